@@ -1,0 +1,190 @@
+import type { ShrtnrError } from './errors';
+import { failure, success, type Result } from './result';
+import { shortenEnvelopeSchema } from './response-schema';
+import { safeShortUrl } from './short-url';
+import { errorForStatus, redirectedError, type HttpAnswer } from './status-errors';
+import { checkLongUrl, checkServerUrl, checkToken } from './url-checks';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ShrtnrSettings {
+  /** The server's base URL, e.g. https://shrtnr.co; checked and normalised before use. */
+  serverUrl: string;
+  token: string;
+  timeoutMs?: number;
+  /** Injected so this module never touches a browser API (and runs under Node). */
+  fetch?: FetchFunction;
+}
+
+export interface ShortenedUrl {
+  shortUrl: string;
+  longUrl: string;
+  /** Credits this request used, as the server reports it (absent if it does not). */
+  used: number | undefined;
+}
+
+/** Shortens one URL, or says exactly why not. Never throws. */
+export async function shorten(longUrl: string, settings: ShrtnrSettings): Promise<Result<ShortenedUrl, ShrtnrError>> {
+  const prepared = prepare(settings);
+  if (!prepared.ok) return prepared;
+  const url = checkLongUrl(longUrl);
+  if (!url.ok) return url;
+
+  const answer = await post(prepared.value, '/api/v1/shorten/single', JSON.stringify({ url: url.value }));
+  if (!answer.ok) return answer;
+  return readShortenAnswer(answer.value, url.value);
+}
+
+/** Checks that the server is a Shrtnr API and accepts the token. Never throws. */
+export async function ping(settings: ShrtnrSettings): Promise<Result<{ serverUrl: string }, ShrtnrError>> {
+  const prepared = prepare(settings);
+  if (!prepared.ok) return prepared;
+  const answer = await post(prepared.value, '/api/v1/ping', undefined);
+  if (!answer.ok) return answer;
+  const { status, headers } = answer.value;
+  if (!isSuccess(status)) return failure(errorForStatus(answer.value));
+  // The ping body is undocumented, but a web page answering 200 to any POST is
+  // not an API: say so rather than report a working connection.
+  if (/html/i.test(headers.get('content-type') ?? '')) {
+    return failure({
+      kind: 'not-shrtnr',
+      status,
+      message: 'The server answered with a web page, not the Shrtnr API. Check the server in the settings.',
+    });
+  }
+  return success({ serverUrl: prepared.value.serverUrl });
+}
+
+interface PreparedRequest {
+  serverUrl: string;
+  token: string;
+  timeoutMs: number;
+  fetch: FetchFunction;
+}
+
+function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError> {
+  const token = checkToken(settings.token);
+  if (!token.ok) return token;
+  const serverUrl = checkServerUrl(settings.serverUrl);
+  if (!serverUrl.ok) return serverUrl;
+  return success({
+    serverUrl: serverUrl.value,
+    token: token.value,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // Called through a wrapper: a bare `fetch` reference loses its `this` in browsers.
+    fetch: settings.fetch ?? ((input, init) => fetch(input, init)),
+  });
+}
+
+async function post(request: PreparedRequest, path: string, body: string | undefined): Promise<Result<HttpAnswer, ShrtnrError>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${request.token}`,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  try {
+    const response = await request.fetch(`${request.serverUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body,
+      signal,
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      // A redirect would carry the request (and, same-origin, the token) somewhere unplanned.
+      redirect: 'manual',
+    });
+    if (response.type === 'opaqueredirect') return failure(redirectedError());
+    // The body is read inside the same try: a connection reset or the timeout can strike while it streams.
+    const bodyText = await response.text();
+    return success({ status: response.status, headers: response.headers, bodyText });
+  } catch (error) {
+    return failure(transportError(error, request));
+  }
+}
+
+// Node (undici) names certificate failures in `cause.code`; browsers say only
+// "Failed to fetch", so there a TLS failure reads as a network failure.
+const TLS_ERROR_CODE = /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(?:VERIFY|GET)_)/;
+
+function transportError(error: unknown, request: PreparedRequest): ShrtnrError {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    const seconds = Math.round(request.timeoutMs / 100) / 10;
+    return {
+      kind: 'timeout',
+      timeoutMs: request.timeoutMs,
+      message: `The server did not answer within ${seconds} seconds. Try again.`,
+    };
+  }
+  const host = new URL(request.serverUrl).host;
+  if (TLS_ERROR_CODE.test(errorCode(error) ?? '')) {
+    return {
+      kind: 'tls',
+      message: `The certificate of ${host} is not trusted, so the connection was refused to keep your token safe.`,
+    };
+  }
+  return {
+    kind: 'network',
+    message: `Can't reach ${host}. Check your connection and the server address; if the server uses its own certificate, your browser must trust it.`,
+  };
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  // undici nests the socket error one or two causes deep.
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
+
+function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ShrtnrError> {
+  if (!isSuccess(answer.status)) return failure(errorForStatus(answer));
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.bodyText);
+  } catch {
+    return failure({ kind: 'bad-response', problem: 'not-json', message: 'The server\'s answer was not valid JSON.' });
+  }
+  const envelope = shortenEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    return failure({
+      kind: 'bad-response',
+      problem: 'wrong-shape',
+      message: 'The server\'s answer did not have the shape of a Shrtnr result.',
+    });
+  }
+  const { urls, used } = envelope.data.data;
+  const rawShortUrl = shortUrlFor(urls, submittedUrl);
+  if (rawShortUrl === undefined) {
+    return failure({
+      kind: 'bad-response',
+      problem: 'key-mismatch',
+      message: 'The server\'s answer was about a different link than the one sent.',
+    });
+  }
+  const shortUrl = safeShortUrl(rawShortUrl);
+  if (shortUrl === undefined) {
+    return failure({
+      kind: 'bad-response',
+      problem: 'unsafe-short-url',
+      message: 'The server sent back something that is not a safe web link, so it was not used.',
+    });
+  }
+  return success({ shortUrl, longUrl: submittedUrl, used });
+}
+
+/** The value keyed by the submitted URL, allowing only for a server that re-serialises the key. */
+function shortUrlFor(urls: Record<string, string>, submittedUrl: string): string | undefined {
+  if (Object.hasOwn(urls, submittedUrl)) return urls[submittedUrl];
+  for (const [key, value] of Object.entries(urls)) {
+    if (URL.canParse(key) && new URL(key).href === submittedUrl) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,6 @@
+export { shorten, ping, DEFAULT_TIMEOUT_MS, type ShrtnrSettings, type ShortenedUrl, type FetchFunction } from './client';
+export type { ShrtnrError, ShrtnrErrorKind, BadResponseProblem } from './errors';
+export { isInputError, isSettingsError } from './errors';
+export type { Result } from './result';
+export { checkLongUrl, checkServerUrl, checkToken, MAX_URL_LENGTH } from './url-checks';
+export { safeShortUrl } from './short-url';

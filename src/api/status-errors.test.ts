@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { errorForStatus } from './status-errors';
+
+const json = (body: unknown, extra: Record<string, string> = {}) => ({
+  headers: new Headers({ 'content-type': 'application/json', ...extra }),
+  bodyText: JSON.stringify(body),
+});
+
+describe('errorForStatus', () => {
+  it('maps each documented status to its own kind', () => {
+    const kinds = [400, 401, 403, 404, 405, 422, 429, 500, 502, 503, 418, 302].map(
+      (status) => errorForStatus({ status, headers: new Headers(), bodyText: '' }).kind,
+    );
+    expect(kinds).toEqual([
+      'bad-request', 'unauthorized', 'forbidden', 'not-shrtnr', 'not-shrtnr', 'rejected-url', 'rate-limited',
+      'server-error', 'server-error', 'server-error', 'unexpected-status', 'redirected',
+    ]);
+  });
+
+  it('reads the framework-style validation body for 422', () => {
+    const error = errorForStatus({ status: 422, ...json({ message: 'The given data was invalid.', errors: { url: ['The url must start with http.'] } }) });
+    expect(error).toMatchObject({ kind: 'rejected-url', reason: 'The url must start with http.' });
+    expect(error.message).toBe('The server refused this link: The url must start with http.');
+  });
+
+  it('falls back to the envelope message, then to its own words', () => {
+    expect(errorForStatus({ status: 422, ...json({ data: null, message: 'Invalid URL', errors: null }) })).toMatchObject({ reason: 'Invalid URL' });
+    expect(errorForStatus({ status: 422, headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<h1>422</h1>' })).toMatchObject({
+      reason: undefined,
+      message: 'The server refused this link.',
+    });
+    expect(errorForStatus({ status: 403, headers: new Headers(), bodyText: 'not json' }).message).not.toContain('said');
+  });
+
+  it('quotes the server on 400 and 403, cleaned of controls and capped', () => {
+    const error = errorForStatus({ status: 403, ...json({ message: `Out of\u202e credits\n${'!'.repeat(500)}` }) });
+    expect(error).toMatchObject({ kind: 'forbidden' });
+    const serverMessage = error.kind === 'forbidden' ? error.serverMessage ?? '' : '';
+    expect(serverMessage.startsWith('Out of credits')).toBe(true);
+    expect(serverMessage).not.toMatch(/[\u202e\n]/);
+    expect(serverMessage.length).toBeLessThanOrEqual(200);
+  });
+
+  it('reads rate-limit headers in any case, with Retry-After as seconds or a date', () => {
+    const seconds = errorForStatus({ status: 429, headers: new Headers({ 'X-RATELIMIT-LIMIT': '60', 'x-ratelimit-remaining': '0', 'Retry-After': '42' }), bodyText: '' });
+    expect(seconds).toMatchObject({ kind: 'rate-limited', limit: 60, remaining: 0, retryAfterSeconds: 42 });
+    expect(seconds.message).toBe('Too many requests (the limit is 60 per minute). Try again in 42 seconds.');
+
+    const date = new Date(Date.now() + 30_000).toUTCString();
+    const dated = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': date }), bodyText: '' });
+    expect(dated.kind === 'rate-limited' ? dated.retryAfterSeconds : -1).toBeGreaterThanOrEqual(29);
+
+    const bare = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': 'soon', 'x-ratelimit-limit': '-1' }), bodyText: '' });
+    expect(bare).toMatchObject({ limit: undefined, retryAfterSeconds: undefined, message: 'Too many requests. Wait a minute and try again.' });
+  });
+});

@@ -1,0 +1,137 @@
+import type { ShrtnrError } from './errors';
+import { errorBodySchema } from './response-schema';
+import { readableServerText } from './server-text';
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  bodyText: string;
+}
+
+/**
+ * The one place that turns a non-2xx answer into the typed error the user
+ * sees. The server's own words are used when they can be read safely.
+ */
+export function errorForStatus({ status, headers, bodyText }: HttpAnswer): ShrtnrError {
+  const body = readErrorBody(headers, bodyText);
+  switch (status) {
+    case 400:
+      return {
+        kind: 'bad-request',
+        serverMessage: body.message,
+        message: withServerWords('The server rejected the request as malformed.', body.message),
+      };
+    case 401:
+      return { kind: 'unauthorized', message: 'The server did not accept your access token. Check it in the settings.' };
+    case 403:
+      return {
+        kind: 'forbidden',
+        serverMessage: body.message,
+        message: withServerWords(
+          'Your Shrtnr plan does not allow this: there is no active subscription or no URL credits are left.',
+          body.message,
+        ),
+      };
+    case 404:
+    case 405:
+      return {
+        kind: 'not-shrtnr',
+        status,
+        message: 'The server address does not point at a Shrtnr API. Check the server in the settings.',
+      };
+    case 422: {
+      const reason = body.fieldError ?? body.message;
+      return {
+        kind: 'rejected-url',
+        reason,
+        message: reason === undefined ? 'The server refused this link.' : `The server refused this link: ${reason}`,
+      };
+    }
+    case 429:
+      return rateLimitedError(headers);
+    default:
+      if (status >= 500 && status <= 599) {
+        return {
+          kind: 'server-error',
+          status,
+          message: `The Shrtnr server failed (HTTP ${status}). Try again in a little while.`,
+        };
+      }
+      if (status >= 300 && status <= 399) return redirectedError();
+      return { kind: 'unexpected-status', status, message: `The server gave an unexpected answer (HTTP ${status}).` };
+  }
+}
+
+export function redirectedError(): ShrtnrError {
+  return {
+    kind: 'redirected',
+    message: 'The server answered with a redirect instead of a result. Check the server address in the settings.',
+  };
+}
+
+function withServerWords(ownWords: string, serverWords: string | undefined): string {
+  return serverWords === undefined ? ownWords : `${ownWords} The server said: "${serverWords}"`;
+}
+
+interface ReadableErrorBody {
+  message?: string;
+  /** The first validation message about the `url` field, framework style. */
+  fieldError?: string;
+}
+
+function readErrorBody(headers: Headers, bodyText: string): ReadableErrorBody {
+  // An HTML error page has no words meant for the user.
+  if (/html/i.test(headers.get('content-type') ?? '') || bodyText.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText);
+  } catch {
+    return {};
+  }
+  const parsed = errorBodySchema.safeParse(json);
+  if (!parsed.success) return {};
+  const { message, errors } = parsed.data;
+  return { message: readableServerText(message), fieldError: firstUrlFieldError(errors) };
+}
+
+function firstUrlFieldError(errors: unknown): string | undefined {
+  if (typeof errors !== 'object' || errors === null || !('url' in errors)) return undefined;
+  const urlErrors: unknown = errors.url;
+  if (Array.isArray(urlErrors)) return readableServerText(urlErrors[0]);
+  return readableServerText(urlErrors);
+}
+
+const MAX_REASONABLE_WAIT_SECONDS = 24 * 60 * 60;
+
+function rateLimitedError(headers: Headers): ShrtnrError {
+  const limit = nonNegativeInteger(headers.get('x-ratelimit-limit'));
+  const remaining = nonNegativeInteger(headers.get('x-ratelimit-remaining'));
+  const retryAfterSeconds = retryAfter(headers.get('retry-after'));
+  const allowance = limit === undefined ? '' : ` (the limit is ${limit} per minute)`;
+  const when =
+    retryAfterSeconds === undefined
+      ? 'Wait a minute and try again.'
+      : `Try again in ${retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`}.`;
+  return {
+    kind: 'rate-limited',
+    limit,
+    remaining,
+    retryAfterSeconds,
+    message: `Too many requests${allowance}. ${when}`,
+  };
+}
+
+function nonNegativeInteger(value: string | null): number | undefined {
+  if (value === null || !/^\s*\d{1,9}\s*$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const seconds = nonNegativeInteger(value);
+  if (seconds !== undefined) return Math.min(seconds, MAX_REASONABLE_WAIT_SECONDS);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), MAX_REASONABLE_WAIT_SECONDS);
+}

@@ -1,0 +1,64 @@
+import browser, { type Menus, type Tabs } from 'webextension-polyfill';
+import { reportFailure, shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
+
+export const MENU_IDS = {
+  link: 'shorten-link',
+  page: 'shorten-page',
+  selection: 'shorten-selection',
+} as const;
+
+const WEB_PAGES = ['http://*/*', 'https://*/*'];
+let creatingMenus: Promise<void> = Promise.resolve();
+
+/**
+ * (Re)creates the menu items. Removing all first makes it safe on install,
+ * update and browser start alike ("Cannot create item with duplicate id"
+ * otherwise); calls are chained so two triggers cannot interleave.
+ */
+export function createMenus(): Promise<void> {
+  creatingMenus = creatingMenus.then(async () => {
+    await browser.contextMenus.removeAll();
+    await Promise.all([
+      createMenu({ id: MENU_IDS.link, title: 'Shorten link', contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.page, title: 'Shorten this page', contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.selection, title: 'Shorten selected URL', contexts: ['selection'] }),
+    ]);
+  });
+  return creatingMenus;
+}
+
+function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    browser.contextMenus.create(properties, () => {
+      const error = browser.runtime.lastError;
+      if (error) reject(new Error(`Could not create the menu item "${properties.id}": ${error.message}`));
+      else resolve();
+    });
+  });
+}
+
+export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined> {
+  switch (info.menuItemId) {
+    case MENU_IDS.link:
+      return shortenAndCopy(info.linkUrl ?? '');
+    case MENU_IDS.page:
+      return shortenAndCopy(info.pageUrl ?? tab?.url ?? '');
+    case MENU_IDS.selection:
+      return shortenSelection(info.selectionText ?? '');
+    default:
+      return undefined;
+  }
+}
+
+// A menu item cannot be shown only for URL-like selections without reading
+// the page, so the check happens here, with a message about the selection.
+async function shortenSelection(selection: string): Promise<BackgroundOutcome> {
+  const candidate = selection.trim();
+  if (!/^https?:\/\/\S+$/i.test(candidate)) {
+    return reportFailure({
+      kind: 'malformed-url',
+      message: 'The selected text is not a web address. Select a whole link that starts with https:// or http://.',
+    });
+  }
+  return shortenAndCopy(candidate);
+}

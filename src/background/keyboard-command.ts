@@ -1,0 +1,11 @@
+import browser, { type Tabs } from 'webextension-polyfill';
+import { shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
+
+export const SHORTEN_COMMAND = 'shorten-current-tab';
+
+export async function onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined> {
+  if (command !== SHORTEN_COMMAND) return undefined;
+  // The shortcut grants activeTab, so the tab's URL is readable here.
+  const target = tab ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+  return shortenAndCopy(target?.url ?? '');
+}

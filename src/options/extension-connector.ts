@@ -1,0 +1,16 @@
+import browser from 'webextension-polyfill';
+import { ping } from '../api';
+import { localArea } from '../storage/extension-storage';
+import { clearToken, readSettings, writeSettings } from '../storage/settings';
+import type { OptionsConnector } from './options-connector';
+
+const originPattern = (origin: string): string => `${origin}/*`;
+
+export const extensionConnector: OptionsConnector = {
+  load: () => readSettings(localArea),
+  save: (changes) => writeSettings(localArea, changes),
+  clearToken: () => clearToken(localArea),
+  testConnection: (serverUrl, token) => ping({ serverUrl, token }),
+  hasHostAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+  requestHostAccess: (origin) => browser.permissions.request({ origins: [originPattern(origin)] }),
+};

@@ -1,0 +1,14 @@
+import type { Result, ShrtnrError } from '../api';
+import type { Settings } from '../storage/settings-schema';
+
+/** Everything the options page needs from the browser; the view never calls `browser.*` itself. */
+export interface OptionsConnector {
+  load(): Promise<Settings>;
+  save(changes: Partial<Settings>): Promise<void>;
+  clearToken(): Promise<void>;
+  testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ShrtnrError>>;
+  /** Whether the extension may reach this origin without relying on the server's CORS answers. */
+  hasHostAccess(origin: string): Promise<boolean>;
+  /** Must be called from a click: browsers only show the prompt for a user gesture. */
+  requestHostAccess(origin: string): Promise<boolean>;
+}

@@ -1,0 +1,148 @@
+import { useState } from 'preact/hooks';
+
+export interface OptionsFormValues {
+  tokenDraft: string;
+  serverUrl: string;
+  autoCopy: boolean;
+}
+
+export type ConnectionStatus =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'connected'; message: string }
+  | { state: 'failed'; message: string; offerHostAccess?: string };
+
+export interface OptionsViewProps {
+  values: OptionsFormValues;
+  savedTokenEnding: string | undefined;
+  fieldErrors: { token?: string; serverUrl?: string };
+  saveStatus: string;
+  connection: ConnectionStatus;
+  onChange(values: OptionsFormValues): void;
+  onSave(): void;
+  onClearToken(): void;
+  onTestConnection(): void;
+  onGrantHostAccess(): void;
+}
+
+/** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
+export function OptionsView(props: OptionsViewProps) {
+  const { values, savedTokenEnding, fieldErrors, saveStatus, connection, onChange } = props;
+  const [showToken, setShowToken] = useState(false);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    props.onSave();
+  };
+  const tokenFieldProps = {
+    id: 'token',
+    name: 'token',
+    autoComplete: 'off',
+    spellcheck: false,
+    value: values.tokenDraft,
+    'aria-invalid': fieldErrors.token !== undefined,
+    'aria-describedby': fieldErrors.token === undefined ? undefined : 'token-error',
+    onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ ...values, tokenDraft: event.currentTarget.value }),
+  };
+  return (
+    <main class="options">
+      <header class="options-header">
+        <img src="/icons/icon-48.png" alt="" width={32} height={32} />
+        <h1>Shrtnr settings</h1>
+      </header>
+      <form onSubmit={submit} noValidate>
+        <section class="card">
+          <h2>Access token</h2>
+          <p class="token-status" data-testid="token-status">
+            {savedTokenEnding === undefined ? (
+              'No token is saved yet. Find yours in your account settings on the Shrtnr service.'
+            ) : (
+              <>
+                A token ending in <code>{savedTokenEnding}</code> is saved.{' '}
+                <button type="button" class="quiet-button" onClick={props.onClearToken}>
+                  Clear token
+                </button>
+              </>
+            )}
+          </p>
+          <label class="field-label" for="token">
+            {savedTokenEnding === undefined ? 'Access token' : 'Replace the token'}
+          </label>
+          <div class="field-row">
+            {/* Two branches because Preact's types tie a password field's role to its type. */}
+            {showToken ? <input type="text" {...tokenFieldProps} /> : <input type="password" {...tokenFieldProps} />}
+            <button type="button" class="secondary-button" aria-pressed={showToken} onClick={() => setShowToken(!showToken)}>
+              {showToken ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          {fieldErrors.token !== undefined && (
+            <p id="token-error" class="field-error">
+              {fieldErrors.token}
+            </p>
+          )}
+        </section>
+
+        <section class="card">
+          <h2>Server</h2>
+          <label class="field-label" for="server-url">
+            Server address
+          </label>
+          <input
+            id="server-url"
+            name="serverUrl"
+            type="url"
+            spellcheck={false}
+            value={values.serverUrl}
+            aria-invalid={fieldErrors.serverUrl !== undefined}
+            aria-describedby={fieldErrors.serverUrl === undefined ? 'server-url-hint' : 'server-url-error'}
+            onInput={(event) => onChange({ ...values, serverUrl: event.currentTarget.value })}
+          />
+          {fieldErrors.serverUrl === undefined ? (
+            <p id="server-url-hint" class="hint">
+              Keep https://shrtnr.co unless you use another server that speaks the Shrtnr API.
+            </p>
+          ) : (
+            <p id="server-url-error" class="field-error">
+              {fieldErrors.serverUrl}
+            </p>
+          )}
+          <div class="connection">
+            <button type="button" class="secondary-button" onClick={props.onTestConnection} disabled={connection.state === 'checking'}>
+              Test connection
+            </button>
+            <p class={`connection-status is-${connection.state}`} role="status" data-testid="connection-status">
+              {connection.state === 'checking' && 'Checking…'}
+              {(connection.state === 'connected' || connection.state === 'failed') && connection.message}
+            </p>
+            {connection.state === 'failed' && connection.offerHostAccess !== undefined && (
+              <button type="button" class="secondary-button" onClick={props.onGrantHostAccess}>
+                Allow access to {connection.offerHostAccess}
+              </button>
+            )}
+          </div>
+        </section>
+
+        <section class="card">
+          <h2>Behaviour</h2>
+          <label class="checkbox">
+            <input
+              type="checkbox"
+              name="autoCopy"
+              checked={values.autoCopy}
+              onChange={(event) => onChange({ ...values, autoCopy: event.currentTarget.checked })}
+            />
+            Copy the short link automatically when the popup opens
+          </label>
+        </section>
+
+        <div class="save-row">
+          <button type="submit" class="primary-button">
+            Save settings
+          </button>
+          <p class="save-status" role="status" data-testid="save-status">
+            {saveStatus}
+          </p>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import browser from 'webextension-polyfill';
+import type { StorageAreaLike } from './settings';
+
+/** The only storage area settings live in: never storage.sync, so the token stays on this device. */
+export const localArea: StorageAreaLike = browser.storage.local;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from './settings-schema';
+import { clearToken, readSettings, writeSettings, type StorageAreaLike } from './settings';
+
+/** An in-memory storage area with the semantics of storage.local: per-key writes. */
+function memoryArea(initial: Record<string, unknown> = {}): StorageAreaLike & { items: Record<string, unknown> } {
+  const items = { ...initial };
+  return {
+    items,
+    get: async (keys) => Object.fromEntries(keys.filter((key) => key in items).map((key) => [key, items[key]])),
+    set: async (changes) => void Object.assign(items, changes),
+    remove: async (keys) => keys.forEach((key) => delete items[key]),
+  };
+}
+
+describe('settings storage', () => {
+  it('returns the defaults for an empty store', async () => {
+    expect(await readSettings(memoryArea())).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('replaces each invalid value by its default, reporting the key and never the value', async () => {
+    const reported: string[] = [];
+    const area = memoryArea({ token: 42, serverUrl: 'http://plain.example', autoCopy: 'yes' });
+    const settings = await readSettings(area, undefined, ({ key }) => reported.push(key));
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(reported.toSorted()).toEqual(['autoCopy', 'serverUrl', 'token']);
+  });
+
+  it('keeps the valid values beside an invalid one', async () => {
+    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false });
+    expect(await readSettings(area, undefined, () => {})).toEqual({ token: 'tok', serverUrl: DEFAULT_SETTINGS.serverUrl, autoCopy: false });
+  });
+
+  it('reads only the keys asked for', async () => {
+    const area = memoryArea({ token: 'secret', autoCopy: false });
+    const settings = await readSettings(area, ['autoCopy']);
+    expect(settings).toEqual({ autoCopy: false });
+    expect(JSON.stringify(settings)).not.toContain('secret');
+  });
+
+  it('writes only the changed keys, so two pages saving different settings both win', async () => {
+    const area = memoryArea({ token: 'old', autoCopy: true });
+    await Promise.all([writeSettings(area, { token: 'new' }), writeSettings(area, { autoCopy: false })]);
+    expect(area.items).toEqual({ token: 'new', autoCopy: false });
+  });
+
+  it('refuses to store an invalid value', async () => {
+    await expect(writeSettings(memoryArea(), { serverUrl: 'https://x.example/' })).rejects.toThrow('serverUrl');
+  });
+
+  it('clears the token alone', async () => {
+    const area = memoryArea({ token: 'tok', autoCopy: false });
+    await clearToken(area);
+    expect(area.items).toEqual({ autoCopy: false });
+  });
+});
