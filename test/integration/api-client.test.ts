@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ping, shorten, type ShrtnrSettings } from '../../src/api';
+import { startStandIn, type StandIn } from '../support/stand-in/server';
+import { fetchTrusting } from '../support/trusting-fetch';
+
+const LONG_URL = 'https://www.example.com/some/very/long/path?q=1';
+const EXHAUSTED_TOKEN = 'token-without-credits';
+
+let standIn: StandIn;
+let settings: ShrtnrSettings;
+
+beforeAll(async () => {
+  standIn = await startStandIn({ rateLimitPerMinute: 1000 });
+  standIn.addToken(EXHAUSTED_TOKEN, 0);
+  settings = { serverUrl: standIn.baseUrl, token: standIn.demoToken, fetch: fetchTrusting(standIn.certificatePem) };
+});
+afterAll(() => standIn.close());
+beforeEach(() => {
+  standIn.setFault(null);
+  standIn.clearLog();
+  standIn.resetRateLimits();
+});
+
+const errorOf = async (pending: Promise<{ ok: boolean; error?: unknown }>) => {
+  const result = await pending;
+  expect(result.ok).toBe(false);
+  return result.error;
+};
+
+describe('shorten against the stand-in', () => {
+  it('returns the short URL, sending exactly what the contract says', async () => {
+    const result = await shorten(LONG_URL, settings);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.longUrl).toBe(LONG_URL);
+    expect(result.value.used).toBe(1);
+    expect(result.value.shortUrl).toMatch(new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`));
+
+    const [request, ...others] = standIn.apiRequests();
+    expect(others).toEqual([]);
+    expect(request).toMatchObject({ scheme: 'https', method: 'POST', path: '/api/v1/shorten/single', query: {} });
+    expect(request?.headers).toMatchObject({
+      authorization: `Bearer ${standIn.demoToken}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
+    expect(JSON.parse(request?.body ?? '')).toEqual({ url: LONG_URL });
+  });
+
+  it('gets a short URL that really redirects to the long one', async () => {
+    const result = await shorten(LONG_URL, settings);
+    if (!result.ok) throw new Error(result.error.message);
+    const response = await settings.fetch!(result.value.shortUrl, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(LONG_URL);
+  });
+
+  it('sends IDN hosts and spaces in their serialised form and matches the key', async () => {
+    const result = await shorten('https://bücher.example/a b', settings);
+    expect(result).toMatchObject({ ok: true, value: { longUrl: 'https://xn--bcher-kva.example/a%20b' } });
+  });
+
+  it('accepts any 2xx, e.g. a server answering 201', async () => {
+    const other = await startStandIn({ successStatus: 201 });
+    try {
+      const result = await shorten(LONG_URL, { ...settings, serverUrl: other.baseUrl, token: other.demoToken, fetch: fetchTrusting(other.certificatePem) });
+      expect(result.ok).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe('checks before sending, each with its own error and no request', () => {
+    it.each([
+      ['   ', {}, 'empty-url'],
+      ['not a url', {}, 'malformed-url'],
+      ['ftp://example.com/x', {}, 'unsupported-scheme'],
+      ['https://user:pw@example.com/', {}, 'credentials-in-url'],
+      [`https://example.com/${'x'.repeat(2100)}`, {}, 'url-too-long'],
+      [LONG_URL, { token: '' }, 'no-token'],
+      [LONG_URL, { token: 'has space' }, 'malformed-token'],
+      [LONG_URL, { serverUrl: 'http://127.0.0.1:1' }, 'insecure-server'],
+      [LONG_URL, { serverUrl: 'https://shrtnr.co/path' }, 'invalid-server-url'],
+    ] as const)('%j with %j → %s', async (url, overrides, kind) => {
+      const error = await errorOf(shorten(url, { ...settings, ...overrides }));
+      expect(error).toMatchObject({ kind });
+      expect(standIn.requests()).toEqual([]);
+    });
+  });
+
+  describe('server answers', () => {
+    it('400 with the server\'s words', async () => {
+      standIn.setFault({ kind: 'status', status: 400, body: JSON.stringify({ message: 'Body must be JSON.' }), headers: { 'content-type': 'application/json' } });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'bad-request', serverMessage: 'Body must be JSON.' });
+    });
+
+    it('401 for an unknown token', async () => {
+      expect(await errorOf(shorten(LONG_URL, { ...settings, token: 'nobody' }))).toMatchObject({ kind: 'unauthorized' });
+    });
+
+    it('403 when the credits are used up', async () => {
+      const error = await errorOf(shorten(LONG_URL, { ...settings, token: EXHAUSTED_TOKEN }));
+      expect(error).toMatchObject({ kind: 'forbidden' });
+    });
+
+    it('404 when the server is not a Shrtnr API', async () => {
+      standIn.setFault({ kind: 'status', status: 404, body: '<h1>Not Found</h1>', headers: { 'content-type': 'text/html' } });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'not-shrtnr', status: 404 });
+    });
+
+    it('422 with the server\'s reason, framework style', async () => {
+      const body = { message: 'The given data was invalid.', errors: { url: ['The url format is invalid.'] } };
+      standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const error = await errorOf(shorten(LONG_URL, settings));
+      expect(error).toMatchObject({ kind: 'rejected-url', reason: 'The url format is invalid.' });
+    });
+
+    it('429 with the limit, the remaining count and the retry time', async () => {
+      const limited = await startStandIn({ rateLimitPerMinute: 2 });
+      const limitedSettings = { ...settings, serverUrl: limited.baseUrl, token: limited.demoToken, fetch: fetchTrusting(limited.certificatePem) };
+      try {
+        expect((await shorten(LONG_URL, limitedSettings)).ok).toBe(true);
+        expect((await shorten(LONG_URL, limitedSettings)).ok).toBe(true);
+        const error = await errorOf(shorten(LONG_URL, limitedSettings));
+        expect(error).toMatchObject({ kind: 'rate-limited', limit: 2, remaining: 0 });
+        const { retryAfterSeconds } = error as { retryAfterSeconds: number };
+        expect(retryAfterSeconds).toBeGreaterThan(0);
+        expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it.each([
+      [{ kind: 'html-500' } as const, { kind: 'server-error', status: 500 }],
+      [{ kind: 'empty-body', status: 502 } as const, { kind: 'server-error', status: 502 }],
+      [{ kind: 'status', status: 503, body: '' } as const, { kind: 'server-error', status: 503 }],
+    ])('5xx (%j)', async (fault, expected) => {
+      standIn.setFault(fault);
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject(expected);
+    });
+
+    it.each([
+      [{ kind: 'malformed-json' } as const, 'not-json'],
+      [{ kind: 'empty-body', status: 200 } as const, 'not-json'],
+      [{ kind: 'wrong-envelope' } as const, 'wrong-shape'],
+      [{ kind: 'wrong-key' } as const, 'key-mismatch'],
+      [{ kind: 'unsafe-short-url', shortUrl: 'javascript:alert(document.cookie)' } as const, 'unsafe-short-url'],
+      [{ kind: 'unsafe-short-url', shortUrl: 'data:text/html,hi' } as const, 'unsafe-short-url'],
+      [{ kind: 'unsafe-short-url', shortUrl: '//evil.example/x' } as const, 'unsafe-short-url'],
+      [{ kind: 'unsafe-short-url', shortUrl: 'https://user:pw@evil.example/x' } as const, 'unsafe-short-url'],
+    ])('a bad response (%j) is %s, never a crash', async (fault, problem) => {
+      standIn.setFault(fault);
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'bad-response', problem });
+    });
+
+    it('a 3xx is reported as a redirect, not followed', async () => {
+      standIn.setFault({ kind: 'status', status: 307, headers: { location: 'https://elsewhere.invalid/' } });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'redirected' });
+    });
+  });
+
+  describe('no answer', () => {
+    it('times out after the configured time', async () => {
+      standIn.setFault({ kind: 'delay', ms: 3_000 });
+      const started = performance.now();
+      expect(await errorOf(shorten(LONG_URL, { ...settings, timeoutMs: 300 }))).toMatchObject({ kind: 'timeout', timeoutMs: 300 });
+      expect(performance.now() - started).toBeLessThan(2_500);
+    });
+
+    it.each([[{ kind: 'drop-connection' } as const], [{ kind: 'reset-mid-response' } as const]])('a network failure (%j)', async (fault) => {
+      standIn.setFault(fault);
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'network' });
+    });
+
+    it('a server that is down is a network failure', async () => {
+      const gone = await startStandIn();
+      const { baseUrl } = gone;
+      await gone.close();
+      expect(await errorOf(shorten(LONG_URL, { ...settings, serverUrl: baseUrl }))).toMatchObject({ kind: 'network' });
+    });
+
+    it('an untrusted certificate is a TLS failure, and nothing reaches the server', async () => {
+      const error = await errorOf(shorten(LONG_URL, { ...settings, fetch: undefined }));
+      expect(error).toMatchObject({ kind: 'tls' });
+      expect(standIn.apiRequests()).toEqual([]);
+    });
+
+    it('works again once a fault clears', async () => {
+      standIn.setFault({ kind: 'html-500' }, { times: 1 });
+      expect((await shorten(LONG_URL, settings)).ok).toBe(false);
+      expect((await shorten(LONG_URL, settings)).ok).toBe(true);
+    });
+  });
+});
+
+describe('ping against the stand-in', () => {
+  it('connects with a good token, sending no body and no query token', async () => {
+    expect(await ping(settings)).toEqual({ ok: true, value: { serverUrl: standIn.baseUrl } });
+    const [request] = standIn.apiRequests();
+    expect(request).toMatchObject({ method: 'POST', path: '/api/v1/ping', query: {}, body: '' });
+    expect(request?.headers.authorization).toBe(`Bearer ${standIn.demoToken}`);
+  });
+
+  it('401 for a bad token', async () => {
+    expect(await errorOf(ping({ ...settings, token: 'wrong' }))).toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('a web page answering 200 is not a Shrtnr server', async () => {
+    standIn.setFault({ kind: 'status', status: 200, body: '<!doctype html><p>Welcome', headers: { 'content-type': 'text/html' } });
+    expect(await errorOf(ping(settings))).toMatchObject({ kind: 'not-shrtnr' });
+  });
+});

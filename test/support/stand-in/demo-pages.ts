@@ -1,0 +1,70 @@
+import type { ServerResponse } from 'node:http';
+import { escapeHtml, htmlDocument } from './html';
+import { send, sendHtml } from './responses';
+import { SHORT_CODE_PATTERN, type ShortLinks } from './short-links';
+import type { RecordedRequest } from './types';
+
+export interface PageContext {
+  baseUrl: string;
+  shortLinks: ShortLinks;
+}
+
+export const ARTICLE_TITLE = 'A long article about link shortening';
+export const CLIPBOARD_READER_TITLE = 'Clipboard reader';
+
+/**
+ * Everything outside /api/: the redirects behind short URLs, and the pages the
+ * browser tests act on (a page to shorten, a destination, a same-origin page to read the clipboard from).
+ */
+export function answerPageRequest(request: RecordedRequest, response: ServerResponse, context: PageContext): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return sendHtml(response, 405, htmlDocument('Method not allowed', '<h1>405 | Method Not Allowed</h1>'), { Allow: 'GET, HEAD' });
+  }
+  switch (request.path) {
+    case '/demo/article':
+      return sendHtml(response, 200, articlePage(context.baseUrl));
+    case '/demo/destination':
+      return sendHtml(response, 200, destinationPage(request));
+    case '/demo/blank':
+      return sendHtml(response, 200, htmlDocument(CLIPBOARD_READER_TITLE, ''));
+  }
+  const code = SHORT_CODE_PATTERN.exec(request.path)?.[1];
+  const target = code === undefined ? undefined : context.shortLinks.targetOf(code);
+  if (target !== undefined) {
+    // The URL object's form is percent-encoded, so any accepted long URL is a legal header value.
+    return send(response, 302, '', { Location: new URL(target).href });
+  }
+  return sendHtml(response, 404, htmlDocument('Not Found', '<h1>404 | Not Found</h1>'));
+}
+
+function articlePage(baseUrl: string): string {
+  const linkTarget = escapeHtml(`${baseUrl}/demo/destination?from=link`);
+  const selectableUrl = escapeHtml(`${baseUrl}/demo/destination?from=selection`);
+  return htmlDocument(
+    ARTICLE_TITLE,
+    `<main>
+<article>
+<h1>${escapeHtml(ARTICLE_TITLE)}</h1>
+<p class="byline">A demo page served by the local Shrtnr stand-in</p>
+<p>Long addresses are hard to read aloud, awkward to paste into a chat and easy to break
+across lines. A short link stands in for the long one and redirects to it when followed.</p>
+<p>Here is <a id="sample-link" href="${linkTarget}">a link worth shortening</a>; right-click it to
+shorten its target rather than this page.</p>
+<p>And here is an address written out as plain text, ready to be selected:</p>
+<p id="url-text" class="url">${selectableUrl}</p>
+<p>Whatever is shortened, the short URL should land on the clipboard, ready to paste.</p>
+</article>
+</main>`,
+  );
+}
+
+function destinationPage(request: RecordedRequest): string {
+  const query = new URLSearchParams(request.query).toString();
+  return htmlDocument(
+    'You arrived',
+    `<main>
+<h1>You arrived</h1>
+<p>Query: <code id="query">${escapeHtml(query)}</code></p>
+</main>`,
+  );
+}

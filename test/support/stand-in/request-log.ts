@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+import type { RecordedRequest } from './types';
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Everything the stand-in received, in order, so tests can assert on it instead of on console output. */
+export class RequestLog {
+  private entries: RecordedRequest[] = [];
+
+  record(request: RecordedRequest): void {
+    this.entries.push(request);
+  }
+
+  /** Copies, so a test holding an earlier result does not see it change. */
+  all(): RecordedRequest[] {
+    return [...this.entries];
+  }
+
+  api(): RecordedRequest[] {
+    return this.entries.filter((request) => isApiPath(request.path));
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
+
+/** Reads the whole request (body included) into the form the log keeps and the handlers work from. */
+export async function readRequest(request: IncomingMessage, scheme: RecordedRequest['scheme']): Promise<RecordedRequest> {
+  const target = parseTarget(request.url ?? '/');
+  return {
+    scheme,
+    method: request.method ?? 'GET',
+    path: target.pathname,
+    query: firstValues(target.searchParams),
+    headers: flattenHeaders(request.headers),
+    body: await readBody(request),
+    at: Date.now(),
+  };
+}
+
+function parseTarget(target: string): URL {
+  // Prefixing keeps a path such as "//evil.example/x" a path instead of a protocol-relative URL.
+  const base = 'http://stand-in.invalid';
+  try {
+    return target.startsWith('/') ? new URL(base + target) : new URL(target, base);
+  } catch {
+    return new URL(base + '/');
+  }
+}
+
+// Built through Object.fromEntries so a parameter or header named "__proto__" stays an ordinary entry.
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const first = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (!first.has(name)) first.set(name, value);
+  }
+  return Object.fromEntries(first);
+}
+
+function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const flat = new Map<string, string>();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return Object.fromEntries(flat);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  } catch {
+    // The client went away mid-body: keep what arrived, the log should still show the attempt.
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { answerApiRequest, type ApiContext } from './api-routes';
+import { createServerCertificate } from './certificate';
+import { CreditBook } from './credit-book';
+import { answerPageRequest } from './demo-pages';
+import { answerWithFault, FaultSwitch } from './faults';
+import { RateLimiter } from './rate-limiter';
+import { isApiPath, readRequest, RequestLog } from './request-log';
+import { PREFLIGHT_HEADERS, send, sendJson } from './responses';
+import { ShortLinks } from './short-links';
+import { TimerSet } from './timer-set';
+import type { RecordedRequest, StandIn, StandInOptions } from './types';
+
+export type { Fault, RecordedRequest, StandIn, StandInOptions } from './types';
+
+const HOST = '127.0.0.1';
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
+const DEFAULT_DEMO_CREDITS = 10_000;
+
+/** Starts a fresh stand-in of the Shrtnr API on 127.0.0.1; every instance has its own certificate and state. */
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const tokens = options.tokens ?? [{ token: `demo_${randomBytes(16).toString('hex')}`, credits: DEFAULT_DEMO_CREDITS }];
+  const demoToken = tokens[0]?.token;
+  if (demoToken === undefined) throw new Error('startStandIn: `tokens` must name at least one token');
+
+  const certificate = await createServerCertificate();
+  const log = new RequestLog();
+  const faults = new FaultSwitch();
+  const timers = new TimerSet();
+  const sockets = new Set<Socket>();
+  const rateLimiter = new RateLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  const credits = new CreditBook(tokens);
+  const shortLinks = new ShortLinks();
+  // The base URL is only known once the port is; handlers read it from here after listen().
+  const api: ApiContext = { baseUrl: '', successStatus: options.successStatus ?? 200, credits, rateLimiter, shortLinks };
+
+  const answerHttps = (request: RecordedRequest, response: ServerResponse): void => {
+    if (request.method === 'OPTIONS') return send(response, 204, '', PREFLIGHT_HEADERS);
+    if (!isApiPath(request.path)) return answerPageRequest(request, response, api);
+    const fault = faults.take();
+    if (fault === null) return answerApiRequest(request, response, api);
+    if (fault.kind === 'delay') {
+      return timers.later(fault.ms, () => {
+        // The client may have given up while it waited; there is then no one to answer.
+        if (!response.destroyed) answerApiRequest(request, response, api);
+      });
+    }
+    return answerWithFault(fault, request, response, { baseUrl: api.baseUrl, later: timers.later });
+  };
+
+  const secureServer = https.createServer(
+    { key: certificate.privateKeyPem, cert: certificate.certificatePem },
+    recordThen('https', log, answerHttps),
+  );
+  const servers: http.Server[] = [secureServer];
+  api.baseUrl = `https://${HOST}:${await listen(secureServer, options.port ?? 0, sockets)}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= closeEverything(servers, sockets, timers);
+    return closing;
+  };
+
+  let plainHttpUrl: string | undefined;
+  if (options.plainHttpPort === true) {
+    const plainServer = http.createServer(recordThen('http', log, answerPlainHttp));
+    try {
+      plainHttpUrl = `http://${HOST}:${await listen(plainServer, 0, sockets)}`;
+      servers.push(plainServer);
+    } catch (error) {
+      // Half a stand-in would keep its HTTPS port open with no one holding close().
+      await close();
+      throw error;
+    }
+  }
+
+  return {
+    baseUrl: api.baseUrl,
+    ...(plainHttpUrl === undefined ? {} : { plainHttpUrl }),
+    spkiHash: certificate.spkiHash,
+    certificatePem: certificate.certificatePem,
+    demoToken,
+    requests: () => log.all(),
+    apiRequests: () => log.api(),
+    clearLog: () => log.clear(),
+    setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
+    addToken: (token, tokenCredits) => credits.add(token, tokenCredits),
+    resetRateLimits: () => rateLimiter.reset(),
+    close,
+  };
+}
+
+type Answer = (request: RecordedRequest, response: ServerResponse) => void;
+
+/** Like the real service, the plain-http companion refuses everything, so a client that downgrades is caught. */
+const answerPlainHttp: Answer = (_request, response) => sendJson(response, 403, { message: 'HTTPS is required.' });
+
+/** Reads and logs every request before answering it, whatever the answer turns out to be. */
+function recordThen(scheme: RecordedRequest['scheme'], log: RequestLog, answer: Answer) {
+  return (incoming: IncomingMessage, response: ServerResponse): void => {
+    readRequest(incoming, scheme)
+      .then((request) => {
+        log.record(request);
+        answer(request, response);
+      })
+      .catch((error: unknown) => {
+        // Only a bug in the stand-in gets here: say so on stderr (its one console output)
+        // and answer a 500 that names itself, rather than pass for one of the API's answers.
+        console.error('stand-in: failed to answer a request', error);
+        if (response.headersSent) response.destroy();
+        else sendJson(response, 500, { message: 'Stand-in failure.' });
+      });
+  };
+}
+
+function listen(server: http.Server, port: number, sockets: Set<Socket>): Promise<number> {
+  // Raw TCP sockets are tracked so close() can end keep-alive and half-answered connections at once.
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function closeEverything(servers: http.Server[], sockets: Set<Socket>, timers: TimerSet): Promise<void> {
+  timers.cancelAll();
+  const closed = servers.map(
+    (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
+  for (const socket of sockets) socket.destroy();
+  await Promise.all(closed);
+}
