@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ping, shorten, type ShrtnrSettings } from '../../src/api';
+import { ping, shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
 import { startStandIn, type StandIn } from '../support/stand-in/server';
 import { fetchTrusting } from '../support/trusting-fetch';
 
@@ -8,11 +8,13 @@ const EXHAUSTED_TOKEN = 'token-without-credits';
 
 let standIn: StandIn;
 let settings: ShrtnrSettings;
+let trustingFetch: FetchFunction;
 
 beforeAll(async () => {
   standIn = await startStandIn({ rateLimitPerMinute: 1000 });
   standIn.addToken(EXHAUSTED_TOKEN, 0);
-  settings = { serverUrl: standIn.baseUrl, token: standIn.demoToken, fetch: fetchTrusting(standIn.certificatePem) };
+  trustingFetch = fetchTrusting(standIn.certificatePem);
+  settings = { serverUrl: standIn.baseUrl, token: standIn.demoToken, fetch: trustingFetch };
 });
 afterAll(() => standIn.close());
 beforeEach(() => {
@@ -50,7 +52,7 @@ describe('shorten against the stand-in', () => {
   it('gets a short URL that really redirects to the long one', async () => {
     const result = await shorten(LONG_URL, settings);
     if (!result.ok) throw new Error(result.error.message);
-    const response = await settings.fetch!(result.value.shortUrl, { redirect: 'manual' });
+    const response = await trustingFetch(result.value.shortUrl, { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(LONG_URL);
   });
