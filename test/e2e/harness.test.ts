@@ -1,0 +1,154 @@
+// Proves the browser harness (test/support/extension-browser.ts, xvfb.ts) on a throwaway
+// fixture extension: the real toolbar popup, service-worker stop/restart, both clipboard
+// paths, and a real right-click on a link through Chromium's native menu under Xvfb.
+import { resolve } from 'node:path';
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
+import { startHttpsTestServer, type HttpsTestServer } from '../support/https-test-server';
+import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../support/xvfb';
+
+const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
+const HOOK_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = 20_000;
+
+let server: HttpsTestServer;
+
+beforeAll(async () => {
+  server = await startHttpsTestServer();
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const linkPageUrl = (): string => `${server.origin}/demo/link`;
+const blankPageUrl = (): string => `${server.origin}/demo/blank`;
+
+async function openTab(harness: ExtensionBrowser, url: string): Promise<Page> {
+  const page = await harness.context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** Opens the popup on `tab` and waits until the fixture popup has written the clipboard. */
+async function popupShowingTab(harness: ExtensionBrowser, tab: Page): Promise<{ shownUrl: string | null; width: number }> {
+  const popup = await harness.openPopup(tab);
+  await popup.locator('#copy-status', { hasText: /copied|copy-failed/ }).waitFor();
+  expect(await popup.locator('#copy-status').textContent()).toBe('copied');
+  const result = { shownUrl: await popup.locator('#tab-url').textContent(), width: await popup.evaluate(() => innerWidth) };
+  await popup.close();
+  return result;
+}
+
+/** The fixture worker gives each of its starts a fresh id. */
+function startIdOf(worker: Worker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as { workerStartId: string }).workerStartId);
+}
+
+/** Session-storage keys the fixture worker sets after a context-menu click. */
+async function waitForMenuOutcome(harness: ExtensionBrowser, timeoutMs: number): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const worker = await harness.serviceWorker();
+    const stored = await worker.evaluate(() => chrome.storage.session.get(['lastMenuCopy', 'lastMenuError']));
+    if (Object.keys(stored).length > 0) return stored;
+    if (Date.now() >= deadline) throw new Error(`The context-menu click had no effect within ${timeoutMs} ms.`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe('headless extension browser', () => {
+  let harness: ExtensionBrowser;
+
+  beforeAll(async () => {
+    harness = await launchExtensionBrowser({ extensionDir: FIXTURE_DIR, trustedSpkiHashes: [server.spkiHash] });
+  }, HOOK_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await harness?.close();
+  }, HOOK_TIMEOUT_MS);
+
+  it('finds the extension id and its service worker', async () => {
+    expect(harness.extensionId).toMatch(/^[a-p]{32}$/);
+    const worker = await harness.serviceWorker();
+    expect(worker.url()).toBe(harness.extensionUrl('worker.js'));
+  }, TEST_TIMEOUT_MS);
+
+  it('opens the real popup on the given tab, at its natural size, and reads what it copied', async () => {
+    const linkTab = await openTab(harness, linkPageUrl());
+    const otherTab = await openTab(harness, blankPageUrl());
+    // otherTab is in front now: openPopup must still target linkTab.
+    const { shownUrl, width } = await popupShowingTab(harness, linkTab);
+    expect(shownUrl).toBe(linkPageUrl());
+    expect(width).toBe(320);
+    expect(await harness.readClipboard(blankPageUrl())).toBe(`popup:${linkPageUrl()}`);
+    await Promise.all([linkTab.close(), otherTab.close()]);
+  }, TEST_TIMEOUT_MS);
+
+  it('reads what the worker copied through an offscreen document', async () => {
+    const worker = await harness.serviceWorker();
+    const text = `from-worker-${Date.now()}`;
+    await worker.evaluate(async (value) => {
+      const copy = (globalThis as unknown as { copyViaOffscreen: (text: string) => Promise<void> }).copyViaOffscreen;
+      await copy(value);
+    }, text);
+    expect(await harness.readClipboard(blankPageUrl())).toBe(text);
+  }, TEST_TIMEOUT_MS);
+
+  it('stops the service worker, and the next extension event starts a new one', async () => {
+    const before = await startIdOf(await harness.serviceWorker());
+
+    await harness.stopServiceWorkers();
+    await expect(harness.serviceWorker(300)).rejects.toThrow(/No running service worker/);
+
+    const extensionPage = await openTab(harness, harness.extensionUrl('popup.html'));
+    const reply = (await extensionPage.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' }))) as { workerStartId: string };
+    expect(reply.workerStartId).not.toBe(before);
+    expect(await startIdOf(await harness.serviceWorker())).toBe(reply.workerStartId);
+    await extensionPage.close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('headed extension browser under Xvfb', () => {
+  let xvfb: XvfbServer;
+  let harness: ExtensionBrowser;
+
+  beforeAll(async () => {
+    xvfb = await startXvfb();
+    harness = await launchExtensionBrowser({
+      extensionDir: FIXTURE_DIR,
+      trustedSpkiHashes: [server.spkiHash],
+      headless: false,
+      display: xvfb.display,
+    });
+  }, HOOK_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await harness?.close();
+    await xvfb?.stop();
+  }, HOOK_TIMEOUT_MS);
+
+  it('chooses the extension item of the native context menu on a link', async () => {
+    const page = await openTab(harness, linkPageUrl());
+    await page.bringToFront();
+    await openNativeMenu(xvfb.display, () => page.click('#target', { button: 'right' }));
+    // The extension's single item sits just above "Inspect", the menu's last item:
+    // from no selection, Up wraps to the last item, a second Up reaches ours.
+    await xdotool(xvfb.display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+
+    const outcome = await waitForMenuOutcome(harness, 5_000);
+    const expected = 'menu:https://example.test/some/long/path?x=1';
+    expect(outcome).toEqual({ lastMenuCopy: expected });
+    expect(await harness.readClipboard(blankPageUrl())).toBe(expected);
+    await page.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('opens the real popup headed too', async () => {
+    const tab = await openTab(harness, linkPageUrl());
+    const { shownUrl } = await popupShowingTab(harness, tab);
+    expect(shownUrl).toBe(linkPageUrl());
+    expect(await harness.readClipboard(blankPageUrl())).toBe(`popup:${linkPageUrl()}`);
+    await tab.close();
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,131 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+
+const XVFB_MISSING = 'Xvfb not found: sudo apt-get install -y xvfb xauth xdotool';
+const XDOTOOL_MISSING = 'xdotool not found: sudo apt-get install -y xvfb xauth xdotool';
+const START_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export interface XvfbServer {
+  /** e.g. ":99", for DISPLAY */
+  display: string;
+  stop(): Promise<void>;
+}
+
+function isMissingBinary(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts a private X server (1280x800, 24-bit, no TCP) for headed Chromium.
+ *
+ * Why -displayfd instead of probing /tmp/.X11-unix and /tmp/.X<N>-lock for a free :N:
+ * Xvfb then picks the free display number itself (it does the lock-file dance
+ * atomically, so two test runs cannot race for the same number) and writes it to
+ * the descriptor only once it accepts connections, which is exactly the
+ * readiness signal we need, with no polling.
+ */
+export async function startXvfb(): Promise<XvfbServer> {
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+
+  const displayNumber = await new Promise<string>((resolve, reject) => {
+    let written = '';
+    const fail = (error: Error): void => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(
+      () => fail(new Error(`Xvfb did not report a display within ${START_TIMEOUT_MS} ms. stderr: ${stderr}`)),
+      START_TIMEOUT_MS,
+    );
+    child.once('error', (error) => fail(isMissingBinary(error) ? new Error(XVFB_MISSING) : error));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`Xvfb exited early (code ${code}, signal ${signal}). stderr: ${stderr}`)),
+    );
+    const fd3 = child.stdio[3];
+    if (fd3 === null || fd3 === undefined || !('setEncoding' in fd3)) {
+      fail(new Error('could not open the pipe for Xvfb -displayfd'));
+      return;
+    }
+    fd3.setEncoding('utf8');
+    fd3.on('data', (chunk: string) => {
+      written += chunk;
+      if (!written.includes('\n')) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve(written.trim());
+    });
+  });
+
+  return {
+    display: `:${displayNumber}`,
+    async stop() {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+    },
+  };
+}
+
+/** Runs `xdotool ...args` against the given X display and returns its trimmed stdout. */
+export function xdotool(display: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('xdotool', args, { env: { ...process.env, DISPLAY: display }, timeout: 10_000 }, (error, stdout) => {
+      if (error === null) {
+        resolve(stdout.trim());
+      } else if (isMissingBinary(error)) {
+        reject(new Error(XDOTOOL_MISSING));
+      } else {
+        // error.message already carries xdotool's stderr ("Command failed: ...").
+        reject(new Error(`xdotool on DISPLAY=${display}: ${error.message.trim()}`));
+      }
+    });
+  });
+}
+
+/** Ids of the windows currently mapped (visible) on the display. */
+export async function visibleWindowIds(display: string): Promise<string[]> {
+  // `search` exits 1 when nothing matches; an empty screen is not an error here.
+  const output = await xdotool(display, 'search', '--onlyvisible', '--name', '').catch((error: unknown) => {
+    if (error instanceof Error && error.message.includes('xdotool not found')) throw error;
+    return '';
+  });
+  return output.split('\n').filter((id) => id !== '');
+}
+
+/**
+ * Runs `open` (e.g. a Playwright right-click) and waits until a new window is mapped on
+ * the display, which is how Chromium's native context menu shows up under Xvfb: a new
+ * unnamed override-redirect window (no window manager runs here). Returns its id; keys
+ * sent with xdotool afterwards go to the menu, which grabs the keyboard.
+ */
+export async function openNativeMenu(display: string, open: () => Promise<void>, timeoutMs = 5_000): Promise<string> {
+  const before = new Set(await visibleWindowIds(display));
+  await open();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const added = (await visibleWindowIds(display)).find((id) => !before.has(id));
+    if (added !== undefined) return added;
+    if (Date.now() >= deadline) throw new Error(`No native menu window appeared on ${display} within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
