@@ -8,7 +8,13 @@ export type PopupState =
   | { phase: 'shortened'; shortUrl: string; longUrl: string; copy: CopyStatus }
   | { phase: 'failed'; error: ShrtnrError; attemptedUrl: string; source: UrlSource };
 
+/**
+ * Opening the popup grants activeTab, which reveals every web page's URL; the
+ * tabs it does not reveal are browser pages (chrome://…, the Web Store) and
+ * local files without file access: none of them can be shortened.
+ */
 export const unreadableTabError: ShrtnrError = {
-  kind: 'empty-url',
-  message: 'The browser does not reveal this tab\'s address. Paste a link below instead.',
+  kind: 'unsupported-scheme',
+  scheme: '',
+  message: 'This is a browser page or local file that extensions cannot read, so it cannot be shortened. Paste a link below instead.',
 };

@@ -18,8 +18,9 @@ export class RequestLog {
     return [...this.entries];
   }
 
+  /** API calls proper: CORS preflights are the browser's, not the client's, and stay in all(). */
   api(): RecordedRequest[] {
-    return this.entries.filter((request) => isApiPath(request.path));
+    return this.entries.filter((request) => isApiPath(request.path) && request.method !== 'OPTIONS');
   }
 
   clear(): void {

@@ -49,6 +49,7 @@ export interface StandIn {
   certificatePem: string;
   demoToken: string;
   requests(): RecordedRequest[];
+  /** Requests to /api/ paths, without CORS preflights (those are in requests()). */
   apiRequests(): RecordedRequest[];
   clearLog(): void;
   setFault(fault: Fault | null, options?: { times?: number }): void;

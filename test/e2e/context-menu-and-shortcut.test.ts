@@ -1,0 +1,151 @@
+// The right-click menu and the keyboard shortcut of the built extension, in
+// headed Chromium under Xvfb: a real right-click with a real menu choice, a
+// real key press, then the worker's click handler for the other menu items.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { openNativeMenu, xdotool } from '../support/xvfb';
+
+let session: E2eSession;
+let article: Page;
+let display: string;
+
+beforeAll(async () => {
+  session = await startE2eSession({ headed: true });
+  if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
+  display = session.xvfb.display;
+  await session.useStandIn();
+  article = await session.openTab('/demo/article');
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  session.standIn.setFault(null);
+  session.standIn.clearLog();
+  await session.setClipboard('nothing copied yet');
+  // Let the previous result's badge go, so each test sees its own.
+  await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+});
+
+const shortUrlPattern = () => new RegExp(`^${session.standIn.baseUrl}/[A-Za-z0-9]{7}$`);
+
+async function clipboardChange(): Promise<string> {
+  let text = '';
+  await expect.poll(async () => (text = await session.readClipboard()), { timeout: 10_000 }).not.toBe('nothing copied yet');
+  return text;
+}
+
+function expectOneCleanRequestFor(longUrl: string): void {
+  const requests = session.standIn.apiRequests();
+  expect(requests).toHaveLength(1);
+  expect(requests[0]?.headers.authorization).toBe(`Bearer ${session.standIn.demoToken}`);
+  expect(requests[0]?.query).toEqual({});
+  expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ url: longUrl });
+}
+
+async function notificationIds(): Promise<string[]> {
+  return (await session.worker()).evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+}
+
+describe('context menu', () => {
+  it('a real right-click on a link and "Shorten link" copies its short URL', async () => {
+    await article.bringToFront();
+    await openNativeMenu(display, () => article.click('#sample-link', { button: 'right' }));
+    // The extension's one item on a link sits just above "Inspect", the last item.
+    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+
+    const copied = await clipboardChange();
+    expect(copied).toMatch(shortUrlPattern());
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/destination?from=link`);
+    expect(await notificationIds()).toContain('shrtnr-result');
+
+    // The copied short link really leads to the link's target.
+    const visit = await session.openTab(copied);
+    expect(visit.url()).toBe(`${session.standIn.baseUrl}/demo/destination?from=link`);
+    await visit.close();
+  });
+
+  it('"Shorten this page" copies the page\'s short URL', async () => {
+    const pageUrl = `${session.standIn.baseUrl}/demo/article`;
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-page', pageUrl }, pageUrl);
+    expect(outcome?.status).toBe('copied');
+    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expect((await settledBadge(session)).text).toBe('✓');
+    expectOneCleanRequestFor(pageUrl);
+  });
+
+  it('"Shorten selected URL" shortens a selected link, trimmed', async () => {
+    const selected = `${session.standIn.baseUrl}/demo/destination?from=selection`;
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}\n` });
+    expect(outcome?.status).toBe('copied');
+    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expectOneCleanRequestFor(selected);
+  });
+
+  it('a selection that is not a URL gets its own message, no request, and the clipboard is kept', async () => {
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: 'just some words' });
+    expect(outcome).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('selected text is not a web address') } });
+    const badge = await settledBadge(session);
+    expect(badge.text).toBe('!');
+    expect(badge.title).toContain('selected text is not a web address');
+    expect(session.standIn.apiRequests()).toHaveLength(0);
+    expect(await session.readClipboard()).toBe('nothing copied yet');
+  });
+
+  it('an API error shows on the badge and keeps the clipboard as it was', async () => {
+    session.standIn.setFault({ kind: 'html-500' });
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/x' });
+    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'server-error', status: 500 } });
+    const badge = await settledBadge(session);
+    expect(badge).toEqual({ text: '!', title: 'The Shrtnr server failed (HTTP 500). Try again in a little while.' });
+    expect(await session.readClipboard()).toBe('nothing copied yet');
+  });
+
+  it('menus are created once, without duplicate-id errors, and again after an update', async () => {
+    const worker = await session.worker();
+    // Firing onInstalled's work again (as an update would) must not fail.
+    const errors = await worker.evaluate(async () => {
+      const created: string[] = [];
+      const make = (id: string) =>
+        new Promise<void>((resolve) => chrome.contextMenus.create({ id, title: id, contexts: ['page'] }, () => {
+          if (chrome.runtime.lastError) created.push(chrome.runtime.lastError.message ?? 'error');
+          resolve();
+        }));
+      // The items exist: creating one of their ids again is refused.
+      await make('shorten-link');
+      return created;
+    });
+    expect(errors).toEqual(['Cannot create item with duplicate id shorten-link']);
+  });
+});
+
+describe('keyboard shortcut', () => {
+  it('both commands really get their keys (Chromium silently drops some suggested keys)', async () => {
+    const commands = await (await session.worker()).evaluate(() => chrome.commands.getAll());
+    expect(Object.fromEntries(commands.map(({ name, shortcut }) => [name, shortcut]))).toEqual({
+      _execute_action: 'Alt+Shift+S',
+      'shorten-current-tab': 'Alt+Shift+L',
+    });
+  });
+
+  it('a real Alt+Shift+L shortens the current tab and copies it, without opening the popup', async () => {
+    await article.bringToFront();
+    await article.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+
+    const copied = await clipboardChange();
+    expect(copied).toMatch(shortUrlPattern());
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
+    expect(session.browser.context.pages().some((page) => page.url().includes('/src/popup/'))).toBe(false);
+  });
+
+  it('still works when the service worker was stopped before the key press', async () => {
+    await session.browser.stopServiceWorkers();
+    await article.bringToFront();
+    await article.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
+  });
+});

@@ -1,0 +1,137 @@
+// The built extension's options page, used as a person would: typing,
+// saving, reloading and testing the connection against the stand-in.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+
+let session: E2eSession;
+let options: Page;
+
+beforeAll(async () => {
+  session = await startE2eSession();
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  session.standIn.setFault(null);
+  session.standIn.clearLog();
+  await session.configure({ token: undefined, serverUrl: undefined, autoCopy: undefined });
+  await options?.close();
+  options = await session.browser.context.newPage();
+  await options.goto(session.browser.extensionUrl('src/options/index.html'));
+  await options.getByRole('button', { name: 'Save settings' }).waitFor();
+});
+
+const storedSettings = async () => (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
+
+async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
+  await options.getByLabel('Server address').fill(serverUrl);
+  await options.getByLabel('Access token').pressSequentially(token);
+  await options.getByRole('button', { name: 'Save settings' }).click();
+  await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Settings saved.');
+}
+
+async function testConnection(timeout = 5_000): Promise<string> {
+  await options.getByRole('button', { name: 'Test connection' }).click();
+  let status = '';
+  await expect.poll(async () => (status = (await options.getByTestId('connection-status').textContent()) ?? ''), { timeout }).not.toMatch(/^(|Checking…)$/);
+  return status;
+}
+
+describe('options page', () => {
+  it('starts from the defaults', async () => {
+    expect(await options.getByLabel('Server address').inputValue()).toBe('https://shrtnr.co');
+    expect(await options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(true);
+    expect(await options.getByTestId('token-status').textContent()).toMatch(/No token is saved yet/);
+  });
+
+  it('saves a typed token to storage.local only; after a reload it shows only its last 4 characters', async () => {
+    const token = 'typed-token-9f3K';
+    // The field hides the token unless asked.
+    expect(await options.getByLabel('Access token').getAttribute('type')).toBe('password');
+    await options.getByRole('button', { name: 'Show' }).click();
+    expect(await options.getByLabel('Access token').getAttribute('type')).toBe('text');
+    await options.getByRole('button', { name: 'Hide' }).click();
+
+    await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
+    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl, autoCopy: true });
+    expect(await storedSync()).toEqual({});
+
+    await options.reload();
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in 9f3K is saved\./);
+    expect(await options.content()).not.toContain(token);
+    expect(await options.getByLabel('Replace the token').inputValue()).toBe('');
+    // Shown normalised, without the trailing slash typed.
+    expect(await options.getByLabel('Server address').inputValue()).toBe(session.standIn.baseUrl);
+  });
+
+  it('clears the token and keeps the other settings', async () => {
+    await saveServerAndToken(session.standIn.baseUrl, 'to-be-cleared');
+    await options.getByRole('button', { name: 'Clear token' }).click();
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/No token is saved yet/);
+    expect(await storedSettings()).toEqual({ serverUrl: session.standIn.baseUrl, autoCopy: true });
+  });
+
+  it('refuses a non-https server or one with a path, and saves nothing', async () => {
+    for (const [serverUrl, message] of [
+      ['http://example.com', 'must start with https://'],
+      ['https://example.com/shortener?x=1', 'without a path or query'],
+    ] as const) {
+      await options.getByLabel('Server address').fill(serverUrl);
+      await options.getByRole('button', { name: 'Save settings' }).click();
+      await expect.poll(() => options.locator('#server-url-error').textContent()).toContain(message);
+      expect(await options.getByLabel('Server address').getAttribute('aria-invalid')).toBe('true');
+      expect(await options.getByTestId('save-status').textContent()).toBe('Nothing was saved: fix the highlighted field.');
+    }
+    expect(await storedSettings()).toEqual({});
+  });
+
+  it('saves the auto-copy preference', async () => {
+    await options.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck();
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(storedSettings).toMatchObject({ autoCopy: false });
+  });
+
+  describe('Test connection', () => {
+    it('connects with a good token', async () => {
+      await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
+      const host = new URL(session.standIn.baseUrl).host;
+      expect(await testConnection()).toBe(`Connected to ${host}: the token works.`);
+      const [ping] = session.standIn.apiRequests();
+      expect(ping).toMatchObject({ path: '/api/v1/ping', query: {} });
+      expect(ping?.headers.authorization).toBe(`Bearer ${session.standIn.demoToken}`);
+    });
+
+    it('tests a typed token before it is saved, and says when it is refused (401)', async () => {
+      await options.getByLabel('Server address').fill(session.standIn.baseUrl);
+      await options.getByLabel('Access token').fill('wrong-token');
+      expect(await testConnection()).toMatch(/refused the token \(401\)/);
+      expect(await storedSettings()).toEqual({});
+    });
+
+    it('says when the credits are used up (403)', async () => {
+      session.standIn.addToken('empty-plan', 0);
+      session.standIn.setFault({ kind: 'status', status: 403, body: '{"message":"No credits."}' });
+      await saveServerAndToken(session.standIn.baseUrl, 'empty-plan');
+      expect(await testConnection()).toMatch(/no active subscription or no credits left \(403\)/);
+    });
+
+    it('says when the server is not a Shrtnr server (404)', async () => {
+      session.standIn.setFault({ kind: 'status', status: 404, body: '<h1>Not Found</h1>', headers: { 'content-type': 'text/html' } });
+      await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
+      expect(await testConnection()).toMatch(/is not a Shrtnr API \(404\)/);
+    });
+
+    it('says when the server is down, and offers host access for it', async () => {
+      await saveServerAndToken('https://127.0.0.1:9', session.standIn.demoToken);
+      expect(await testConnection()).toBe("Can't reach 127.0.0.1:9: it may be down, the address may be wrong, or you may be offline.");
+      expect(await options.getByRole('button', { name: 'Allow access to 127.0.0.1:9' }).isVisible()).toBe(true);
+    });
+
+    it('says when the server did not answer in time', async () => {
+      session.standIn.setFault({ kind: 'delay', ms: 12_000 }, { times: 1 });
+      await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
+      expect(await testConnection(15_000)).toMatch(/did not answer in time \(10 s\)/);
+    }, 30_000);
+  });
+});

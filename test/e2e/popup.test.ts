@@ -1,0 +1,185 @@
+// The real toolbar popup (CDP Extensions.triggerAction on a page tab) of the
+// built extension, against the HTTPS stand-in.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+
+let session: E2eSession;
+
+beforeAll(async () => {
+  session = await startE2eSession();
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  await session.useStandIn();
+  await session.configure({ autoCopy: true });
+  session.standIn.setFault(null);
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
+
+async function popupOn(pathOrUrl: string): Promise<{ tab: Page; popup: Page }> {
+  const tab = await session.openTab(pathOrUrl);
+  const popup = await session.browser.openPopup(tab);
+  return { tab, popup };
+}
+
+async function errorShown(popup: Page): Promise<{ kind: string | null; message: string }> {
+  const alert = popup.getByRole('alert');
+  await alert.waitFor();
+  return { kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
+}
+
+describe('popup', () => {
+  it('shortens the page at once, shows and copies the short URL, which leads back to the page', async () => {
+    await session.setClipboard('before');
+    const articleUrl = `${session.standIn.baseUrl}/demo/article`;
+    const { tab, popup } = await popupOn(articleUrl);
+
+    const shortUrlField = popup.getByLabel('Short link');
+    await expect.poll(() => shortUrlField.inputValue()).toMatch(new RegExp(`^${session.standIn.baseUrl}/[A-Za-z0-9]{7}$`));
+    const shortUrl = await shortUrlField.inputValue();
+    expect(await popup.getByTestId('long-url').textContent()).toBe(articleUrl);
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    // Focus lands on Copy, so Enter copies again.
+    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
+    await popup.close();
+
+    expect(await session.readClipboard()).toBe(shortUrl);
+    const requests = session.standIn.apiRequests();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${session.standIn.demoToken}`);
+    expect(requests[0]?.query).toEqual({});
+
+    await tab.goto(shortUrl);
+    expect(tab.url()).toBe(articleUrl);
+    await tab.close();
+  });
+
+  it('leaves the clipboard alone when auto-copy is off, and the Copy button copies', async () => {
+    await session.configure({ autoCopy: false });
+    await session.setClipboard('untouched');
+    const { tab, popup } = await popupOn('/demo/article');
+    const shortUrlField = popup.getByLabel('Short link');
+    await shortUrlField.waitFor();
+    expect(await popup.getByTestId('copy-status').textContent()).toBe('');
+    const shortUrl = await shortUrlField.inputValue();
+    await popup.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    await popup.close();
+    expect(await session.readClipboard()).toBe(shortUrl);
+    await tab.close();
+  });
+
+  it('on a browser page, says why and lets the user type a URL instead', async () => {
+    const { tab, popup } = await popupOn('chrome://version');
+    const shown = await errorShown(popup);
+    expect(shown).toMatchObject({ kind: 'unsupported-scheme' });
+    expect(shown.message).toContain('browser page');
+    // Focus goes to the field, ready for a pasted link.
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
+    expect(session.standIn.apiRequests()).toHaveLength(0);
+
+    await popup.keyboard.type('https://example.com/typed by hand');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe('https://example.com/typed%20by%20hand');
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    await popup.close();
+    await tab.close();
+  });
+
+  it('says what is wrong with a typed URL without sending it', async () => {
+    const { tab, popup } = await popupOn('/demo/article');
+    await popup.getByLabel('Short link').waitFor();
+    session.standIn.clearLog();
+    await popup.getByLabel('Shorten another link').fill('javascript:alert(1)');
+    await popup.getByRole('button', { name: 'Shorten' }).click();
+    expect(await errorShown(popup)).toMatchObject({ kind: 'unsupported-scheme' });
+    expect(session.standIn.apiRequests()).toHaveLength(0);
+    await popup.close();
+    await tab.close();
+  });
+
+  it('with no token, says so and offers the settings page', async () => {
+    await session.configure({ token: undefined });
+    const { tab, popup } = await popupOn('/demo/article');
+    const shown = await errorShown(popup);
+    expect(shown).toMatchObject({ kind: 'no-token', message: 'No access token is set. Add your Shrtnr token in the settings.' });
+    expect(await popup.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    const settingsOpened = session.browser.context.waitForEvent('page', (page) => page.url().includes('/src/options/index.html'));
+    await popup.getByRole('button', { name: 'Open settings' }).click();
+    const options = await settingsOpened;
+    await options.close();
+    expect(session.standIn.apiRequests()).toHaveLength(0);
+    await tab.close();
+  });
+
+  describe('API errors, each with its own message and a Retry that works once the cause is gone', () => {
+    const cases: { name: string; arrange(): Promise<void>; kind: string; message: RegExp }[] = [
+      {
+        name: '401 token refused',
+        arrange: () => session.configure({ token: 'not-a-known-token' }),
+        kind: 'unauthorized',
+        message: /did not accept your access token/,
+      },
+      {
+        name: '403 out of credits',
+        arrange: async () => {
+          session.standIn.addToken('spent-token', 0);
+          await session.configure({ token: 'spent-token' });
+        },
+        kind: 'forbidden',
+        message: /no URL credits are left/,
+      },
+      {
+        name: '422 URL refused, with the server\'s reason',
+        arrange: async () =>
+          session.standIn.setFault({
+            kind: 'status',
+            status: 422,
+            body: JSON.stringify({ message: 'The given data was invalid.', errors: { url: ['The url is on a block list.'] } }),
+          }, { times: 1 }),
+        kind: 'rejected-url',
+        message: /The server refused this link: The url is on a block list\./,
+      },
+      {
+        name: '429 rate limited, with the wait',
+        arrange: async () =>
+          session.standIn.setFault(
+            { kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '17', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
+            { times: 1 },
+          ),
+        kind: 'rate-limited',
+        message: /Too many requests \(the limit is 60 per minute\)\. Try again in 17 seconds\./,
+      },
+      {
+        name: 'server down',
+        arrange: () => session.configure({ serverUrl: 'https://127.0.0.1:9' }),
+        kind: 'network',
+        message: /Can't reach 127\.0\.0\.1:9/,
+      },
+    ];
+
+    const seenMessages = new Set<string>();
+    it.each(cases)('$name', async ({ arrange, kind, message }) => {
+      await arrange();
+      const { tab, popup } = await popupOn('/demo/article');
+      const shown = await errorShown(popup);
+      expect(shown.kind).toBe(kind);
+      expect(shown.message).toMatch(message);
+      seenMessages.add(shown.message);
+
+      // Clear the cause, then Retry gives a short link.
+      session.standIn.setFault(null);
+      await session.useStandIn();
+      await popup.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+      await popup.close();
+      await tab.close();
+    });
+
+    it('gave every case a different message', () => {
+      expect(seenMessages.size).toBe(cases.length);
+    });
+  });
+});

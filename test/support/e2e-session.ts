@@ -1,0 +1,126 @@
+import { resolve } from 'node:path';
+import type { Page, Worker } from 'playwright-core';
+import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { Settings } from '../../src/storage/settings-schema';
+import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
+import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { startXvfb, type XvfbServer } from './xvfb';
+
+/** The e2e build: the shipped extension plus the handler hooks of src/background/e2e-hooks.ts. */
+export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e');
+export const PRODUCTION_DIST = resolve(import.meta.dirname, '../../dist');
+
+export interface MenuClick {
+  menuItemId: string;
+  linkUrl?: string;
+  pageUrl?: string;
+  selectionText?: string;
+}
+
+export interface E2eSession {
+  standIn: StandIn;
+  browser: ExtensionBrowser;
+  xvfb: XvfbServer | undefined;
+  worker(): Promise<Worker>;
+  /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
+  configure(settings: { [Key in keyof Settings]?: Settings[Key] | undefined }): Promise<void>;
+  /** Settings for the stand-in with its demo token. */
+  useStandIn(): Promise<void>;
+  openTab(pathOrUrl: string): Promise<Page>;
+  /** Calls the context menu's click handler in the worker (e2e build only), as a click would. */
+  clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
+  badge(): Promise<{ text: string; title: string }>;
+  readClipboard(): Promise<string>;
+  /** Puts a known value on the clipboard, so a test can tell whether anything was copied since. */
+  setClipboard(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  headed?: boolean;
+  standIn?: StandInOptions;
+  extensionDir?: string;
+}
+
+export async function startE2eSession(options: SessionOptions = {}): Promise<E2eSession> {
+  const standIn = await startStandIn(options.standIn);
+  const xvfb = options.headed === true ? await startXvfb() : undefined;
+  let browser: ExtensionBrowser;
+  try {
+    browser = await launchExtensionBrowser({
+      extensionDir: options.extensionDir ?? E2E_DIST,
+      trustedSpkiHashes: [standIn.spkiHash],
+      headless: options.headed !== true,
+      display: xvfb?.display,
+    });
+  } catch (error) {
+    await Promise.allSettled([standIn.close(), xvfb?.stop()]);
+    throw error;
+  }
+  const clipboardPage = `${standIn.baseUrl}/demo/blank`;
+  const worker = () => browser.serviceWorker();
+
+  const session: E2eSession = {
+    standIn,
+    browser,
+    xvfb,
+    worker,
+    async configure(settings) {
+      const toSet = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+      const toRemove = Object.keys(settings).filter((key) => settings[key as keyof Settings] === undefined);
+      await (await worker()).evaluate(
+        async ({ set, remove }) => {
+          await chrome.storage.local.remove(remove);
+          await chrome.storage.local.set(set);
+        },
+        { set: toSet, remove: toRemove },
+      );
+    },
+    useStandIn: () => session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken }),
+    async openTab(pathOrUrl) {
+      const page = await browser.context.newPage();
+      await page.goto(pathOrUrl.startsWith('/') ? `${standIn.baseUrl}${pathOrUrl}` : pathOrUrl);
+      return page;
+    },
+    async clickMenu(click, tabUrl) {
+      return (await worker()).evaluate(
+        ({ info, url }) => {
+          const hooks = (globalThis as unknown as { shrtnrE2e?: { onMenuClicked(info: unknown, tab: unknown): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
+          if (hooks === undefined) throw new Error('No e2e hooks: run the tests against dist-e2e/ (npm run build:e2e).');
+          return hooks.onMenuClicked({ editable: false, ...info }, url === undefined ? undefined : { url, index: 0, active: true });
+        },
+        { info: click, url: tabUrl },
+      );
+    },
+    async badge() {
+      return (await worker()).evaluate(async () => ({
+        text: await chrome.action.getBadgeText({}),
+        title: await chrome.action.getTitle({}),
+      }));
+    },
+    readClipboard: () => browser.readClipboard(clipboardPage),
+    async setClipboard(text) {
+      await browser.readClipboard(clipboardPage);
+      const reader = browser.context.pages().find((page) => page.url() === clipboardPage);
+      if (reader === undefined) throw new Error('The clipboard reader tab went missing.');
+      await reader.bringToFront();
+      await reader.evaluate((value) => navigator.clipboard.writeText(value), text);
+    },
+    async close() {
+      await Promise.allSettled([browser.close(), standIn.close()]);
+      await xvfb?.stop();
+    },
+  };
+  return session;
+}
+
+/** Waits until the badge settles on a final ✓ or !, and returns it. */
+export async function settledBadge(session: E2eSession, timeoutMs = 10_000): Promise<{ text: string; title: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const badge = await session.badge();
+    if (badge.text === '✓' || badge.text === '!') return badge;
+    if (Date.now() > deadline) throw new Error(`The badge did not settle; it shows "${badge.text}" (${badge.title}).`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import manifest from '../../manifest.json' with { type: 'json' };
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+describe('manifest.json', () => {
+  it('asks for exactly these permissions', () => {
+    expect(manifest.permissions).toEqual(['storage', 'contextMenus', 'activeTab', 'clipboardWrite', 'offscreen', 'notifications']);
+    expect(manifest.host_permissions).toEqual(['https://shrtnr.co/*']);
+    expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
+  });
+
+  it('gives the reason for every permission in the README', () => {
+    const reasons = readme.slice(readme.indexOf('## Permissions'));
+    for (const permission of [...manifest.permissions, ...manifest.host_permissions, ...manifest.optional_host_permissions]) {
+      expect(reasons, permission).toMatch(new RegExp(`\\| (?:host |optional host )?\`${permission.replace(/[*./]/g, '\\$&')}\` \\|`));
+    }
+  });
+
+  it('keeps the strict content security policy: own scripts only, https requests only', () => {
+    expect(manifest.content_security_policy).toEqual({
+      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; connect-src https:",
+    });
+  });
+});
