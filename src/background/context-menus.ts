@@ -1,4 +1,5 @@
-import browser, { type Menus, type Tabs } from 'webextension-polyfill';
+import type { Menus, Tabs } from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 import { reportFailure, shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const MENU_IDS = {

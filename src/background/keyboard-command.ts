@@ -1,4 +1,5 @@
-import browser, { type Tabs } from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 import { shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const SHORTEN_COMMAND = 'shorten-current-tab';

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 import { listenForMessages } from '../messages/messaging';
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';

@@ -1,7 +1,11 @@
 import { shorten } from '../api';
 import type { MessageHandlers } from '../messages/messaging';
-import { readApiSettings } from './api-settings';
+import { localArea } from '../storage/extension-storage';
+import { readSettings } from '../storage/settings';
 
 export const backgroundMessageHandlers: MessageHandlers = {
-  shorten: async ({ url }) => shorten(url, await readApiSettings()),
+  shorten: async ({ url }) => {
+    const { token, serverUrl, autoCopy } = await readSettings(localArea);
+    return { result: await shorten(url, { token, serverUrl }), autoCopy };
+  },
 };

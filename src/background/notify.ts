@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 
 // One id: a new result replaces the last instead of stacking up.
 const NOTIFICATION_ID = 'shrtnr-result';

@@ -9,8 +9,11 @@ export interface CopyFailure {
  * response and which context answers it. Both sides are typed from this map.
  */
 export interface MessageMap {
-  /** Popup → worker: shorten with the stored settings; the popup never sees the token. */
-  shorten: { request: { url: string }; response: Result<ShortenedUrl, ShrtnrError> };
+  /**
+   * Popup → worker: shorten with the stored settings. The popup never sees the
+   * token, nor reads storage at all: the answer says whether to copy.
+   */
+  shorten: { request: { url: string }; response: { result: Result<ShortenedUrl, ShrtnrError>; autoCopy: boolean } };
   /** Worker → offscreen document: put text on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: { text: string }; response: Result<null, CopyFailure> };
 }

@@ -1,4 +1,5 @@
-import browser, { type Runtime } from 'webextension-polyfill';
+import type { Runtime } from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 import { MESSAGE_TARGETS, type MessageRequest, type MessageResponse, type MessageTarget, type MessageType } from './message-map';
 
 interface Envelope<Type extends MessageType> {
@@ -7,16 +8,18 @@ interface Envelope<Type extends MessageType> {
   payload: MessageRequest<Type>;
 }
 
+/** How a handler's answer travels: a value, or why the handler failed (never a silently closed port). */
+type Reply = { answered: true; response: unknown } | { answered: false; failure: string };
+
 export async function sendMessage<Type extends MessageType>(
   type: Type,
   payload: MessageRequest<Type>,
 ): Promise<MessageResponse<Type>> {
   const envelope: Envelope<Type> = { type, target: MESSAGE_TARGETS[type], payload };
-  const response: unknown = await browser.runtime.sendMessage(envelope);
-  if (response === undefined) {
-    throw new Error(`No ${MESSAGE_TARGETS[type]} context answered the "${type}" message.`);
-  }
-  return response as MessageResponse<Type>;
+  const reply = (await browser.runtime.sendMessage(envelope)) as Reply | undefined;
+  if (reply === undefined) throw new Error(`No ${MESSAGE_TARGETS[type]} context answered the "${type}" message.`);
+  if (!reply.answered) throw new Error(`The ${MESSAGE_TARGETS[type]} context failed to answer "${type}": ${reply.failure}`);
+  return reply.response as MessageResponse<Type>;
 }
 
 export type MessageHandlers = {
@@ -25,17 +28,26 @@ export type MessageHandlers = {
 
 /**
  * Answers the messages addressed to `target`. Messages for other contexts are
- * left alone (returning undefined), so each context answers only its own.
+ * left alone, so each context answers only its own. Answers go through
+ * `sendResponse` (with `return true`), which every browser supports, rather
+ * than a returned promise, which older Chromes ignore.
  */
 export function listenForMessages(target: MessageTarget, handlers: MessageHandlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  const listener = (message: unknown, sender: Runtime.MessageSender, sendResponse: (reply: Reply) => void): true | undefined => {
     // Only this extension's own pages may ask anything of it.
     if (sender.id !== browser.runtime.id || !isEnvelopeFor(target, message)) return undefined;
     const handler = handlers[message.type] as
       | ((payload: unknown, sender: Runtime.MessageSender) => Promise<unknown>)
       | undefined;
-    return handler?.(message.payload, sender);
-  });
+    if (handler === undefined) return undefined;
+    handler(message.payload, sender).then(
+      (response) => sendResponse({ answered: true, response }),
+      (error: unknown) => sendResponse({ answered: false, failure: error instanceof Error ? error.message : String(error) }),
+    );
+    return true;
+  };
+  // The polyfill's types forbid the `undefined` that leaves other contexts' messages to them.
+  browser.runtime.onMessage.addListener(listener as Runtime.OnMessageListenerCallback);
 }
 
 function isEnvelopeFor(target: MessageTarget, message: unknown): message is Envelope<MessageType> {

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from './extension-api';
 import { sendMessage } from '../messages/messaging';
 import type { Result } from '../api';
 import type { CopyFailure } from '../messages/message-map';

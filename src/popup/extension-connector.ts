@@ -1,7 +1,5 @@
 import browser from 'webextension-polyfill';
 import { sendMessage } from '../messages/messaging';
-import { localArea } from '../storage/extension-storage';
-import { readSettings } from '../storage/settings';
 import type { PopupConnector } from './popup-connector';
 
 export const extensionConnector: PopupConnector = {
@@ -10,10 +8,15 @@ export const extensionConnector: PopupConnector = {
     const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
     return tab?.url;
   },
-  shorten: (url) => sendMessage('shorten', { url }),
-  async autoCopyEnabled() {
-    // Only this key: the popup never reads the token.
-    return (await readSettings(localArea, ['autoCopy'])).autoCopy;
+  async shorten(url) {
+    try {
+      return await sendMessage('shorten', { url });
+    } catch (error) {
+      return {
+        result: { ok: false, error: { kind: 'internal', message: `The extension could not shorten this: ${error instanceof Error ? error.message : String(error)}` } },
+        autoCopy: false,
+      };
+    }
   },
   async copy(text) {
     try {

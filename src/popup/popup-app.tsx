@@ -1,33 +1,33 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Result, ShortenedUrl, ShrtnrError } from '../api';
-import type { PopupConnector } from './popup-connector';
+import type { PopupConnector, ShortenAnswer } from './popup-connector';
 import { unreadableTabError, type PopupState, type UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
 
 export interface FirstAttempt {
   url: string | undefined;
-  result: Promise<Result<ShortenedUrl, ShrtnrError>> | undefined;
-  autoCopy: Promise<boolean>;
+  answer: Promise<ShortenAnswer> | undefined;
 }
 
 /** Starts shortening the current tab before anything renders, to save the popup's first frames. */
 export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttempt> {
-  const autoCopy = connector.autoCopyEnabled();
-  return connector.currentTabUrl().then((url) => ({ url, result: url === undefined ? undefined : connector.shorten(url), autoCopy }));
+  return connector.currentTabUrl().then(
+    (url) => ({ url, answer: url === undefined ? undefined : connector.shorten(url) }),
+    () => ({ url: undefined, answer: undefined }),
+  );
 }
 
 export function PopupApp({ connector, firstAttempt }: { connector: PopupConnector; firstAttempt: Promise<FirstAttempt> }) {
   const [state, setState] = useState<PopupState>({ phase: 'loading', source: 'tab' });
 
   const settle = useCallback(
-    async (url: string, source: UrlSource, pending: Promise<Result<ShortenedUrl, ShrtnrError>>, autoCopy: Promise<boolean>) => {
-      const result = await pending;
+    async (url: string, source: UrlSource, pending: Promise<ShortenAnswer>) => {
+      const { result, autoCopy } = await pending;
       if (!result.ok) {
         setState({ phase: 'failed', error: result.error, attemptedUrl: url, source });
         return;
       }
       const { shortUrl, longUrl } = result.value;
-      const copy = (await autoCopy) ? ((await connector.copy(shortUrl)) ? 'copied' : 'failed') : 'manual';
+      const copy = autoCopy ? ((await connector.copy(shortUrl)) ? 'copied' : 'failed') : 'manual';
       setState({ phase: 'shortened', shortUrl, longUrl, copy });
     },
     [connector],
@@ -36,18 +36,18 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   const shortenNow = useCallback(
     (url: string, source: UrlSource) => {
       setState({ phase: 'loading', source });
-      void settle(url, source, connector.shorten(url), connector.autoCopyEnabled());
+      void settle(url, source, connector.shorten(url));
     },
     [connector, settle],
   );
 
   useEffect(() => {
-    void firstAttempt.then(({ url, result, autoCopy }) => {
-      if (url === undefined || result === undefined) {
+    void firstAttempt.then(({ url, answer }) => {
+      if (url === undefined || answer === undefined) {
         setState({ phase: 'failed', error: unreadableTabError, attemptedUrl: '', source: 'tab' });
         return;
       }
-      void settle(url, 'tab', result, autoCopy);
+      void settle(url, 'tab', answer);
     });
   }, [firstAttempt, settle]);
 

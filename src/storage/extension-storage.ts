@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { extensionApi as browser } from '../platform/extension-api';
 import type { StorageAreaLike } from './settings';
 
 /** The only storage area settings live in: never storage.sync, so the token stays on this device. */

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { zipDirectory } from './zip';
+
+export interface ContextSize {
+  /** Files the context loads before it can run, relative to dist/. */
+  files: string[];
+  /** Sum of each file's gzip size (level 9), as a browser would fetch them compressed. */
+  gzipBytes: number;
+}
+
+export interface BundleSizes {
+  popup: ContextSize;
+  worker: ContextSize;
+  options: ContextSize;
+  zipBytes: number;
+}
+
+export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 12 * 1024, zip: 50 * 1024 } as const;
+
+interface Manifest {
+  background: { service_worker: string };
+  action: { default_popup: string };
+  options_ui: { page: string };
+}
+
+// Static imports only (`import{a}from"./x.js"`, `import"./x.js"`): what runs
+// before the first line of the context's own code. import() loads later.
+const STATIC_IMPORT = /\bimport\s*(?:[\w{},*\s$]+from\s*)?["']([^"']+)["']/g;
+const HTML_ASSET = /<(?:script[^>]*\ssrc|link[^>]*\shref)=["']([^"']+)["']/g;
+
+export async function measureBundle(distDir: string): Promise<BundleSizes> {
+  const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
+  const [popup, worker, options] = await Promise.all([
+    measureContext(distDir, manifest.action.default_popup),
+    measureContext(distDir, manifest.background.service_worker),
+    measureContext(distDir, manifest.options_ui.page),
+  ]);
+  return { popup, worker, options, zipBytes: (await zipDirectory(distDir)).length };
+}
+
+async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
+  const seen = new Set<string>();
+  const queue = [posix.normalize(entry)];
+  while (queue.length > 0) {
+    const file = queue.shift() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = await readFile(join(distDir, file), 'utf8');
+    const pattern = file.endsWith('.html') ? HTML_ASSET : file.endsWith('.js') ? STATIC_IMPORT : undefined;
+    if (pattern === undefined) continue;
+    for (const match of text.matchAll(pattern)) {
+      const reference = match[1] ?? '';
+      if (/^[a-z]+:/i.test(reference)) continue;
+      queue.push(reference.startsWith('/') ? reference.slice(1) : posix.join(dirname(file), reference));
+    }
+  }
+  const files = [...seen].toSorted();
+  const sizes = await Promise.all(files.map(async (file) => gzipSync(await readFile(join(distDir, file)), { level: 9 }).length));
+  return { files, gzipBytes: sizes.reduce((sum, size) => sum + size, 0) };
+}
