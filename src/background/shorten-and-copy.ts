@@ -1,5 +1,6 @@
 import { shorten, type ShortenedUrl, type ShrtnrError } from '../api';
 import { copyFromBackground } from '../platform/clipboard';
+import { markTiming, TIMING_MARKS } from '../platform/timing';
 import { readApiSettings } from './api-settings';
 import { badgeJobFinished, badgeJobStarted } from './badge';
 import { notify } from './notify';
@@ -32,6 +33,7 @@ async function copyAndReport(shortened: ShortenedUrl): Promise<BackgroundOutcome
     ]);
     return { status: 'not-copied', shortened, message: copied.error.message };
   }
+  markTiming(TIMING_MARKS.backgroundCopied);
   await Promise.all([
     badgeJobFinished({ ok: true }),
     notify('Short link copied', shortened.shortUrl, shortened.longUrl),

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { markTiming, TIMING_MARKS } from '../platform/timing';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 import { unreadableTabError, type PopupState, type UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
@@ -27,8 +28,12 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
         return;
       }
       const { shortUrl, longUrl } = result.value;
-      const copy = autoCopy ? ((await connector.copy(shortUrl)) ? 'copied' : 'failed') : 'manual';
-      setState({ phase: 'shortened', shortUrl, longUrl, copy });
+      // Shown first, copied next: the user sees the link without waiting for the clipboard.
+      setState({ phase: 'shortened', shortUrl, longUrl, copy: 'manual' });
+      if (!autoCopy) return;
+      const copied = await connector.copy(shortUrl);
+      if (copied) markTiming(TIMING_MARKS.popupCopied);
+      setState({ phase: 'shortened', shortUrl, longUrl, copy: copied ? 'copied' : 'failed' });
     },
     [connector],
   );
@@ -54,6 +59,7 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   const onCopy = useCallback(async () => {
     if (state.phase !== 'shortened') return;
     const copied = await connector.copy(state.shortUrl);
+    if (copied) markTiming(TIMING_MARKS.popupCopied);
     setState({ ...state, copy: copied ? 'copied' : 'failed' });
   }, [connector, state]);
 

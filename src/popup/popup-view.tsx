@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { markTiming, TIMING_MARKS } from '../platform/timing';
 import { isInputError, isSettingsError } from '../api/errors';
 import type { PopupState } from './popup-state';
 
@@ -13,7 +14,8 @@ export interface PopupViewProps {
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
 export function PopupView({ state, onCopy, onRetry, onShortenTyped, onOpenSettings }: PopupViewProps) {
   const urlFieldRef = useRef<HTMLInputElement>(null);
-  const wantsTypedUrl = state.phase === 'failed' && state.source === 'tab' && isInputError(state.error);
+  // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
+  const wantsTypedUrl = state.phase === 'failed' && isInputError(state.error);
   return (
     <main class="popup">
       <header class="popup-header">
@@ -46,6 +48,7 @@ function Loading() {
 
 function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'shortened' }>; onCopy(): void }) {
   const copyRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => markTiming(TIMING_MARKS.popupShortUrlShown), [state.shortUrl]);
   useEffect(() => copyRef.current?.focus(), [state.shortUrl]);
   return (
     <div class="shortened">

@@ -95,6 +95,8 @@ describe('popup', () => {
     await popup.getByLabel('Shorten another link').fill('javascript:alert(1)');
     await popup.getByRole('button', { name: 'Shorten' }).click();
     expect(await errorShown(popup)).toMatchObject({ kind: 'unsupported-scheme' });
+    // Back in the field, to fix it.
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
     expect(session.standIn.apiRequests()).toHaveLength(0);
     await popup.close();
     await tab.close();

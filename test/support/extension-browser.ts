@@ -38,6 +38,8 @@ export interface ExtensionBrowser {
    * evaluate, screenshot, close). In headed mode it closes when another window or tab takes focus.
    */
   openPopup(tab: Page): Promise<Page>;
+  /** openPopup, also giving the epoch time (ms, sub-ms precision) at which triggerAction was sent: the "click". */
+  openPopupTimed(tab: Page): Promise<{ popup: Page; triggeredAt: number }>;
   /** Stops every service worker (CDP ServiceWorker.stopAllWorkers) and waits until the extension's is stopped. */
   stopServiceWorkers(): Promise<void>;
   /**
@@ -274,6 +276,28 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     let readerPage: Page | undefined;
     const clipboardOrigins = new Set<string>();
 
+    const openPopupTimed = async (tab: Page): Promise<{ popup: Page; triggeredAt: number }> => {
+      // A user can only click the toolbar of the active tab, and the popup's
+      // tabs.query({ active: true, currentWindow: true }) reads exactly that.
+      await tab.bringToFront();
+      const targetId = await tabTargetIdOf(cdp, context, tab);
+      const popupOpened = context.waitForEvent('page', {
+        predicate: (page) => page.url().startsWith(popupUrlPrefix),
+        timeout: POPUP_TIMEOUT_MS,
+      });
+      const triggeredAt = performance.timeOrigin + performance.now();
+      await cdp.send('Extensions.triggerAction', { id: extensionId, targetId });
+      const popup = await popupOpened.catch((error: unknown) => {
+        throw new Error(
+          `Extensions.triggerAction opened no popup page within ${POPUP_TIMEOUT_MS} ms ` +
+            '(does the action have a popup? was one already open?)',
+          { cause: error },
+        );
+      });
+      await popup.waitForLoadState('domcontentloaded');
+      return { popup, triggeredAt };
+    };
+
     return {
       browser,
       context,
@@ -283,25 +307,11 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       extensionUrl,
 
       async openPopup(tab) {
-        // A user can only click the toolbar of the active tab, and the popup's
-        // tabs.query({ active: true, currentWindow: true }) reads exactly that.
-        await tab.bringToFront();
-        const targetId = await tabTargetIdOf(cdp, context, tab);
-        const popupOpened = context.waitForEvent('page', {
-          predicate: (page) => page.url().startsWith(popupUrlPrefix),
-          timeout: POPUP_TIMEOUT_MS,
-        });
-        await cdp.send('Extensions.triggerAction', { id: extensionId, targetId });
-        const popup = await popupOpened.catch((error: unknown) => {
-          throw new Error(
-            `Extensions.triggerAction opened no popup page within ${POPUP_TIMEOUT_MS} ms ` +
-              '(does the action have a popup? was one already open?)',
-            { cause: error },
-          );
-        });
-        await popup.waitForLoadState('domcontentloaded');
-        return popup;
+        return (await openPopupTimed(tab)).popup;
       },
+
+      openPopupTimed,
+
 
       async stopServiceWorkers() {
         // ServiceWorker.* is not served on the browser target ("wasn't found"), only on a

@@ -1,0 +1,218 @@
+// npm run bench: popup latency, worker cold start and bundle size of the
+// production build, each against the physical floor, in one run. It measures
+// and prints; only the (deterministic) size budgets are enforced, by a test.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { TIMING_MARKS } from '../src/platform/timing';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
+import { startStandIn } from '../test/support/stand-in/server';
+import { startXvfb, xdotool } from '../test/support/xvfb';
+import { measureBundle, SIZE_BUDGETS } from './lib/bundle-sizes';
+import { FLOOR_MEASURE, writeFloorExtension } from './lib/floor-extension';
+import { summarise, type Summary } from './lib/stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const RESULTS = join(ROOT, 'bench-results');
+const now = () => performance.timeOrigin + performance.now();
+
+console.log('Building the production extension…');
+execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+
+const standIn = await startStandIn({ rateLimitPerMinute: 1_000_000 });
+const xvfb = await startXvfb();
+const scratch = await mkdtemp(join(tmpdir(), 'shrtnr-bench-'));
+const floorDir = join(scratch, 'floor');
+await writeFloorExtension(floorDir, standIn.baseUrl, standIn.demoToken);
+const articleUrl = `${standIn.baseUrl}/demo/article`;
+
+const launch = async (extensionDir: string): Promise<ExtensionBrowser> => {
+  const browser = await launchExtensionBrowser({ extensionDir, trustedSpkiHashes: [standIn.spkiHash], headless: false, display: xvfb.display });
+  if (extensionDir === DIST) {
+    await (await browser.serviceWorker()).evaluate(({ serverUrl, token }) => chrome.storage.local.set({ serverUrl, token }), {
+      serverUrl: standIn.baseUrl,
+      token: standIn.demoToken,
+    });
+  }
+  return browser;
+};
+
+/** Epoch time (ms) of a page's User Timing entry or paint entry, waiting for it to exist. */
+async function entryTime(page: Page, name: string, kind: 'mark' | 'paint' | 'measure-end'): Promise<number> {
+  await page.waitForFunction(
+    ({ entryName, entryKind }) =>
+      performance.getEntriesByName(entryName, entryKind === 'paint' ? 'paint' : entryKind === 'mark' ? 'mark' : 'measure').length > 0,
+    { entryName: name, entryKind: kind },
+    { timeout: 10_000, polling: 10 },
+  );
+  return page.evaluate(
+    ({ entryName, entryKind }) => {
+      const type = entryKind === 'paint' ? 'paint' : entryKind === 'mark' ? 'mark' : 'measure';
+      const entry = performance.getEntriesByName(entryName, type).at(-1);
+      if (entry === undefined) throw new Error(`No ${entryName}`);
+      return performance.timeOrigin + entry.startTime + (entryKind === 'measure-end' ? entry.duration : 0);
+    },
+    { entryName: name, entryKind: kind },
+  );
+}
+
+async function measureDuration(page: Page, name: string): Promise<number> {
+  return (await entryTime(page, name, 'measure-end')) - (await page.evaluate((entryName) => {
+    const entry = performance.getEntriesByName(entryName, 'measure').at(-1);
+    return performance.timeOrigin + (entry?.startTime ?? Number.NaN);
+  }, name));
+}
+
+interface FloorSample { firstPaint: number; roundTrip: number; total: number }
+interface PopupSample { firstRender: number; shortUrlShown: number; copied: number }
+
+async function floorSample(browser: ExtensionBrowser, tab: Page): Promise<FloorSample> {
+  const { popup, triggeredAt } = await browser.openPopupTimed(tab);
+  const firstPaint = (await entryTime(popup, 'first-contentful-paint', 'paint')) - triggeredAt;
+  const roundTrip = await measureDuration(popup, FLOOR_MEASURE);
+  await popup.close();
+  return { firstPaint, roundTrip, total: firstPaint + roundTrip };
+}
+
+async function popupSample(browser: ExtensionBrowser, tab: Page): Promise<PopupSample> {
+  const { popup, triggeredAt } = await browser.openPopupTimed(tab);
+  const firstRender = (await entryTime(popup, 'first-contentful-paint', 'paint')) - triggeredAt;
+  // In the DOM is not on screen: a link rendered before the first paint appears with it.
+  const shortUrlShown = Math.max(firstRender, (await entryTime(popup, TIMING_MARKS.popupShortUrlShown, 'mark')) - triggeredAt);
+  const copied = (await entryTime(popup, TIMING_MARKS.popupCopied, 'mark')) - triggeredAt;
+  await popup.close();
+  return { firstRender, shortUrlShown, copied };
+}
+
+/** Cold: a fresh browser for every run, measuring its first open. Warm: RUNS more opens in one browser. */
+async function sampleColdAndWarm<T>(extensionDir: string, sample: (browser: ExtensionBrowser, tab: Page) => Promise<T>): Promise<{ cold: T[]; warm: T[] }> {
+  const cold: T[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const browser = await launch(extensionDir);
+    try {
+      const tab = await browser.context.newPage();
+      await tab.goto(articleUrl);
+      cold.push(await sample(browser, tab));
+    } finally {
+      await browser.close();
+    }
+  }
+  const browser = await launch(extensionDir);
+  const warm: T[] = [];
+  try {
+    const tab = await browser.context.newPage();
+    await tab.goto(articleUrl);
+    await sample(browser, tab); // the cold one, not counted
+    for (let run = 0; run < RUNS; run += 1) warm.push(await sample(browser, tab));
+  } finally {
+    await browser.close();
+  }
+  return { cold, warm };
+}
+
+/** The shortcut with the worker stopped first: key press → short link on the clipboard (worker's mark). */
+async function backgroundSamples(): Promise<{ samples: number[]; keySpawn: Summary }> {
+  const browser = await launch(DIST);
+  const samples: number[] = [];
+  const spawns: number[] = [];
+  try {
+    const tab = await browser.context.newPage();
+    await tab.goto(articleUrl);
+    for (let run = 0; run < RUNS; run += 1) {
+      const spawnStarted = now();
+      await xdotool(xvfb.display, 'version');
+      spawns.push(now() - spawnStarted);
+
+      await browser.stopServiceWorkers();
+      await tab.bringToFront();
+      await tab.click('h1');
+      const pressedAt = now();
+      await xdotool(xvfb.display, 'key', '--clearmodifiers', 'alt+shift+l');
+      const worker = await browser.serviceWorker();
+      const copiedAt = await worker.evaluate(async (name) => {
+        for (let waited = 0; waited < 10_000; waited += 5) {
+          const entry = performance.getEntriesByName(name, 'mark').at(-1);
+          if (entry !== undefined) return performance.timeOrigin + entry.startTime;
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        throw new Error('The worker never copied.');
+      }, TIMING_MARKS.backgroundCopied);
+      samples.push(copiedAt - pressedAt);
+    }
+  } finally {
+    await browser.close();
+  }
+  return { samples, keySpawn: summarise(spawns) };
+}
+
+interface Row { figure: string; summary?: Summary; bytes?: number; floor?: number; budget?: string; met?: boolean }
+
+try {
+  console.log(`Measuring, ${RUNS} runs each (about two minutes)…`);
+  const floor = await sampleColdAndWarm(floorDir, floorSample);
+  const popup = await sampleColdAndWarm(DIST, popupSample);
+  const background = await backgroundSamples();
+  const sizes = await measureBundle(DIST);
+
+  const floorCold = summarise(floor.cold.map((sample) => sample.total));
+  const floorWarm = summarise(floor.warm.map((sample) => sample.total));
+  const pick = (samples: PopupSample[], key: keyof PopupSample) => summarise(samples.map((sample) => sample[key]));
+  const shortUrlCold = pick(popup.cold, 'shortUrlShown');
+  const shortUrlWarm = pick(popup.warm, 'shortUrlShown');
+  const backgroundSummary = summarise(background.samples);
+  const within = (summary: Summary, floorSummary: Summary, factor: number) => summary.median <= factor * floorSummary.median;
+
+  const rows: Row[] = [
+    { figure: 'floor, cold: empty popup first paint + 1 round trip', summary: floorCold },
+    { figure: '  of which first paint', summary: summarise(floor.cold.map((sample) => sample.firstPaint)) },
+    { figure: '  of which round trip', summary: summarise(floor.cold.map((sample) => sample.roundTrip)) },
+    { figure: 'floor, warm', summary: floorWarm },
+    { figure: 'popup cold: open → first render', summary: pick(popup.cold, 'firstRender'), floor: floorCold.median },
+    { figure: 'popup cold: open → short URL on screen', summary: shortUrlCold, floor: floorCold.median, budget: '≤ 1.3 × floor', met: within(shortUrlCold, floorCold, 1.3) },
+    { figure: 'popup cold: open → clipboard written', summary: pick(popup.cold, 'copied'), floor: floorCold.median },
+    { figure: 'popup warm: open → first render', summary: pick(popup.warm, 'firstRender'), floor: floorWarm.median },
+    { figure: 'popup warm: open → short URL on screen', summary: shortUrlWarm, floor: floorWarm.median, budget: '≤ 1.3 × floor', met: within(shortUrlWarm, floorWarm, 1.3) },
+    { figure: 'popup warm: open → clipboard written', summary: pick(popup.warm, 'copied'), floor: floorWarm.median },
+    { figure: 'shortcut, worker stopped: key → clipboard', summary: backgroundSummary, floor: floorWarm.median, budget: '≤ 2 × floor', met: within(backgroundSummary, floorWarm, 2) },
+    { figure: '  (xdotool spawn, included above)', summary: background.keySpawn },
+    { figure: 'popup: JS+CSS+HTML loaded, gzip', bytes: sizes.popup.gzipBytes, budget: `≤ ${SIZE_BUDGETS.popup / 1024} KiB`, met: sizes.popup.gzipBytes <= SIZE_BUDGETS.popup },
+    { figure: 'worker: JS loaded, gzip', bytes: sizes.worker.gzipBytes, budget: `≤ ${SIZE_BUDGETS.worker / 1024} KiB`, met: sizes.worker.gzipBytes <= SIZE_BUDGETS.worker },
+    { figure: 'options page: JS+CSS+HTML loaded, gzip', bytes: sizes.options.gzipBytes },
+    { figure: 'dist/ zipped', bytes: sizes.zipBytes, budget: `≤ ${SIZE_BUDGETS.zip / 1024} KiB`, met: sizes.zipBytes <= SIZE_BUDGETS.zip },
+  ];
+
+  const table = renderTable(rows);
+  console.log(`\n${table}`);
+  await mkdir(RESULTS, { recursive: true });
+  const machine = `${process.platform} ${process.arch}, Node ${process.version}, ${execFileSync(launchChromiumVersion(), ['--version'], { encoding: 'utf8' }).trim()}`;
+  await writeFile(join(RESULTS, 'latest.json'), `${JSON.stringify({ runs: RUNS, machine, measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+  await writeFile(join(RESULTS, 'latest.md'), `${table}\n`);
+  console.log(`\nWritten to ${join(RESULTS, 'latest.json')} and latest.md (${machine}).`);
+  const missed = rows.filter((row) => row.met === false);
+  if (missed.length > 0) console.log(`Budgets missed: ${missed.map((row) => row.figure).join('; ')}`);
+} finally {
+  await standIn.close();
+  await xvfb.stop();
+  await rm(scratch, { recursive: true, force: true });
+}
+
+function renderTable(rows: Row[]): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const lines = ['| Figure | Median | p95 | × floor | Budget | |', '| --- | ---: | ---: | ---: | --- | --- |'];
+  for (const row of rows) {
+    const median = row.summary ? ms(row.summary.median) : row.bytes === undefined ? '' : `${(row.bytes / 1024).toFixed(1)} KiB`;
+    const p95 = row.summary ? ms(row.summary.p95) : '';
+    const ratio = row.summary && row.floor ? `${(row.summary.median / row.floor).toFixed(2)}` : '';
+    const verdict = row.met === undefined ? '' : row.met ? 'met' : '**missed**';
+    lines.push(`| ${row.figure} | ${median} | ${p95} | ${ratio} | ${row.budget ?? ''} | ${verdict} |`);
+  }
+  return lines.join('\n');
+}
+
+function launchChromiumVersion(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+}

@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const FLOOR_MEASURE = 'floor:round-trip';
+
+/**
+ * The physical floor as an extension: a popup with nothing in it but a line of
+ * text, which on load makes one shorten request to the stand-in, and records
+ * the round trip as a User Timing measure. Written to `dir` by the benchmark.
+ */
+export async function writeFloorExtension(dir: string, serverUrl: string, token: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const manifest = {
+    manifest_version: 3,
+    name: 'Floor',
+    version: '1.0',
+    action: { default_popup: 'floor.html' },
+  };
+  const script = `
+const started = performance.now();
+fetch(${JSON.stringify(`${serverUrl}/api/v1/shorten/single`)}, {
+  method: 'POST',
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: ${JSON.stringify(`Bearer ${token}`)} },
+  body: JSON.stringify({ url: 'https://example.com/floor' }),
+}).then((response) => response.text()).then(() => performance.measure(${JSON.stringify(FLOOR_MEASURE)}, { start: started, end: performance.now() }));
+`;
+  await Promise.all([
+    writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
+    writeFile(join(dir, 'floor.html'), '<!doctype html><meta charset="utf-8"><body style="width:360px"><p>Floor</p><script src="floor.js"></script>'),
+    writeFile(join(dir, 'floor.js'), script),
+  ]);
+}
