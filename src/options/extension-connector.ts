@@ -10,6 +10,13 @@ export const extensionConnector: OptionsConnector = {
   load: () => readSettings(localArea),
   save: (changes) => writeSettings(localArea, changes),
   clearToken: () => clearToken(localArea),
+  onStoredChange(callback) {
+    const listener = (_changes: unknown, areaName: string) => {
+      if (areaName === 'local') callback();
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  },
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
   requestHostAccess: (origin) => browser.permissions.request({ origins: [originPattern(origin)] }),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import type { Settings } from '../storage/settings-schema';
 import { connectionFailureMessage } from './connection-message';
@@ -21,6 +21,26 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     });
   }, [connector]);
 
+  // Another page may save too: follow it, keeping whatever this page has unsaved edits in.
+  const latest = useRef({ saved, values });
+  latest.current = { saved, values };
+  useEffect(
+    () =>
+      connector.onStoredChange(() => {
+        void connector.load().then((stored) => {
+          const { saved: before, values: current } = latest.current;
+          const untouched = (key: 'serverUrl' | 'autoCopy') => before === undefined || current[key] === before[key];
+          setSaved(stored);
+          setValues({
+            tokenDraft: current.tokenDraft,
+            serverUrl: untouched('serverUrl') ? stored.serverUrl : current.serverUrl,
+            autoCopy: untouched('autoCopy') ? stored.autoCopy : current.autoCopy,
+          });
+        });
+      }),
+    [connector],
+  );
+
   if (saved === undefined) return <main class="options" aria-busy="true" />;
 
   const save = async () => {
@@ -35,10 +55,13 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       setSaveStatus('Nothing was saved: fix the highlighted field.');
       return;
     }
-    const changes: Partial<Settings> = { serverUrl: serverUrl.value, autoCopy: values.autoCopy };
+    // Only what this page changed: two pages saving different settings at once must both win.
+    const changes: Partial<Settings> = {};
+    if (serverUrl.value !== saved.serverUrl) changes.serverUrl = serverUrl.value;
+    if (values.autoCopy !== saved.autoCopy) changes.autoCopy = values.autoCopy;
     if (token !== undefined) changes.token = token.value;
     try {
-      await connector.save(changes);
+      if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
       setSaveStatus(`The settings could not be saved: ${error instanceof Error ? error.message : String(error)}`);
       return;

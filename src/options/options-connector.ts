@@ -6,6 +6,8 @@ export interface OptionsConnector {
   load(): Promise<Settings>;
   save(changes: Partial<Settings>): Promise<void>;
   clearToken(): Promise<void>;
+  /** Calls back whenever the stored settings change (another options page, another window); returns the unsubscribe. */
+  onStoredChange(callback: () => void): () => void;
   testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ShrtnrError>>;
   /** Whether the extension may reach this origin without relying on the server's CORS answers. */
   hasHostAccess(origin: string): Promise<boolean>;

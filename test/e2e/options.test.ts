@@ -25,6 +25,7 @@ const storedSettings = async () => (await session.worker()).evaluate(() => chrom
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
 
 async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
+  session.audit.track(token);
   await options.getByLabel('Server address').fill(serverUrl);
   await options.getByLabel('Access token').pressSequentially(token);
   await options.getByRole('button', { name: 'Save settings' }).click();
@@ -54,7 +55,8 @@ describe('options page', () => {
     await options.getByRole('button', { name: 'Hide' }).click();
 
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
-    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl, autoCopy: true });
+    // Only what changed is written; auto-copy stays at its default, unstored.
+    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl });
     expect(await storedSync()).toEqual({});
 
     await options.reload();
@@ -69,7 +71,7 @@ describe('options page', () => {
     await saveServerAndToken(session.standIn.baseUrl, 'to-be-cleared');
     await options.getByRole('button', { name: 'Clear token' }).click();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/No token is saved yet/);
-    expect(await storedSettings()).toEqual({ serverUrl: session.standIn.baseUrl, autoCopy: true });
+    expect(await storedSettings()).toEqual({ serverUrl: session.standIn.baseUrl });
   });
 
   it('refuses a non-https server or one with a path, and saves nothing', async () => {
@@ -84,6 +86,23 @@ describe('options page', () => {
       expect(await options.getByTestId('save-status').textContent()).toBe('Nothing was saved: fix the highlighted field.');
     }
     expect(await storedSettings()).toEqual({});
+  });
+
+  it('two pages saving different settings at the same moment lose neither write, and each shows the other\'s', async () => {
+    const other = await session.browser.context.newPage();
+    await other.goto(session.browser.extensionUrl('src/options/index.html'));
+    await other.getByRole('button', { name: 'Save settings' }).waitFor();
+    session.audit.track('token-from-page-one');
+    await options.getByLabel('Access token').fill('token-from-page-one');
+    await other.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck();
+    await Promise.all([
+      options.getByRole('button', { name: 'Save settings' }).click(),
+      other.getByRole('button', { name: 'Save settings' }).click(),
+    ]);
+    await expect.poll(storedSettings).toEqual({ token: 'token-from-page-one', autoCopy: false });
+    await expect.poll(() => options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(false);
+    await expect.poll(() => other.getByTestId('token-status').textContent()).toMatch(/ending in -one/);
+    await other.close();
   });
 
   it('saves the auto-copy preference', async () => {
@@ -104,6 +123,7 @@ describe('options page', () => {
 
     it('tests a typed token before it is saved, and says when it is refused (401)', async () => {
       await options.getByLabel('Server address').fill(session.standIn.baseUrl);
+      session.audit.track('wrong-token');
       await options.getByLabel('Access token').fill('wrong-token');
       expect(await testConnection()).toMatch(/refused the token \(401\)/);
       expect(await storedSettings()).toEqual({});

@@ -4,6 +4,7 @@ import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import type { Settings } from '../../src/storage/settings-schema';
 import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from './xvfb';
 
 /** The e2e build: the shipped extension plus the handler hooks of src/background/e2e-hooks.ts. */
@@ -17,8 +18,16 @@ export interface MenuClick {
   selectionText?: string;
 }
 
+/** Test host names resolved by Chromium alone (--host-resolver-rules): an IDN host and one that never resolves. */
+export const IDN_HOST = 'bücher.test';
+export const IDN_HOST_PUNYCODE = 'xn--bcher-kva.test';
+export const UNRESOLVABLE_HOST = 'nowhere.test';
+
 export interface E2eSession {
   standIn: StandIn;
+  /** Another origin, trusted like the stand-in, that must never receive a token. */
+  otherOrigin: StandIn;
+  audit: TokenAudit;
   browser: ExtensionBrowser;
   xvfb: XvfbServer | undefined;
   worker(): Promise<Worker>;
@@ -31,8 +40,11 @@ export interface E2eSession {
   clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
   badge(): Promise<{ text: string; title: string }>;
   readClipboard(): Promise<string>;
+  /** The stand-in's base URL under the IDN test host (same server). */
+  idnBaseUrl(): string;
   /** Puts a known value on the clipboard, so a test can tell whether anything was copied since. */
   setClipboard(text: string): Promise<void>;
+  /** Stops everything; throws if the token audit found a token where it must never be. */
   close(): Promise<void>;
 }
 
@@ -43,29 +55,40 @@ export interface SessionOptions {
 }
 
 export async function startE2eSession(options: SessionOptions = {}): Promise<E2eSession> {
-  const standIn = await startStandIn(options.standIn);
+  const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
+  const otherOrigin = await startStandIn({ plainHttpPort: true });
   const xvfb = options.headed === true ? await startXvfb() : undefined;
   let browser: ExtensionBrowser;
   try {
     browser = await launchExtensionBrowser({
       extensionDir: options.extensionDir ?? E2E_DIST,
-      trustedSpkiHashes: [standIn.spkiHash],
+      trustedSpkiHashes: [standIn.spkiHash, otherOrigin.spkiHash],
       headless: options.headed !== true,
       display: xvfb?.display,
+      extraArgs: [`--host-resolver-rules=MAP ${IDN_HOST_PUNYCODE} 127.0.0.1, MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`],
     });
   } catch (error) {
-    await Promise.allSettled([standIn.close(), xvfb?.stop()]);
+    await Promise.allSettled([standIn.close(), otherOrigin.close(), xvfb?.stop()]);
     throw error;
   }
+  const audit = new TokenAudit(browser.context);
+  audit.track(standIn.demoToken);
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
-  const worker = () => browser.serviceWorker();
+  const worker = async () => {
+    const current = await browser.serviceWorker();
+    audit.watchWorker(current);
+    return current;
+  };
 
   const session: E2eSession = {
     standIn,
+    otherOrigin,
+    audit,
     browser,
     xvfb,
     worker,
     async configure(settings) {
+      audit.track(settings.token);
       const toSet = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
       const toRemove = Object.keys(settings).filter((key) => settings[key as keyof Settings] === undefined);
       await (await worker()).evaluate(
@@ -99,6 +122,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       }));
     },
     readClipboard: () => browser.readClipboard(clipboardPage),
+    idnBaseUrl: () => `https://${IDN_HOST}:${new URL(standIn.baseUrl).port}`,
     async setClipboard(text) {
       await browser.readClipboard(clipboardPage);
       const reader = browser.context.pages().find((page) => page.url() === clipboardPage);
@@ -107,8 +131,14 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       await reader.evaluate((value) => navigator.clipboard.writeText(value), text);
     },
     async close() {
-      await Promise.allSettled([browser.close(), standIn.close()]);
-      await xvfb?.stop();
+      let leaks: string[] = [];
+      try {
+        leaks = await audit.findLeaks({ api: standIn, otherOrigin });
+      } finally {
+        await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close()]);
+        await xvfb?.stop();
+      }
+      if (leaks.length > 0) throw new Error(`The token leaked:\n${leaks.join('\n')}`);
     },
   };
   return session;

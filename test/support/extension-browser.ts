@@ -16,6 +16,8 @@ export interface LaunchOptions {
   display?: string;
   /** Browser window size; default 1280x800 (the size of startXvfb()'s screen). */
   windowSize?: { width: number; height: number };
+  /** More Chromium flags, e.g. --host-resolver-rules for test host names. */
+  extraArgs?: string[];
 }
 
 export interface ExtensionBrowser {
@@ -114,7 +116,7 @@ function launchArgs(extensionDir: string, options: LaunchOptions, size: { width:
   ];
   const hashes = options.trustedSpkiHashes ?? [];
   if (hashes.length > 0) args.push(`--ignore-certificate-errors-spki-list=${hashes.join(',')}`);
-  return args;
+  return [...args, ...(options.extraArgs ?? [])];
 }
 
 function browserEnv(home: string, headless: boolean, display: string | undefined): NodeJS.ProcessEnv {
