@@ -50,6 +50,18 @@ describe('errorForStatus', () => {
     const dated = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': date }), bodyText: '' });
     expect(dated.kind === 'rate-limited' ? dated.retryAfterSeconds : -1).toBeGreaterThanOrEqual(29);
 
+    // RFC 850 and asctime forms mean GMT, whatever the machine's time zone.
+    const inAMinute = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000);
+    const [weekday, day, month, year, time] = inAMinute.toUTCString().replace(',', '').split(' ');
+    const longWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(inAMinute);
+    const rfc850 = `${longWeekday}, ${day}-${month}-${year?.slice(2)} ${time} GMT`;
+    const asctime = `${weekday} ${month} ${String(Number(day)).padStart(2, ' ')} ${time} ${year}`;
+    for (const value of [rfc850, asctime]) {
+      const wait = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': value }), bodyText: '' });
+      expect(wait.kind === 'rate-limited' ? wait.retryAfterSeconds : -1, value).toBeGreaterThanOrEqual(58);
+      expect(wait.kind === 'rate-limited' ? wait.retryAfterSeconds : -1, value).toBeLessThanOrEqual(61);
+    }
+
     const bare = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': 'soon', 'x-ratelimit-limit': '-1' }), bodyText: '' });
     expect(bare).toMatchObject({ limit: undefined, retryAfterSeconds: undefined, message: 'Too many requests. Wait a minute and try again.' });
   });

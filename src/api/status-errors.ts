@@ -126,12 +126,19 @@ function nonNegativeInteger(value: string | null): number | undefined {
   return Number(value);
 }
 
-/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-function retryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const seconds = nonNegativeInteger(value);
-  if (seconds !== undefined) return Math.min(seconds, MAX_REASONABLE_WAIT_SECONDS);
-  const date = Date.parse(value);
+// RFC 9110 §5.6.7: IMF-fixdate, the obsolete RFC 850 form, and asctime (which carries no zone but means GMT).
+const GMT_DATE = /^[A-Z][a-z]+, \d\d[ -][A-Z][a-z]{2}[ -]\d\d(\d\d)? [\d:]{8} GMT$/;
+const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d [\d:]{8} \d{4}$/;
+
+/**
+ * `Retry-After` is delay-seconds or an HTTP-date (RFC 9110 §10.2.3); anything
+ * else is no advice. Date.parse alone would read "-5" or "0.1" as dates.
+ */
+function retryAfter(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Math.min(Number(value), MAX_REASONABLE_WAIT_SECONDS);
+  const date = GMT_DATE.test(value) ? Date.parse(value) : ASCTIME_DATE.test(value) ? Date.parse(`${value} GMT`) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), MAX_REASONABLE_WAIT_SECONDS);
 }
