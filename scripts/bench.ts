@@ -149,6 +149,10 @@ async function backgroundSamples(): Promise<{ samples: number[]; keySpawn: Summa
   return { samples, keySpawn: summarise(spawns) };
 }
 
+function within(summary: Summary, floorSummary: Summary, factor: number): boolean {
+  return summary.median <= factor * floorSummary.median;
+}
+
 interface Row { figure: string; summary?: Summary; bytes?: number; floor?: number; budget?: string; met?: boolean }
 
 try {
@@ -164,7 +168,6 @@ try {
   const shortUrlCold = pick(popup.cold, 'shortUrlShown');
   const shortUrlWarm = pick(popup.warm, 'shortUrlShown');
   const backgroundSummary = summarise(background.samples);
-  const within = (summary: Summary, floorSummary: Summary, factor: number) => summary.median <= factor * floorSummary.median;
 
   const rows: Row[] = [
     { figure: 'floor, cold: empty popup first paint + 1 round trip', summary: floorCold },
@@ -200,8 +203,11 @@ try {
   await rm(scratch, { recursive: true, force: true });
 }
 
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}
+
 function renderTable(rows: Row[]): string {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
   const lines = ['| Figure | Median | p95 | × floor | Budget | |', '| --- | ---: | ---: | ---: | --- | --- |'];
   for (const row of rows) {
     const median = row.summary ? ms(row.summary.median) : row.bytes === undefined ? '' : `${(row.bytes / 1024).toFixed(1)} KiB`;

@@ -37,34 +37,14 @@ export async function shorten(longUrl: string, settings: ShrtnrSettings): Promis
   return readShortenAnswer(answer.value, url.value);
 }
 
-/** Checks that the server is a Shrtnr API and accepts the token. Never throws. */
-export async function ping(settings: ShrtnrSettings): Promise<Result<{ serverUrl: string }, ShrtnrError>> {
-  const prepared = prepare(settings);
-  if (!prepared.ok) return prepared;
-  const answer = await post(prepared.value, '/api/v1/ping', undefined);
-  if (!answer.ok) return answer;
-  const { status, headers } = answer.value;
-  if (!isSuccess(status)) return failure(errorForStatus(answer.value));
-  // The ping body is undocumented, but a web page answering 200 to any POST is
-  // not an API: say so rather than report a working connection.
-  if (/html/i.test(headers.get('content-type') ?? '')) {
-    return failure({
-      kind: 'not-shrtnr',
-      status,
-      message: 'The server answered with a web page, not the Shrtnr API. Check the server in the settings.',
-    });
-  }
-  return success({ serverUrl: prepared.value.serverUrl });
-}
-
-interface PreparedRequest {
+export interface PreparedRequest {
   serverUrl: string;
   token: string;
   timeoutMs: number;
   fetch: FetchFunction;
 }
 
-function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError> {
+export function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError> {
   const token = checkToken(settings.token);
   if (!token.ok) return token;
   const serverUrl = checkServerUrl(settings.serverUrl);
@@ -78,7 +58,7 @@ function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError>
   });
 }
 
-async function post(request: PreparedRequest, path: string, body: string | undefined): Promise<Result<HttpAnswer, ShrtnrError>> {
+export async function post(request: PreparedRequest, path: string, body: string | undefined): Promise<Result<HttpAnswer, ShrtnrError>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: `Bearer ${request.token}`,
@@ -102,7 +82,13 @@ async function post(request: PreparedRequest, path: string, body: string | undef
     const bodyText = await response.text();
     return success({ status: response.status, headers: response.headers, bodyText });
   } catch (error) {
-    return failure(transportError(error, request));
+    try {
+      return failure(transportError(error, request));
+    } catch {
+      // Only a bizarre thrown value (a getter that throws, a revoked proxy) gets
+      // here; "never throws" still holds.
+      return failure({ kind: 'network', message: `Can't reach ${request.serverUrl}.` });
+    }
   }
 }
 
@@ -142,7 +128,7 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
+export const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 
 function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ShrtnrError> {
   if (!isSuccess(answer.status)) return failure(errorForStatus(answer));

@@ -134,7 +134,10 @@ const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 export function checkToken(token: string): Result<string, ShrtnrError> {
   const trimmed = token.trim();
   if (trimmed === '') {
-    return failure({ kind: 'no-token', message: 'No access token is set. Add your Shrtnr token in the settings.' });
+    return failure({
+      kind: 'no-token',
+      message: token === '' ? 'No access token is set. Add your Shrtnr token in the settings.' : 'The access token is only spaces. Paste your Shrtnr token in the settings.',
+    });
   }
   if (!TOKEN_SHAPE.test(trimmed)) {
     return failure({

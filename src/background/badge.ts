@@ -23,7 +23,7 @@ export async function badgeJobStarted(): Promise<void> {
   }
   running += 1;
   clearTimeout(clearTimer);
-  await show('…', COLORS.working, running === 1 ? 'Shortening…' : `Shortening ${running} links…`);
+  await show('…', COLORS.working, 'Shortening…');
 }
 
 export async function badgeJobFinished(outcome: { ok: true } | { ok: false; message: string }): Promise<void> {

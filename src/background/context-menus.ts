@@ -32,7 +32,7 @@ function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void>
   return new Promise((resolve, reject) => {
     browser.contextMenus.create(properties, () => {
       const error = browser.runtime.lastError;
-      if (error) reject(new Error(`Could not create the menu item "${properties.id}": ${error.message}`));
+      if (error) reject(new Error(`menu ${String(properties.id)}: ${error.message}`));
       else resolve();
     });
   });

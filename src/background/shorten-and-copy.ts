@@ -1,8 +1,9 @@
 import { shorten, type ShortenedUrl, type ShrtnrError } from '../api';
 import { copyFromBackground } from '../platform/clipboard';
-import { markTiming, TIMING_MARKS } from '../platform/timing';
-import { readApiSettings } from './api-settings';
+import { localArea } from '../storage/extension-storage';
+import { readSettings } from '../storage/settings';
 import { badgeJobFinished, badgeJobStarted } from './badge';
+import { beginJob, endJob, takeInterruptedJobs } from './job-journal';
 import { notify } from './notify';
 
 export type BackgroundOutcome =
@@ -13,9 +14,19 @@ export type BackgroundOutcome =
 /** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
 export async function shortenAndCopy(url: string): Promise<BackgroundOutcome> {
   await badgeJobStarted();
-  const result = await shorten(url, await readApiSettings());
-  if (!result.ok) return fail(result.error);
-  return copyAndReport(result.value);
+  const job = await beginJob(url);
+  try {
+    const result = await shorten(url, await readSettings(localArea));
+    if (!result.ok) return await fail(result.error);
+    return await copyAndReport(result.value);
+  } finally {
+    await endJob(job);
+  }
+}
+
+/** Runs again what a stopped worker left unfinished. */
+export async function resumeInterruptedJobs(): Promise<void> {
+  await Promise.all((await takeInterruptedJobs()).map((job) => shortenAndCopy(job.url)));
 }
 
 /** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
@@ -33,7 +44,7 @@ async function copyAndReport(shortened: ShortenedUrl): Promise<BackgroundOutcome
     ]);
     return { status: 'not-copied', shortened, message: copied.error.message };
   }
-  markTiming(TIMING_MARKS.backgroundCopied);
+  performance.mark('shrtnr:background-copied');
   await Promise.all([
     badgeJobFinished({ ok: true }),
     notify('Short link copied', shortened.shortUrl, shortened.longUrl),

@@ -17,8 +17,8 @@ export async function sendMessage<Type extends MessageType>(
 ): Promise<MessageResponse<Type>> {
   const envelope: Envelope<Type> = { type, target: MESSAGE_TARGETS[type], payload };
   const reply = (await browser.runtime.sendMessage(envelope)) as Reply | undefined;
-  if (reply === undefined) throw new Error(`No ${MESSAGE_TARGETS[type]} context answered the "${type}" message.`);
-  if (!reply.answered) throw new Error(`The ${MESSAGE_TARGETS[type]} context failed to answer "${type}": ${reply.failure}`);
+  if (reply === undefined) throw new Error(`nothing answered "${type}"`);
+  if (!reply.answered) throw new Error(`"${type}" failed: ${reply.failure}`);
   return reply.response as MessageResponse<Type>;
 }
 

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
-import { ping } from '../api';
+import { ping } from '../api/ping';
 import { localArea } from '../storage/extension-storage';
-import { clearToken, readSettings, writeSettings } from '../storage/settings';
+import { readSettings } from '../storage/settings';
+import { clearToken, writeSettings } from '../storage/settings-writer';
 import type { OptionsConnector } from './options-connector';
 
 const originPattern = (origin: string): string => `${origin}/*`;

@@ -45,7 +45,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 
   const save = async () => {
     const serverUrl = checkServerUrl(values.serverUrl);
-    const token = values.tokenDraft.trim() === '' ? undefined : checkToken(values.tokenDraft);
+    // An untouched field keeps the saved token; one holding only spaces is a mistake worth saying.
+    const token = values.tokenDraft === '' ? undefined : checkToken(values.tokenDraft);
     const errors = {
       serverUrl: serverUrl.ok ? undefined : serverUrl.error.message,
       token: token === undefined || token.ok ? undefined : token.error.message,

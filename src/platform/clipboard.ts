@@ -4,7 +4,10 @@ import type { Result } from '../api';
 import type { CopyFailure } from '../messages/message-map';
 
 const OFFSCREEN_PATH = 'src/offscreen/index.html';
-let creatingOffscreen: Promise<void> | undefined;
+// One readiness promise per worker lifetime, shared by concurrent copies: a
+// document that exists is not yet listening until its script has run, and a
+// copy sent in between finds no receiver (seen with 20 copies at once).
+let offscreenReady: Promise<void> | undefined;
 
 /**
  * Copies text from the background context. Chrome's service worker has no
@@ -13,10 +16,7 @@ let creatingOffscreen: Promise<void> | undefined;
  */
 export async function copyFromBackground(text: string): Promise<Result<null, CopyFailure>> {
   try {
-    if (typeof chrome !== 'undefined' && chrome.offscreen !== undefined) {
-      await ensureOffscreenDocument();
-      return await sendMessage('copy-text', { text });
-    }
+    if (typeof chrome !== 'undefined' && chrome.offscreen !== undefined) return await copyThroughOffscreen(text);
     await navigator.clipboard.writeText(text);
     return { ok: true, value: null };
   } catch (error) {
@@ -24,24 +24,32 @@ export async function copyFromBackground(text: string): Promise<Result<null, Cop
   }
 }
 
-async function ensureOffscreenDocument(): Promise<void> {
-  const url = browser.runtime.getURL(OFFSCREEN_PATH);
-  const existing = await chrome.runtime.getContexts({
-    contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
-    documentUrls: [url],
-  });
-  if (existing.length > 0) return;
-  // Two copies at once must not both create it: Chrome allows one offscreen document.
-  creatingOffscreen ??= chrome.offscreen
-    .createDocument({
+async function copyThroughOffscreen(text: string): Promise<Result<null, CopyFailure>> {
+  try {
+    await ensureOffscreenDocument();
+    return await sendMessage('copy-text', { text });
+  } catch {
+    // Chrome may have closed the document since: make it again, once.
+    offscreenReady = undefined;
+    await ensureOffscreenDocument();
+    return sendMessage('copy-text', { text });
+  }
+}
+
+function ensureOffscreenDocument(): Promise<void> {
+  offscreenReady ??= (async () => {
+    const existing = await chrome.runtime.getContexts({
+      contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
+      documentUrls: [browser.runtime.getURL(OFFSCREEN_PATH)],
+    });
+    if (existing.length > 0) return;
+    await chrome.offscreen.createDocument({
       url: OFFSCREEN_PATH,
       reasons: [chrome.offscreen.Reason.CLIPBOARD],
-      justification: 'Copy the short link to the clipboard after shortening from the menu or a shortcut.',
-    })
-    .finally(() => {
-      creatingOffscreen = undefined;
+      justification: 'Copy short links to the clipboard.',
     });
-  await creatingOffscreen;
+  })();
+  return offscreenReady;
 }
 
 function describe(error: unknown): string {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { markTiming, TIMING_MARKS } from '../platform/timing';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 import { unreadableTabError, type PopupState, type UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
@@ -32,7 +31,7 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
       setState({ phase: 'shortened', shortUrl, longUrl, copy: 'manual' });
       if (!autoCopy) return;
       const copied = await connector.copy(shortUrl);
-      if (copied) markTiming(TIMING_MARKS.popupCopied);
+      if (copied) performance.mark('shrtnr:popup-copied');
       setState({ phase: 'shortened', shortUrl, longUrl, copy: copied ? 'copied' : 'failed' });
     },
     [connector],
@@ -59,7 +58,7 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   const onCopy = useCallback(async () => {
     if (state.phase !== 'shortened') return;
     const copied = await connector.copy(state.shortUrl);
-    if (copied) markTiming(TIMING_MARKS.popupCopied);
+    if (copied) performance.mark('shrtnr:popup-copied');
     setState({ ...state, copy: copied ? 'copied' : 'failed' });
   }, [connector, state]);
 

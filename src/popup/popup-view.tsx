@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { markTiming, TIMING_MARKS } from '../platform/timing';
 import { isInputError, isSettingsError } from '../api/errors';
 import type { PopupState } from './popup-state';
 
@@ -48,7 +47,9 @@ function Loading() {
 
 function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'shortened' }>; onCopy(): void }) {
   const copyRef = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => markTiming(TIMING_MARKS.popupShortUrlShown), [state.shortUrl]);
+  useLayoutEffect(() => {
+    performance.mark('shrtnr:popup-short-url-shown');
+  }, [state.shortUrl]);
   useEffect(() => copyRef.current?.focus(), [state.shortUrl]);
   return (
     <div class="shortened">

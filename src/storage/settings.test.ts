@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from './settings-schema';
-import { clearToken, readSettings, writeSettings, type StorageAreaLike } from './settings';
+import { readSettings, type StorageAreaLike } from './settings';
+import { clearToken, writeSettings } from './settings-writer';
 
 /** An in-memory storage area with the semantics of storage.local: per-key writes. */
 function memoryArea(initial: Record<string, unknown> = {}): StorageAreaLike & { items: Record<string, unknown> } {

@@ -39,29 +39,10 @@ export async function readSettings<Key extends SettingKey>(
   return settings as Pick<Settings, Key>;
 }
 
-/**
- * Writes only the given settings, after validating each; throws on an invalid
- * value (a programming error: the UI validates what the user typed first).
- */
-export async function writeSettings(area: StorageAreaLike, changes: Partial<Settings>): Promise<void> {
-  const items: Record<string, unknown> = {};
-  for (const key of SETTING_KEYS) {
-    if (!(key in changes)) continue;
-    const parsed = settingSchemas[key].safeParse(changes[key]);
-    if (!parsed.success) throw new TypeError(`Refusing to store an invalid value for the setting "${key}".`);
-    items[key] = parsed.data;
-  }
-  await area.set(items);
-}
-
-export async function clearToken(area: StorageAreaLike): Promise<void> {
-  await area.remove(['token']);
-}
-
 function assign<Key extends SettingKey>(target: Partial<Settings>, key: Key, value: Settings[Key]): void {
   target[key] = value;
 }
 
 function reportInvalidSetting({ key }: InvalidSetting): void {
-  console.warn(`Shrtnr: the stored setting "${key}" was invalid and its default is used instead.`);
+  console.warn(`Shrtnr: invalid stored setting "${key}", default used.`);
 }

@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { measureBundle, SIZE_BUDGETS } from '../../scripts/lib/bundle-sizes';
 import { PRODUCTION_DIST } from '../support/e2e-session';
 
+async function text(files: string[]): Promise<string> {
+  return (await Promise.all(files.map((file) => readFile(join(PRODUCTION_DIST, file), 'utf8')))).join('\n');
+}
+
 describe('bundle size budgets of the production build', async () => {
   const sizes = await measureBundle(PRODUCTION_DIST);
 
@@ -25,7 +29,6 @@ describe('bundle size budgets of the production build', async () => {
 
   // What keeps each within budget: a regression here explains a size jump above.
   it('the popup loads no zod and the worker no webextension-polyfill', async () => {
-    const text = async (files: string[]) => (await Promise.all(files.map((file) => readFile(join(PRODUCTION_DIST, file), 'utf8')))).join('\n');
     const popupCode = await text(sizes.popup.files);
     const workerCode = await text(sizes.worker.files);
     expect(popupCode).toContain('only be loaded in a browser extension');

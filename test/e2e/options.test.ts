@@ -105,6 +105,14 @@ describe('options page', () => {
     await other.close();
   });
 
+  it('refuses a token of only spaces, and keeps the saved one', async () => {
+    await saveServerAndToken(session.standIn.baseUrl, 'kept-token-1234');
+    await options.getByLabel('Replace the token').fill('   ');
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => options.locator('#token-error').textContent()).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
+    expect(await storedSettings()).toMatchObject({ token: 'kept-token-1234' });
+  });
+
   it('saves the auto-copy preference', async () => {
     await options.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck();
     await options.getByRole('button', { name: 'Save settings' }).click();

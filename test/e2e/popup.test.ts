@@ -42,7 +42,7 @@ describe('popup', () => {
     expect(await popup.getByTestId('long-url').textContent()).toBe(articleUrl);
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     // Focus lands on Copy, so Enter copies again.
-    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
     await popup.close();
 
     expect(await session.readClipboard()).toBe(shortUrl);
@@ -77,7 +77,7 @@ describe('popup', () => {
     expect(shown).toMatchObject({ kind: 'unsupported-scheme' });
     expect(shown.message).toContain('browser page');
     // Focus goes to the field, ready for a pasted link.
-    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
     expect(session.standIn.apiRequests()).toHaveLength(0);
 
     await popup.keyboard.type('https://example.com/typed by hand');
@@ -96,7 +96,7 @@ describe('popup', () => {
     await popup.getByRole('button', { name: 'Shorten' }).click();
     expect(await errorShown(popup)).toMatchObject({ kind: 'unsupported-scheme' });
     // Back in the field, to fix it.
-    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
     expect(session.standIn.apiRequests()).toHaveLength(0);
     await popup.close();
     await tab.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ping, shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
+import { shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
+import { ping } from '../../src/api/ping';
 import { startStandIn, type StandIn } from '../support/stand-in/server';
 import { fetchTrusting } from '../support/trusting-fetch';
 

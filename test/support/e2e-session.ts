@@ -80,6 +80,17 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     return current;
   };
 
+  // From an extension page, not the worker: a test may have left the worker stopped.
+  const readSyncStorage = async (): Promise<unknown> => {
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(browser.extensionUrl('src/options/index.html'));
+      return await page.evaluate(() => chrome.storage.sync.get(null));
+    } finally {
+      await page.close();
+    }
+  };
+
   const session: E2eSession = {
     standIn,
     otherOrigin,
@@ -133,7 +144,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     async close() {
       let leaks: string[] = [];
       try {
-        leaks = await audit.findLeaks({ api: standIn, otherOrigin });
+        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, readSyncStorage);
       } finally {
         await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close()]);
         await xvfb?.stop();

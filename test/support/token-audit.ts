@@ -45,7 +45,7 @@ export class TokenAudit {
   }
 
   /** Every place a tracked token was found; empty when none leaked. */
-  async findLeaks(servers: { api: StandIn; otherOrigin: StandIn }): Promise<string[]> {
+  async findLeaks(servers: { api: StandIn; otherOrigin: StandIn }, readSyncStorage: () => Promise<unknown>): Promise<string[]> {
     const leaks: string[] = [];
     const contains = (text: string | undefined) => text !== undefined && [...this.tokens].some((token) => text.includes(token));
 
@@ -66,17 +66,22 @@ export class TokenAudit {
 
     for (const page of this.context.pages()) {
       if (page.isClosed()) continue;
-      const markup = await page.content().catch(() => '');
+      const markup = await withTimeout(page.content(), 5_000).catch(() => '');
       if (contains(markup)) leaks.push(`page markup: ${page.url()}`);
     }
 
-    const worker = this.context.serviceWorkers().at(-1);
-    if (worker !== undefined) {
-      const sync = await worker.evaluate(() => chrome.storage.sync.get(null)).catch(() => ({}));
-      if (contains(JSON.stringify(sync))) leaks.push('storage.sync');
-    }
+    // Failing to read it is a finding too.
+    const sync = await withTimeout(readSyncStorage(), 10_000).catch(
+      (error: unknown) => `unreadable: ${String(error)}`,
+    );
+    if (typeof sync === 'string') leaks.push(`storage.sync could not be checked (${sync})`);
+    else if (contains(JSON.stringify(sync))) leaks.push('storage.sync');
     return leaks;
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 }
 
 function describe(request: RecordedRequest): string {

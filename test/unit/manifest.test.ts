@@ -6,7 +6,7 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
 describe('manifest.json', () => {
   it('asks for exactly these permissions', () => {
-    expect(manifest.permissions).toEqual(['storage', 'contextMenus', 'activeTab', 'clipboardWrite', 'offscreen', 'notifications']);
+    expect(manifest.permissions).toEqual(['storage', 'contextMenus', 'activeTab', 'clipboardWrite', 'offscreen', 'notifications', 'alarms']);
     expect(manifest.host_permissions).toEqual(['https://shrtnr.co/*']);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
   });

@@ -1,0 +1,193 @@
+// Every class of bad input, from each way in: the popup's field, the current
+// tab, and the context menu. Each gets its own message and sends nothing;
+// the two that WHATWG parsing accepts (spaces/unicode, an IDN host) work.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDN_HOST, IDN_HOST_PUNYCODE, startE2eSession, type E2eSession } from '../support/e2e-session';
+
+let session: E2eSession;
+let popupTab: Page;
+let popup: Page;
+const tried = { field: 0, tab: 0, menu: 0 };
+
+beforeAll(async () => {
+  session = await startE2eSession();
+  await session.useStandIn();
+  popupTab = await session.openTab('/demo/article');
+  popup = await session.browser.openPopup(popupTab);
+  await popup.getByLabel('Short link').waitFor();
+});
+afterAll(async () => {
+  console.log(`Bad input tried: ${tried.field} through the popup field, ${tried.tab} as the current tab, ${tried.menu} through the menu.`);
+  await session?.close();
+});
+beforeEach(() => session.standIn.clearLog());
+
+function long(): string {
+  return `${session.standIn.baseUrl}/demo/article?q=${'x'.repeat(2100)}`;
+}
+
+interface Refused {
+  name: string;
+  input: () => string;
+  kind: string;
+  message: RegExp;
+}
+
+const refused: Refused[] = [
+  { name: 'chrome:// page', input: () => 'chrome://settings', kind: 'unsupported-scheme', message: /^Browser pages \(chrome:\/\/…\)/ },
+  { name: 'edge:// page', input: () => 'edge://flags', kind: 'unsupported-scheme', message: /^Browser pages \(edge:\/\/…\)/ },
+  { name: 'about: page', input: () => 'about:blank', kind: 'unsupported-scheme', message: /^Browser pages \(about:\/\/…\)/ },
+  { name: 'file:', input: () => 'file:///etc/hostname', kind: 'unsupported-scheme', message: /^Files on your computer/ },
+  { name: 'data:', input: () => 'data:text/html,<p>hi</p>', kind: 'unsupported-scheme', message: /^data: URLs carry their content inline/ },
+  { name: 'javascript:', input: () => 'javascript:alert(document.cookie)', kind: 'unsupported-scheme', message: /^javascript: links run code/ },
+  { name: 'blob:', input: () => `blob:${session.standIn.baseUrl}/3f0c2a5e-1111-4222-8333-944455556666`, kind: 'unsupported-scheme', message: /^blob: URLs point at data/ },
+  { name: 'view-source:', input: () => `view-source:${session.standIn.baseUrl}/demo/article`, kind: 'unsupported-scheme', message: /^Source views/ },
+  { name: "the extension's own page", input: () => session.browser.extensionUrl('src/options/index.html'), kind: 'unsupported-scheme', message: /^Extension pages exist only inside your browser/ },
+  { name: 'user name and password', input: () => `https://alice:secret@${new URL(session.standIn.baseUrl).host}/demo/article`, kind: 'credentials-in-url', message: /contains a user name or password/ },
+  { name: 'user name only', input: () => `https://alice@${new URL(session.standIn.baseUrl).host}/demo/article`, kind: 'credentials-in-url', message: /contains a user name or password/ },
+  { name: 'over 2048 characters', input: long, kind: 'url-too-long', message: /is 2,1\d\d characters long; the limit is 2,048/ },
+  { name: 'empty', input: () => '', kind: 'empty-url', message: /There is no link to shorten/ },
+  { name: 'whitespace', input: () => '  \t ', kind: 'empty-url', message: /There is no link to shorten/ },
+  { name: 'not a URL', input: () => 'shorten this please', kind: 'malformed-url', message: /not a complete web address/ },
+  { name: 'a host without its scheme', input: () => 'example.com/page', kind: 'malformed-url', message: /not a complete web address/ },
+];
+
+async function shortenInField(text: string): Promise<void> {
+  const field = popup.getByLabel('Shorten another link');
+  await field.fill(text);
+  await popup.getByRole('button', { name: 'Shorten' }).click();
+}
+
+async function shownError(page: Page): Promise<{ kind: string | null; message: string }> {
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  return { kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
+}
+
+describe('bad input typed into the popup', () => {
+  it.each(refused)('$name', async ({ input, kind, message }) => {
+    tried.field += 1;
+    await shortenInField(input());
+    const shown = await shownError(popup);
+    expect(shown.kind).toBe(kind);
+    expect(shown.message).toMatch(message);
+    expect(session.standIn.apiRequests()).toEqual([]);
+  });
+
+  it.each([
+    ['spaces and unicode, which WHATWG parsing accepts', 'https://example.com/a b/ü?q=ç', 'https://example.com/a%20b/%C3%BC?q=%C3%A7'],
+    ['an IDN host', `https://${IDN_HOST}/straße`, `https://${IDN_HOST_PUNYCODE}/stra%C3%9Fe`],
+  ])('%s works', async (_name, input, sent) => {
+    tried.field += 1;
+    await shortenInField(input);
+    await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe(sent);
+    expect(await popup.getByLabel('Short link').inputValue()).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+    expect(JSON.parse(session.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: sent });
+  });
+});
+
+async function popupOnTab(url: string | ((page: Page) => Promise<void>)): Promise<{ tab: Page; shown: { kind: string | null; message: string } }> {
+  tried.tab += 1;
+  const tab = await session.browser.context.newPage();
+  if (typeof url === 'string') await tab.goto(url).catch(() => undefined);
+  else await url(tab);
+  const tabPopup = await session.browser.openPopup(tab);
+  const shown = await shownError(tabPopup);
+  // The field has focus, ready for a link typed or pasted instead.
+  await expect.poll(() => tabPopup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
+  await tabPopup.close();
+  return { tab, shown };
+}
+
+describe('bad input as the current tab', () => {
+  // Browser pages and files are not even revealed to the extension (activeTab does not cover them).
+  it.each([['chrome://version'], ['about:blank'], ['chrome://extensions']])('%s: not readable, said so', async (url) => {
+    const { tab, shown } = await popupOnTab(url);
+    expect(shown).toEqual({
+      kind: 'unsupported-scheme',
+      message: 'This is a browser page or local file that extensions cannot read, so it cannot be shortened. Paste a link below instead.',
+    });
+    expect(session.standIn.apiRequests()).toEqual([]);
+    await tab.close();
+  });
+
+  const tabCases: [name: string, url: () => string, message: RegExp][] = [
+    // Readable or not depends on the browser's file access setting for the extension.
+    ['file:', () => 'file:///etc/hostname', /^(Files on your computer|This is a browser page)/],
+    ['data:', () => 'data:text/html,<p>inline page</p>', /^(data: URLs carry|This is a browser page)/],
+    ['view-source:', () => `view-source:${session.standIn.baseUrl}/demo/article`, /^(Source views|This is a browser page)/],
+    ["the extension's own page", () => session.browser.extensionUrl('src/options/index.html'), /^Extension pages exist only inside your browser/],
+    ['a URL with a user name and password', () => `https://alice:secret@${new URL(session.standIn.baseUrl).host}/demo/article`, /contains a user name or password|^This is a browser page/],
+    ['over 2048 characters', long, /is 2,1\d\d characters long; the limit is 2,048/],
+  ];
+  it.each(tabCases)('%s', async (_name, url, message) => {
+    const { tab, shown } = await popupOnTab(url());
+    expect(shown.message).toMatch(message);
+    expect(session.standIn.apiRequests()).toEqual([]);
+    await tab.close();
+  });
+
+  it('a blob: page', async () => {
+    const { tab, shown } = await popupOnTab(async (page) => {
+      await page.goto(`${session.standIn.baseUrl}/demo/blank`);
+      const blobUrl = await page.evaluate(() => URL.createObjectURL(new Blob(['<p>made in the page</p>'], { type: 'text/html' })));
+      await page.goto(blobUrl);
+    });
+    expect(shown.message).toMatch(/^(blob: URLs point at data|This is a browser page)/);
+    expect(session.standIn.apiRequests()).toEqual([]);
+    await tab.close();
+  });
+
+  it('an IDN host works', async () => {
+    tried.tab += 1;
+    const tab = await session.openTab(`${session.idnBaseUrl()}/demo/article`);
+    const tabPopup = await session.browser.openPopup(tab);
+    await expect.poll(() => tabPopup.getByTestId('long-url').textContent()).toBe(`https://${IDN_HOST_PUNYCODE}:${new URL(session.standIn.baseUrl).port}/demo/article`);
+    await tabPopup.close();
+    await tab.close();
+  });
+
+  it('spaces and unicode in the path work', async () => {
+    tried.tab += 1;
+    const tab = await session.openTab('/demo/article?q=a b ü');
+    const tabPopup = await session.browser.openPopup(tab);
+    await expect.poll(() => tabPopup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/article?q=a%20b%20%C3%BC`);
+    await tabPopup.close();
+    await tab.close();
+  });
+});
+
+const menuCases = (): { name: string; click: Parameters<E2eSession['clickMenu']>[0]; message: RegExp }[] => [
+  ...refused
+    .filter(({ input }) => input().trim() !== '' && !/^(shorten this|example\.com)/.test(input()))
+    .map(({ name, input, message }) => ({ name: `link: ${name}`, click: { menuItemId: 'shorten-link', linkUrl: input() }, message })),
+  { name: 'page: chrome://settings', click: { menuItemId: 'shorten-page', pageUrl: 'chrome://settings' }, message: /^Browser pages/ },
+  { name: 'selection: empty', click: { menuItemId: 'shorten-selection', selectionText: '   ' }, message: /selected text is not a web address/ },
+  { name: 'selection: not a URL', click: { menuItemId: 'shorten-selection', selectionText: 'shorten this please' }, message: /selected text is not a web address/ },
+  { name: 'selection: javascript:', click: { menuItemId: 'shorten-selection', selectionText: 'javascript:alert(1)' }, message: /selected text is not a web address/ },
+];
+
+describe('bad input through the context menu', () => {
+  it('refuses every class with its own message, the badge and a notification, and sends nothing', async () => {
+    await session.setClipboard('kept');
+    for (const { name, click, message } of menuCases()) {
+      tried.menu += 1;
+      const outcome = await session.clickMenu(click);
+      expect(outcome, name).toMatchObject({ status: 'failed' });
+      expect(outcome?.status === 'failed' ? outcome.error.message : '', name).toMatch(message);
+      const badge = await session.badge();
+      expect(badge.text, name).toBe('!');
+    }
+    expect(session.standIn.apiRequests()).toEqual([]);
+    expect(await session.readClipboard()).toBe('kept');
+  });
+
+  it('shortens a link with spaces and unicode, and one on an IDN host', async () => {
+    tried.menu += 2;
+    const unicode = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/a b/ü' });
+    expect(unicode).toMatchObject({ status: 'copied', shortened: { longUrl: 'https://example.com/a%20b/%C3%BC' } });
+    const idn = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${IDN_HOST}/x` });
+    expect(idn).toMatchObject({ status: 'copied', shortened: { longUrl: `https://${IDN_HOST_PUNYCODE}/x` } });
+  });
+});

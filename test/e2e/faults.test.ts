@@ -1,0 +1,173 @@
+// Faults of the server, the network and the browser, through the real popup
+// and the worker: each gets a clear message, and Retry works once it clears.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
+import { startStandIn, type Fault } from '../support/stand-in/server';
+
+let session: E2eSession;
+const survived: string[] = [];
+
+beforeAll(async () => {
+  session = await startE2eSession();
+});
+afterAll(async () => {
+  console.log(`Faults survived (clear message, then a working retry): ${survived.length}: ${survived.join('; ')}`);
+  await session?.close();
+});
+beforeEach(async () => {
+  await session.useStandIn();
+  session.standIn.setFault(null);
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
+
+async function popupShowingError(): Promise<{ tab: Page; popup: Page; kind: string | null; message: string }> {
+  const tab = await session.openTab('/demo/article');
+  const popup = await session.browser.openPopup(tab);
+  const alert = popup.getByRole('alert');
+  await alert.waitFor({ timeout: 15_000 });
+  return { tab, popup, kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
+}
+
+async function retryWorks(popup: Page, tab: Page): Promise<void> {
+  await popup.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+  await popup.close();
+  await tab.close();
+}
+
+describe('server faults, in the popup', () => {
+  const cases: { name: string; fault: Fault; kind: string; message: RegExp }[] = [
+    { name: 'connection reset mid-response', fault: { kind: 'reset-mid-response' }, kind: 'network', message: /^Can't reach 127\.0\.0\.1:\d+\./ },
+    { name: 'HTML 500 page', fault: { kind: 'html-500' }, kind: 'server-error', message: /^The Shrtnr server failed \(HTTP 500\)\. Try again in a little while\.$/ },
+    { name: 'empty 502', fault: { kind: 'empty-body', status: 502 }, kind: 'server-error', message: /\(HTTP 502\)/ },
+    { name: 'malformed JSON', fault: { kind: 'malformed-json' }, kind: 'bad-response', message: /^The server's answer was not valid JSON\.$/ },
+    { name: 'right JSON, wrong shape', fault: { kind: 'wrong-envelope' }, kind: 'bad-response', message: /did not have the shape of a Shrtnr result/ },
+    { name: 'short URL keyed by another long URL', fault: { kind: 'wrong-key' }, kind: 'bad-response', message: /about a different link than the one sent/ },
+    { name: 'a javascript: short URL', fault: { kind: 'unsafe-short-url', shortUrl: 'javascript:alert(document.domain)' }, kind: 'bad-response', message: /not a safe web link/ },
+    {
+      name: '429 with Retry-After',
+      fault: { kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '30', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
+      kind: 'rate-limited',
+      message: /^Too many requests \(the limit is 60 per minute\)\. Try again in 30 seconds\.$/,
+    },
+    {
+      name: '429 without Retry-After',
+      fault: { kind: 'status', status: 429, body: '' },
+      kind: 'rate-limited',
+      message: /^Too many requests\. Wait a minute and try again\.$/,
+    },
+  ];
+
+  it.each(cases)('$name', async ({ name, fault, kind, message }) => {
+    session.standIn.setFault(fault, { times: 1 });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown).toMatchObject({ kind });
+    expect(shown.message).toMatch(message);
+    await retryWorks(popup, tab);
+    survived.push(name);
+  });
+
+  // Dropped every time, not once: Chromium resends a request by itself when a
+  // reused keep-alive connection closes before answering, so a single drop
+  // may never reach the extension at all (seen here, depending on reuse).
+  it('a connection dropped every time', async () => {
+    session.standIn.setFault({ kind: 'drop-connection' });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown.kind).toBe('network');
+    expect(shown.message).toMatch(/^Can't reach 127\.0\.0\.1:\d+\./);
+    session.standIn.setFault(null);
+    await retryWorks(popup, tab);
+    survived.push('connection dropped every time');
+  });
+
+  it('a server slower than the timeout', async () => {
+    session.standIn.setFault({ kind: 'delay', ms: 12_000 }, { times: 1 });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown).toEqual({ kind: 'timeout', message: 'The server did not answer within 10 seconds. Try again.' });
+    await retryWorks(popup, tab);
+    survived.push('server slower than the timeout');
+  }, 30_000);
+
+  it('an untrusted certificate', async () => {
+    const untrusted = await startStandIn();
+    try {
+      await session.configure({ serverUrl: untrusted.baseUrl, token: untrusted.demoToken });
+      session.audit.track(untrusted.demoToken);
+      const { tab, popup, ...shown } = await popupShowingError();
+      // Browsers report a refused certificate as a failed fetch; the message names that cause.
+      expect(shown.kind).toBe('network');
+      expect(shown.message).toMatch(/your browser must trust it/);
+      expect(untrusted.apiRequests()).toEqual([]);
+      await session.useStandIn();
+      await retryWorks(popup, tab);
+      survived.push('untrusted certificate');
+    } finally {
+      await untrusted.close();
+    }
+  });
+
+  it('a host that does not resolve', async () => {
+    await session.configure({ serverUrl: `https://${UNRESOLVABLE_HOST}` });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown).toMatchObject({ kind: 'network' });
+    expect(shown.message).toMatch(new RegExp(`^Can't reach ${UNRESOLVABLE_HOST}\\.`));
+    await session.useStandIn();
+    await retryWorks(popup, tab);
+    survived.push('host that does not resolve');
+  });
+
+  it('a redirect is not followed, so the token goes nowhere else', async () => {
+    session.standIn.setFault({ kind: 'status', status: 307, headers: { location: `${session.otherOrigin.baseUrl}/api/v1/shorten/single` } }, { times: 1 });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown.kind).toBe('redirected');
+    expect(session.otherOrigin.requests()).toEqual([]);
+    await retryWorks(popup, tab);
+    survived.push('redirect to another origin');
+  });
+});
+
+describe('the service worker stopped', () => {
+  it('between steps: the popup wakes it, menus still exist, settings are intact', async () => {
+    await session.configure({ autoCopy: false });
+    const before = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+    await session.browser.stopServiceWorkers();
+
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(/^https:\/\//);
+    await popup.close();
+    await tab.close();
+
+    const worker = await session.worker();
+    expect(await worker.evaluate(() => chrome.storage.local.get(null))).toEqual(before);
+    const duplicate = await worker.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          chrome.contextMenus.create({ id: 'shorten-link', title: 'x', contexts: ['link'] }, () => resolve(chrome.runtime.lastError?.message ?? 'created')),
+        ),
+    );
+    expect(duplicate).toBe('Cannot create item with duplicate id shorten-link');
+    survived.push('worker stopped between steps');
+  });
+
+  it('during a request: the restarted worker finishes the job (woken by its alarm)', async () => {
+    await session.setClipboard('before');
+    session.standIn.setFault({ kind: 'delay', ms: 1_500 }, { times: 1 });
+    const worker = await session.worker();
+    // Started inside the worker and not awaited: the worker is stopped while it waits for the server.
+    await worker.evaluate(() => {
+      const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<unknown> } }).shrtnrE2e;
+      void hooks.onMenuClicked({ menuItemId: 'shorten-page', pageUrl: 'https://example.com/interrupted', editable: false });
+    });
+    await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
+    await session.browser.stopServiceWorkers();
+
+    // Nothing else happens: Chrome's alarm (at least 30 s) must wake the worker, which redoes the job.
+    await expect.poll(() => session.readClipboard(), { timeout: 45_000, interval: 500 }).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+    const requests = session.standIn.apiRequests();
+    expect(requests.map((request) => JSON.parse(request.body))).toEqual([{ url: 'https://example.com/interrupted' }, { url: 'https://example.com/interrupted' }]);
+    survived.push('worker stopped during a request');
+  }, 60_000);
+});

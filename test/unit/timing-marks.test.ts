@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TIMING_MARKS } from '../../src/platform/timing';
+
+// The marks are named literally where they are set; the benchmark reads them by these names.
+describe('timing marks', () => {
+  it.each([
+    ['src/popup/popup-view.tsx', TIMING_MARKS.popupShortUrlShown],
+    ['src/popup/popup-app.tsx', TIMING_MARKS.popupCopied],
+    ['src/background/shorten-and-copy.ts', TIMING_MARKS.backgroundCopied],
+  ])('%s sets %s', (file, mark) => {
+    expect(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')).toContain(`performance.mark('${mark}')`);
+  });
+});
