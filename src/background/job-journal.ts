@@ -32,9 +32,12 @@ export async function endJob(job: Job): Promise<void> {
   if ((await unfinishedJobs()).length === 0) await browser.alarms.clear(RESUME_ALARM);
 }
 
-/** Jobs a previous worker left unfinished: at start-up, every recorded job is one. */
-export async function takeInterruptedJobs(): Promise<Job[]> {
-  const jobs = await unfinishedJobs();
+/**
+ * Jobs a previous worker left unfinished: those recorded before this worker
+ * started (a worker woken by a click records that click's job at once).
+ */
+export async function takeInterruptedJobs(workerStartedAt: number): Promise<Job[]> {
+  const jobs = (await unfinishedJobs()).filter((job) => job.startedAt < workerStartedAt);
   await browser.storage.session.remove(jobs.map((job) => job.key));
   return jobs;
 }

@@ -15,6 +15,6 @@ browser.commands.onCommand.addListener((command, tab) => void onCommand(command,
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm only exists to wake a worker that was stopped mid-shortening; starting is the work.
 browser.alarms.onAlarm.addListener(() => undefined);
-void resumeInterruptedJobs();
+void resumeInterruptedJobs(Date.now());
 
 if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand });

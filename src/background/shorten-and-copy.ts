@@ -25,8 +25,8 @@ export async function shortenAndCopy(url: string): Promise<BackgroundOutcome> {
 }
 
 /** Runs again what a stopped worker left unfinished. */
-export async function resumeInterruptedJobs(): Promise<void> {
-  await Promise.all((await takeInterruptedJobs()).map((job) => shortenAndCopy(job.url)));
+export async function resumeInterruptedJobs(workerStartedAt: number): Promise<void> {
+  await Promise.all((await takeInterruptedJobs(workerStartedAt)).map((job) => shortenAndCopy(job.url)));
 }
 
 /** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
