@@ -1,6 +1,7 @@
 // fast-check documents its API as the default `fc` namespace object; this rule would flag every fc.* call.
 // oxlint-disable import/no-named-as-default-member
 import fc from 'fast-check';
+import { shortUrlRuleViolation } from '../../test/support/short-url-rule';
 import { describe, expect, it } from 'vitest';
 import { shorten, type FetchFunction, type ShortenedUrl } from './client';
 import type { ShrtnrError, ShrtnrErrorKind } from './errors';
@@ -52,17 +53,6 @@ const KIND_FOR_DOCUMENTED_STATUS: ReadonlyMap<number, ShrtnrErrorKind> = new Map
 
 const MAX_REASONABLE_WAIT_SECONDS = 24 * 60 * 60;
 
-/** The contract's short-URL rule; returns what is broken, or undefined. */
-function shortUrlRuleViolation(value: string): string | undefined {
-  if (!URL.canParse(value)) return 'does not parse as an absolute URL';
-  const parsed = new URL(value);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `has the scheme ${parsed.protocol}`;
-  if (parsed.username !== '' || parsed.password !== '') return 'carries credentials';
-  if (parsed.hostname === '') return 'has no host';
-  if (value.length > MAX_URL_LENGTH) return `is ${value.length} characters long`;
-  if (parsed.href !== value) return `is not its own serialisation (${parsed.href})`;
-  return undefined;
-}
 
 /** What every shorten() result must look like, whatever the server did. */
 function expectTypedResult(result: Result<ShortenedUrl, ShrtnrError>, submittedUrl: string): void {

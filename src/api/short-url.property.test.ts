@@ -1,28 +1,11 @@
 // fast-check documents its API as the default `fc` namespace object; this rule would flag every fc.* call.
 // oxlint-disable import/no-named-as-default-member
 import fc from 'fast-check';
+import { shortUrlRuleViolation } from '../../test/support/short-url-rule';
 import { describe, expect, it } from 'vitest';
 import { shorten, type FetchFunction } from './client';
 import { safeShortUrl } from './short-url';
 import { MAX_URL_LENGTH } from './url-checks';
-
-/**
- * The contract's rule for a short URL the extension may show, copy or store:
- * absolute http(s), no user name or password, at most 2048 characters. Also
- * required: a host, and the value is the parser's own serialisation (so what
- * is shown is exactly what a browser would open).
- * Returns the broken part of the rule, or undefined when the value is safe.
- */
-function shortUrlRuleViolation(value: string): string | undefined {
-  if (!URL.canParse(value)) return 'does not parse as an absolute URL';
-  const parsed = new URL(value);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `has the scheme ${parsed.protocol}`;
-  if (parsed.username !== '' || parsed.password !== '') return 'carries credentials';
-  if (parsed.hostname === '') return 'has no host';
-  if (value.length > MAX_URL_LENGTH) return `is ${value.length} characters long`;
-  if (parsed.href !== value) return `is not its own serialisation (${parsed.href})`;
-  return undefined;
-}
 
 // An http(s) href is printable ASCII without spaces: hosts are punycoded and
 // everything else percent-encoded, so nothing in it can hide or reorder text.
