@@ -3,6 +3,8 @@ import type { ShrtnrError } from '../api';
 /** What "Test connection" says for each outcome, in terms of the connection rather than a shortening. */
 export function connectionFailureMessage(error: ShrtnrError, host: string): string {
   switch (error.kind) {
+    case 'no-token':
+      return 'Enter your access token above, then test the connection.';
     case 'unauthorized':
       return `Reached ${host}, but it refused the token (401). Check that you copied the whole token.`;
     case 'forbidden':

@@ -129,6 +129,12 @@ describe('options page', () => {
       expect(ping?.headers.authorization).toBe(`Bearer ${session.standIn.demoToken}`);
     });
 
+    it('asks for a token when there is none to test', async () => {
+      await options.getByLabel('Server address').fill(session.standIn.baseUrl);
+      expect(await testConnection()).toBe('Enter your access token above, then test the connection.');
+      expect(session.standIn.apiRequests()).toEqual([]);
+    });
+
     it('tests a typed token before it is saved, and says when it is refused (401)', async () => {
       await options.getByLabel('Server address').fill(session.standIn.baseUrl);
       session.audit.track('wrong-token');
