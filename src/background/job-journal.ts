@@ -12,6 +12,12 @@ export const RESUME_ALARM = 'resume-interrupted-shortenings';
 // Chrome's shortest alarm delay.
 const RESUME_DELAY_MINUTES = 0.5;
 
+// Jobs this worker is running, plus one until the start-up pass has taken the
+// interrupted ones out of the journal: after that every entry left in it is
+// one of this worker's, so this count alone says whether the wake-up alarm is
+// still needed, without reading the journal back.
+let runningJobs = 1;
+
 export interface Job {
   key: string;
   url: string;
@@ -20,6 +26,7 @@ export interface Job {
 
 export async function beginJob(url: string): Promise<Job> {
   const job = { key: `${JOB_PREFIX}${crypto.randomUUID()}`, url, startedAt: Date.now() };
+  runningJobs += 1;
   await Promise.all([
     browser.storage.session.set({ [job.key]: { url, startedAt: job.startedAt } }),
     browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES }),
@@ -28,8 +35,9 @@ export async function beginJob(url: string): Promise<Job> {
 }
 
 export async function endJob(job: Job): Promise<void> {
+  runningJobs -= 1;
   await browser.storage.session.remove(job.key);
-  if ((await unfinishedJobs()).length === 0) await browser.alarms.clear(RESUME_ALARM);
+  if (runningJobs === 0) await browser.alarms.clear(RESUME_ALARM);
 }
 
 /**
@@ -37,12 +45,13 @@ export async function endJob(job: Job): Promise<void> {
  * started (a worker woken by a click records that click's job at once).
  */
 export async function takeInterruptedJobs(workerStartedAt: number): Promise<Job[]> {
-  const jobs = (await unfinishedJobs()).filter((job) => job.startedAt < workerStartedAt);
+  const jobs = (await recordedJobs()).filter((job) => job.startedAt < workerStartedAt);
   await browser.storage.session.remove(jobs.map((job) => job.key));
+  runningJobs -= 1;
   return jobs;
 }
 
-async function unfinishedJobs(): Promise<Job[]> {
+async function recordedJobs(): Promise<Job[]> {
   const stored = await browser.storage.session.get(null);
   return Object.entries(stored).flatMap(([key, value]) => {
     if (!key.startsWith(JOB_PREFIX) || typeof value !== 'object' || value === null) return [];

@@ -1,4 +1,4 @@
-import { shorten, type ShortenedUrl, type ShrtnrError } from '../api';
+import { shorten, type Result, type ShortenedUrl, type ShrtnrError } from '../api';
 import { copyFromBackground } from '../platform/clipboard';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
@@ -11,12 +11,18 @@ export type BackgroundOutcome =
   | { status: 'not-copied'; shortened: ShortenedUrl; message: string }
   | { status: 'failed'; error: ShrtnrError };
 
+/** Shortens with the stored server and token; the auto-copy preference comes along for the popup. */
+export async function shortenWithStoredSettings(url: string): Promise<{ result: Result<ShortenedUrl, ShrtnrError>; autoCopy: boolean }> {
+  const { token, serverUrl, autoCopy } = await readSettings(localArea);
+  return { result: await shorten(url, { token, serverUrl }), autoCopy };
+}
+
 /** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
 export async function shortenAndCopy(url: string): Promise<BackgroundOutcome> {
   await badgeJobStarted();
   const job = await beginJob(url);
   try {
-    const result = await shorten(url, await readSettings(localArea));
+    const { result } = await shortenWithStoredSettings(url);
     if (!result.ok) return await fail(result.error);
     return await copyAndReport(result.value);
   } finally {
