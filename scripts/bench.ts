@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { TIMING_MARKS } from '../src/platform/timing';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
+import { pointAtStandIn } from '../test/support/point-at-stand-in';
 import { startStandIn } from '../test/support/stand-in/server';
 import { startXvfb, xdotool } from '../test/support/xvfb';
 import { measureBundle, SIZE_BUDGETS } from './lib/bundle-sizes';
@@ -32,39 +33,23 @@ const articleUrl = `${standIn.baseUrl}/demo/article`;
 
 const launch = async (extensionDir: string): Promise<ExtensionBrowser> => {
   const browser = await launchExtensionBrowser({ extensionDir, trustedSpkiHashes: [standIn.spkiHash], headless: false, display: xvfb.display });
-  if (extensionDir === DIST) {
-    await (await browser.serviceWorker()).evaluate(({ serverUrl, token }) => chrome.storage.local.set({ serverUrl, token }), {
-      serverUrl: standIn.baseUrl,
-      token: standIn.demoToken,
-    });
-  }
+  if (extensionDir === DIST) await pointAtStandIn(browser, standIn);
   return browser;
 };
 
-/** Epoch time (ms) of a page's User Timing entry or paint entry, waiting for it to exist. */
-async function entryTime(page: Page, name: string, kind: 'mark' | 'paint' | 'measure-end'): Promise<number> {
-  await page.waitForFunction(
-    ({ entryName, entryKind }) =>
-      performance.getEntriesByName(entryName, entryKind === 'paint' ? 'paint' : entryKind === 'mark' ? 'mark' : 'measure').length > 0,
-    { entryName: name, entryKind: kind },
+/** A page's latest performance entry of that name and type (waiting for it), its start as epoch time (ms). */
+async function latestEntry(page: Page, name: string, type: 'mark' | 'paint' | 'measure'): Promise<{ startedAt: number; duration: number }> {
+  const handle = await page.waitForFunction(
+    ({ entryName, entryType }) => {
+      const entry = performance.getEntriesByName(entryName, entryType).at(-1);
+      return entry === undefined ? undefined : { startedAt: performance.timeOrigin + entry.startTime, duration: entry.duration };
+    },
+    { entryName: name, entryType: type },
     { timeout: 10_000, polling: 10 },
   );
-  return page.evaluate(
-    ({ entryName, entryKind }) => {
-      const type = entryKind === 'paint' ? 'paint' : entryKind === 'mark' ? 'mark' : 'measure';
-      const entry = performance.getEntriesByName(entryName, type).at(-1);
-      if (entry === undefined) throw new Error(`No ${entryName}`);
-      return performance.timeOrigin + entry.startTime + (entryKind === 'measure-end' ? entry.duration : 0);
-    },
-    { entryName: name, entryKind: kind },
-  );
-}
-
-async function measureDuration(page: Page, name: string): Promise<number> {
-  return (await entryTime(page, name, 'measure-end')) - (await page.evaluate((entryName) => {
-    const entry = performance.getEntriesByName(entryName, 'measure').at(-1);
-    return performance.timeOrigin + (entry?.startTime ?? Number.NaN);
-  }, name));
+  const entry = await handle.jsonValue();
+  if (entry === undefined) throw new Error(`waitForFunction returned without the ${type} entry "${name}".`);
+  return entry;
 }
 
 interface FloorSample { firstPaint: number; roundTrip: number; total: number }
@@ -72,18 +57,18 @@ interface PopupSample { firstRender: number; shortUrlShown: number; copied: numb
 
 async function floorSample(browser: ExtensionBrowser, tab: Page): Promise<FloorSample> {
   const { popup, triggeredAt } = await browser.openPopupTimed(tab);
-  const firstPaint = (await entryTime(popup, 'first-contentful-paint', 'paint')) - triggeredAt;
-  const roundTrip = await measureDuration(popup, FLOOR_MEASURE);
+  const firstPaint = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
+  const roundTrip = (await latestEntry(popup, FLOOR_MEASURE, 'measure')).duration;
   await popup.close();
   return { firstPaint, roundTrip, total: firstPaint + roundTrip };
 }
 
 async function popupSample(browser: ExtensionBrowser, tab: Page): Promise<PopupSample> {
   const { popup, triggeredAt } = await browser.openPopupTimed(tab);
-  const firstRender = (await entryTime(popup, 'first-contentful-paint', 'paint')) - triggeredAt;
+  const firstRender = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
   // In the DOM is not on screen: a link rendered before the first paint appears with it.
-  const shortUrlShown = Math.max(firstRender, (await entryTime(popup, TIMING_MARKS.popupShortUrlShown, 'mark')) - triggeredAt);
-  const copied = (await entryTime(popup, TIMING_MARKS.popupCopied, 'mark')) - triggeredAt;
+  const shortUrlShown = Math.max(firstRender, (await latestEntry(popup, TIMING_MARKS.popupShortUrlShown, 'mark')).startedAt - triggeredAt);
+  const copied = (await latestEntry(popup, TIMING_MARKS.popupCopied, 'mark')).startedAt - triggeredAt;
   await popup.close();
   return { firstRender, shortUrlShown, copied };
 }

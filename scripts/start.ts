@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
+import { pointAtStandIn } from '../test/support/point-at-stand-in';
 import { startStandIn, type StandIn } from '../test/support/stand-in/server';
 
 const DIST = resolve(import.meta.dirname, '../dist');
@@ -23,7 +24,7 @@ process.on('SIGTERM', () => void shutDown(0));
 
 try {
   browser = await launchExtensionBrowser({ extensionDir: DIST, trustedSpkiHashes: [standIn.spkiHash], headless: !headed });
-  await configureForStandIn(browser, standIn);
+  await pointAtStandIn(browser, standIn);
   const samplePage = await browser.context.newPage();
   await samplePage.goto(`${standIn.baseUrl}/demo/article`);
   console.log(`Stand-in Shrtnr API: ${standIn.baseUrl} (demo token set in the extension's settings)`);
@@ -40,15 +41,6 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutDown(1);
-}
-
-/** Sets the extension up as a user would on its options page: this server, this token. */
-async function configureForStandIn(extension: ExtensionBrowser, server: StandIn): Promise<void> {
-  const worker = await extension.serviceWorker();
-  await worker.evaluate(({ serverUrl, token }) => chrome.storage.local.set({ serverUrl, token }), {
-    serverUrl: server.baseUrl,
-    token: server.demoToken,
-  });
 }
 
 async function runHeadlessDemo(extension: ExtensionBrowser, server: StandIn, samplePage: Awaited<ReturnType<ExtensionBrowser['context']['newPage']>>): Promise<void> {

@@ -26,7 +26,6 @@ beforeEach(async () => {
   await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
 });
 
-const shortUrlPattern = () => new RegExp(`^${session.standIn.baseUrl}/[A-Za-z0-9]{7}$`);
 
 async function clipboardChange(): Promise<string> {
   let text = '';
@@ -54,7 +53,7 @@ describe('context menu', () => {
     await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
 
     const copied = await clipboardChange();
-    expect(copied).toMatch(shortUrlPattern());
+    expect(copied).toMatch(session.shortUrlPattern());
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/destination?from=link`);
     expect(await notificationIds()).toContain('shrtnr-result');
@@ -69,7 +68,7 @@ describe('context menu', () => {
     const pageUrl = `${session.standIn.baseUrl}/demo/article`;
     const outcome = await session.clickMenu({ menuItemId: 'shorten-page', pageUrl }, pageUrl);
     expect(outcome?.status).toBe('copied');
-    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect((await settledBadge(session)).text).toBe('✓');
     expectOneCleanRequestFor(pageUrl);
   });
@@ -78,7 +77,7 @@ describe('context menu', () => {
     const selected = `${session.standIn.baseUrl}/demo/destination?from=selection`;
     const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}\n` });
     expect(outcome?.status).toBe('copied');
-    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expectOneCleanRequestFor(selected);
   });
 
@@ -134,7 +133,7 @@ describe('keyboard shortcut', () => {
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
 
     const copied = await clipboardChange();
-    expect(copied).toMatch(shortUrlPattern());
+    expect(copied).toMatch(session.shortUrlPattern());
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
     expect(session.browser.context.pages().some((page) => page.url().includes('/src/popup/'))).toBe(false);
@@ -145,7 +144,7 @@ describe('keyboard shortcut', () => {
     await article.bringToFront();
     await article.click('h1');
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
-    expect(await clipboardChange()).toMatch(shortUrlPattern());
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
   });
 });

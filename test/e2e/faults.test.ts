@@ -2,7 +2,7 @@
 // and the worker: each gets a clear message, and Retry works once it clears.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
+import { shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
 import { startStandIn, type Fault } from '../support/stand-in/server';
 
 let session: E2eSession;
@@ -25,14 +25,12 @@ beforeEach(async () => {
 async function popupShowingError(): Promise<{ tab: Page; popup: Page; kind: string | null; message: string }> {
   const tab = await session.openTab('/demo/article');
   const popup = await session.browser.openPopup(tab);
-  const alert = popup.getByRole('alert');
-  await alert.waitFor({ timeout: 15_000 });
-  return { tab, popup, kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
+  return { tab, popup, ...(await shownError(popup, 15_000)) };
 }
 
 async function retryWorks(popup: Page, tab: Page): Promise<void> {
   await popup.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+  await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(session.shortUrlPattern());
   await popup.close();
   await tab.close();
 }
@@ -165,7 +163,7 @@ describe('the service worker stopped', () => {
     await session.browser.stopServiceWorkers();
 
     // Nothing else happens: Chrome's alarm (at least 30 s) must wake the worker, which redoes the job.
-    await expect.poll(() => session.readClipboard(), { timeout: 45_000, interval: 500 }).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+    await expect.poll(() => session.readClipboard(), { timeout: 45_000, interval: 500 }).toMatch(session.shortUrlPattern());
     const requests = session.standIn.apiRequests();
     expect(requests.map((request) => JSON.parse(request.body))).toEqual([{ url: 'https://example.com/interrupted' }, { url: 'https://example.com/interrupted' }]);
     survived.push('worker stopped during a request');

@@ -2,7 +2,7 @@
 // built extension, against the HTTPS stand-in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 
@@ -24,11 +24,6 @@ async function popupOn(pathOrUrl: string): Promise<{ tab: Page; popup: Page }> {
   return { tab, popup };
 }
 
-async function errorShown(popup: Page): Promise<{ kind: string | null; message: string }> {
-  const alert = popup.getByRole('alert');
-  await alert.waitFor();
-  return { kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
-}
 
 describe('popup', () => {
   it('shortens the page at once, shows and copies the short URL, which leads back to the page', async () => {
@@ -37,7 +32,7 @@ describe('popup', () => {
     const { tab, popup } = await popupOn(articleUrl);
 
     const shortUrlField = popup.getByLabel('Short link');
-    await expect.poll(() => shortUrlField.inputValue()).toMatch(new RegExp(`^${session.standIn.baseUrl}/[A-Za-z0-9]{7}$`));
+    await expect.poll(() => shortUrlField.inputValue()).toMatch(session.shortUrlPattern());
     const shortUrl = await shortUrlField.inputValue();
     expect(await popup.getByTestId('long-url').textContent()).toBe(articleUrl);
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
@@ -73,7 +68,7 @@ describe('popup', () => {
 
   it('on a browser page, says why and lets the user type a URL instead', async () => {
     const { tab, popup } = await popupOn('chrome://version');
-    const shown = await errorShown(popup);
+    const shown = await shownError(popup);
     expect(shown).toMatchObject({ kind: 'unsupported-scheme' });
     expect(shown.message).toContain('browser page');
     // Focus goes to the field, ready for a pasted link.
@@ -94,7 +89,7 @@ describe('popup', () => {
     session.standIn.clearLog();
     await popup.getByLabel('Shorten another link').fill('javascript:alert(1)');
     await popup.getByRole('button', { name: 'Shorten' }).click();
-    expect(await errorShown(popup)).toMatchObject({ kind: 'unsupported-scheme' });
+    expect(await shownError(popup)).toMatchObject({ kind: 'unsupported-scheme' });
     // Back in the field, to fix it.
     await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
     expect(session.standIn.apiRequests()).toHaveLength(0);
@@ -105,7 +100,7 @@ describe('popup', () => {
   it('with no token, says so and offers the settings page', async () => {
     await session.configure({ token: undefined });
     const { tab, popup } = await popupOn('/demo/article');
-    const shown = await errorShown(popup);
+    const shown = await shownError(popup);
     expect(shown).toMatchObject({ kind: 'no-token', message: 'No access token is set. Add your Shrtnr token in the settings.' });
     expect(await popup.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     const settingsOpened = session.browser.context.waitForEvent('page', (page) => page.url().includes('/src/options/index.html'));
@@ -166,7 +161,7 @@ describe('popup', () => {
     it.each(cases)('$name', async ({ arrange, kind, message }) => {
       await arrange();
       const { tab, popup } = await popupOn('/demo/article');
-      const shown = await errorShown(popup);
+      const shown = await shownError(popup);
       expect(shown.kind).toBe(kind);
       expect(shown.message).toMatch(message);
       seenMessages.add(shown.message);
@@ -175,7 +170,7 @@ describe('popup', () => {
       session.standIn.setFault(null);
       await session.useStandIn();
       await popup.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/\w{7}$/);
+      await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(session.shortUrlPattern());
       await popup.close();
       await tab.close();
     });

@@ -42,6 +42,8 @@ export interface E2eSession {
   readClipboard(): Promise<string>;
   /** The stand-in's base URL under the IDN test host (same server). */
   idnBaseUrl(): string;
+  /** What a short link from the stand-in looks like: its base URL and a 7-character code. */
+  shortUrlPattern(): RegExp;
   /** Puts a known value on the clipboard, so a test can tell whether anything was copied since. */
   setClipboard(text: string): Promise<void>;
   /** Stops everything; throws if the token audit found a token where it must never be. */
@@ -134,6 +136,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     },
     readClipboard: () => browser.readClipboard(clipboardPage),
     idnBaseUrl: () => `https://${IDN_HOST}:${new URL(standIn.baseUrl).port}`,
+    shortUrlPattern: () => new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`),
     async setClipboard(text) {
       await browser.readClipboard(clipboardPage);
       const reader = browser.context.pages().find((page) => page.url() === clipboardPage);
@@ -153,6 +156,13 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     },
   };
   return session;
+}
+
+/** The error the popup shows (its alert): the kind it carries and the text a person reads. */
+export async function shownError(popup: Page, timeoutMs?: number): Promise<{ kind: string | null; message: string }> {
+  const alert = popup.getByRole('alert');
+  await alert.waitFor(timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+  return { kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
 }
 
 /** Waits until the badge settles on a final ✓ or !, and returns it. */

@@ -1,0 +1,11 @@
+import type { ExtensionBrowser } from './extension-browser';
+import type { StandIn } from './stand-in/server';
+
+/** Sets the extension up as a user would on its options page: the stand-in's address and demo token. */
+export async function pointAtStandIn(extension: ExtensionBrowser, standIn: StandIn): Promise<void> {
+  const worker = await extension.serviceWorker();
+  await worker.evaluate(({ serverUrl, token }) => chrome.storage.local.set({ serverUrl, token }), {
+    serverUrl: standIn.baseUrl,
+    token: standIn.demoToken,
+  });
+}
