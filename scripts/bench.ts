@@ -17,7 +17,7 @@ import { summarise, type Summary } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+const DIST = join(ROOT, 'dist', 'chrome');
 const RESULTS = join(ROOT, 'bench-results');
 const now = () => performance.timeOrigin + performance.now();
 

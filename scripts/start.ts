@@ -8,7 +8,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/e
 import { pointAtStandIn } from '../test/support/point-at-stand-in';
 import { startStandIn, type StandIn } from '../test/support/stand-in/server';
 
-const DIST = resolve(import.meta.dirname, '../dist');
+const DIST = resolve(import.meta.dirname, '../dist/chrome');
 const SCREENSHOTS = resolve(import.meta.dirname, '../docs/screenshots');
 const headed = (process.env.DISPLAY ?? '') !== '' && process.env.HEADLESS === undefined;
 

@@ -17,10 +17,13 @@ export interface BundleSizes {
   zipBytes: number;
 }
 
-export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 12 * 1024, zip: 50 * 1024 } as const;
+// The worker's budget grew from 12 to 16 KiB when it started reaching the
+// browser through webextension-polyfill (about 3 KiB), like every other context.
+export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 16 * 1024, zip: 50 * 1024 } as const;
 
 interface Manifest {
-  background: { service_worker: string };
+  // Chrome: a service worker; Firefox: the same script as an event page's.
+  background: { service_worker?: string; scripts?: string[] };
   action: { default_popup: string };
   options_ui: { page: string };
 }
@@ -34,10 +37,16 @@ export async function measureBundle(distDir: string): Promise<BundleSizes> {
   const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
   const [popup, worker, options] = await Promise.all([
     measureContext(distDir, manifest.action.default_popup),
-    measureContext(distDir, manifest.background.service_worker),
+    measureContext(distDir, backgroundEntry(manifest)),
     measureContext(distDir, manifest.options_ui.page),
   ]);
   return { popup, worker, options, zipBytes: (await zipDirectory(distDir)).length };
+}
+
+function backgroundEntry(manifest: Manifest): string {
+  const entry = manifest.background.service_worker ?? manifest.background.scripts?.[0];
+  if (entry === undefined) throw new Error('The manifest names no background script.');
+  return entry;
 }
 
 async function measureContext(distDir: string, entry: string): Promise<ContextSize> {

@@ -1,4 +1,4 @@
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser } from '../platform/browser';
 
 const DEFAULT_TITLE = 'Shorten this page';
 const RESULT_VISIBLE_MS = 6_000;

@@ -1,5 +1,4 @@
-import type { Menus, Tabs } from 'webextension-polyfill';
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser, type Menus, type Tabs } from '../platform/browser';
 import { reportFailure, shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const MENU_IDS = {

@@ -1,4 +1,4 @@
-import type { Menus, Tabs } from 'webextension-polyfill';
+import type { Menus, Tabs } from '../platform/browser';
 import type { BackgroundOutcome } from './shorten-and-copy';
 
 export interface E2eHooks {

@@ -1,4 +1,4 @@
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser } from '../platform/browser';
 
 /**
  * Background shortenings in flight, kept in storage.session so a worker that

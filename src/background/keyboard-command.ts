@@ -1,5 +1,4 @@
-import type { Tabs } from 'webextension-polyfill';
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser, type Tabs } from '../platform/browser';
 import { shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const SHORTEN_COMMAND = 'shorten-current-tab';

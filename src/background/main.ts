@@ -1,4 +1,4 @@
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser } from '../platform/browser';
 import { listenForMessages } from '../messages/messaging';
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';

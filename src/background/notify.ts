@@ -1,4 +1,4 @@
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser } from '../platform/browser';
 
 // One id: a new result replaces the last instead of stacking up.
 const NOTIFICATION_ID = 'shrtnr-result';

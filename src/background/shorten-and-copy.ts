@@ -1,5 +1,5 @@
 import { shorten, type Result, type ShortenedUrl, type ShrtnrError } from '../api';
-import { copyFromBackground } from '../platform/clipboard';
+import { copyFromBackground } from './clipboard';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
 import { badgeJobFinished, badgeJobStarted } from './badge';

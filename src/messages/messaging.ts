@@ -1,5 +1,4 @@
-import type { Runtime } from 'webextension-polyfill';
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser, type Runtime } from '../platform/browser';
 import { MESSAGE_TARGETS, type MessageRequest, type MessageResponse, type MessageTarget, type MessageType } from './message-map';
 
 interface Envelope<Type extends MessageType> {

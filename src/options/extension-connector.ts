@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { browser } from '../platform/browser';
 import { ping } from '../api/ping';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';

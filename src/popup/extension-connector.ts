@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { browser } from '../platform/browser';
 import { sendMessage } from '../messages/messaging';
 import type { PopupConnector } from './popup-connector';
 

@@ -1,4 +1,4 @@
-import { extensionApi as browser } from '../platform/extension-api';
+import { browser } from '../platform/browser';
 import type { StorageAreaLike } from './settings';
 
 /** The only storage area settings live in: never storage.sync, so the token stays on this device. */

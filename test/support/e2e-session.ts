@@ -8,8 +8,8 @@ import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from './xvfb';
 
 /** The e2e build: the shipped extension plus the handler hooks of src/background/e2e-hooks.ts. */
-export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e');
-export const PRODUCTION_DIST = resolve(import.meta.dirname, '../../dist');
+export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/chrome');
+export const PRODUCTION_DIST = resolve(import.meta.dirname, '../../dist/chrome');
 
 export interface MenuClick {
   menuItemId: string;

@@ -1,7 +1,7 @@
-import { extensionApi as browser } from './extension-api';
-import { sendMessage } from '../messages/messaging';
 import type { Result } from '../api';
 import type { CopyFailure } from '../messages/message-map';
+import { sendMessage } from '../messages/messaging';
+import { offscreenDocuments } from '../platform/browser';
 
 const OFFSCREEN_PATH = 'src/offscreen/index.html';
 // One readiness promise per worker lifetime, shared by concurrent copies: a
@@ -16,7 +16,8 @@ let offscreenReady: Promise<void> | undefined;
  */
 export async function copyFromBackground(text: string): Promise<Result<null, CopyFailure>> {
   try {
-    if (typeof chrome !== 'undefined' && chrome.offscreen !== undefined) return await copyThroughOffscreen(text);
+    const offscreen = offscreenDocuments();
+    if (offscreen !== undefined) return await copyThroughOffscreen(offscreen, text);
     await navigator.clipboard.writeText(text);
     return { ok: true, value: null };
   } catch (error) {
@@ -24,30 +25,24 @@ export async function copyFromBackground(text: string): Promise<Result<null, Cop
   }
 }
 
-async function copyThroughOffscreen(text: string): Promise<Result<null, CopyFailure>> {
+type Offscreen = NonNullable<ReturnType<typeof offscreenDocuments>>;
+
+async function copyThroughOffscreen(offscreen: Offscreen, text: string): Promise<Result<null, CopyFailure>> {
   try {
-    await ensureOffscreenDocument();
+    await ensureOffscreenDocument(offscreen);
     return await sendMessage('copy-text', { text });
   } catch {
     // Chrome may have closed the document since: make it again, once.
     offscreenReady = undefined;
-    await ensureOffscreenDocument();
+    await ensureOffscreenDocument(offscreen);
     return sendMessage('copy-text', { text });
   }
 }
 
-function ensureOffscreenDocument(): Promise<void> {
+function ensureOffscreenDocument(offscreen: Offscreen): Promise<void> {
   offscreenReady ??= (async () => {
-    const existing = await chrome.runtime.getContexts({
-      contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
-      documentUrls: [browser.runtime.getURL(OFFSCREEN_PATH)],
-    });
-    if (existing.length > 0) return;
-    await chrome.offscreen.createDocument({
-      url: OFFSCREEN_PATH,
-      reasons: [chrome.offscreen.Reason.CLIPBOARD],
-      justification: 'Copy short links to the clipboard.',
-    });
+    if (await offscreen.exists(OFFSCREEN_PATH)) return;
+    await offscreen.create(OFFSCREEN_PATH, 'Copy short links to the clipboard.');
   })();
   return offscreenReady;
 }

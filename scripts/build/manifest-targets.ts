@@ -1,0 +1,49 @@
+/**
+ * The browsers the one source manifest (top-level manifest.json, written for
+ * Chrome) is built for, and how each target's manifest is derived from it.
+ * Nothing here is hand-kept twice: Firefox's manifest is Chrome's, transformed.
+ */
+export const TARGETS = ['chrome', 'firefox'] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** The add-on's id on addons.mozilla.org and in Firefox profiles. */
+export const GECKO_ID = 'shorten-and-copy@shrtnr-extension';
+/**
+ * Firefox 140 (an ESR): the first with `data_collection_permissions`;
+ * everything else the extension uses (MV3 module background scripts, storage.session,
+ * optional_host_permissions, action.openPopup) is older.
+ */
+export const FIREFOX_MIN_VERSION = '140.0';
+/** The offscreen document exists only for Chrome's worker, which has no clipboard. */
+export const OFFSCREEN_PAGE = 'src/offscreen/index.html';
+
+export interface ExtensionManifest {
+  background?: { service_worker?: string; scripts?: string[]; type?: string };
+  permissions?: string[];
+  browser_specific_settings?: unknown;
+  [key: string]: unknown;
+}
+
+export function manifestFor(target: Target, chromeManifest: ExtensionManifest): ExtensionManifest {
+  if (target === 'chrome') return chromeManifest;
+  const { background, permissions = [] } = chromeManifest;
+  const script = background?.service_worker;
+  if (script === undefined) throw new Error('The Chrome manifest names no background.service_worker to run in Firefox.');
+  return {
+    ...chromeManifest,
+    // Firefox runs MV3 backgrounds as (non-persistent) event pages, not service workers.
+    background: { scripts: [script], type: background?.type ?? 'module' },
+    // Firefox has no offscreen documents (and needs none: its background page has a DOM).
+    permissions: permissions.filter((permission) => permission !== 'offscreen'),
+    browser_specific_settings: {
+      gecko: {
+        id: GECKO_ID,
+        strict_min_version: FIREFOX_MIN_VERSION,
+        // Declared for the add-on store: the URL the user asks to shorten (a
+        // page's or a link's address) is sent to the Shrtnr server they chose.
+        // Nothing else leaves the browser; the token is that server's own credential.
+        data_collection_permissions: { required: ['browsingActivity'] },
+      },
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Plugin } from 'vite';
+import { manifestFor, OFFSCREEN_PAGE, TARGETS, type ExtensionManifest, type Target } from './manifest-targets.ts';
+
+/**
+ * After crxjs has written the Chrome build to `<root>/chrome`, derives every
+ * other target beside it (`<root>/firefox`): the same files, its own
+ * manifest, and without what only Chrome uses.
+ */
+export function targetBuilds(root: string): Plugin {
+  return {
+    name: 'shrtnr-target-builds',
+    apply: 'build',
+    enforce: 'post',
+    // Vite empties only outDir (<root>/chrome); a target left from an older build must go too.
+    async buildStart() {
+      await rm(root, { recursive: true, force: true });
+    },
+    async closeBundle() {
+      const chromeDir = join(root, 'chrome');
+      const chromeManifest = JSON.parse(await readFile(join(chromeDir, 'manifest.json'), 'utf8')) as ExtensionManifest;
+      for (const target of TARGETS.filter((name): name is Exclude<Target, 'chrome'> => name !== 'chrome')) {
+        const dir = join(root, target);
+        await rm(dir, { recursive: true, force: true });
+        await cp(chromeDir, dir, { recursive: true });
+        await removeOffscreenPage(dir);
+        await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifestFor(target, chromeManifest), null, 2)}\n`);
+      }
+    },
+  };
+}
+
+/** Removes the offscreen page and the scripts that page alone loads (shared chunks stay). */
+async function removeOffscreenPage(dir: string): Promise<void> {
+  const page = await readFile(join(dir, OFFSCREEN_PAGE), 'utf8');
+  const ownScripts = [...page.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) =>
+    (match[1] ?? '').startsWith('/') ? (match[1] ?? '').slice(1) : posix.join(posix.dirname(OFFSCREEN_PAGE), match[1] ?? ''),
+  );
+  await rm(join(dir, OFFSCREEN_PAGE));
+  await rm(join(dir, posix.dirname(OFFSCREEN_PAGE)), { recursive: true, force: true });
+  const others = await allText(dir);
+  for (const script of ownScripts) {
+    const name = posix.basename(script);
+    if (!others.some((text) => text.includes(name))) await rm(join(dir, script));
+  }
+}
+
+async function allText(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.(js|html|json|css)$/.test(entry.name));
+  return Promise.all(files.map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')));
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import manifest from '../../manifest.json' with { type: 'json' };
+import { FIREFOX_MIN_VERSION, GECKO_ID, manifestFor } from '../../scripts/build/manifest-targets';
+
+describe('per-target manifests, derived from the one manifest.json', () => {
+  it('gives Chrome the source manifest unchanged: service worker, offscreen', () => {
+    expect(manifestFor('chrome', manifest)).toEqual(manifest);
+  });
+
+  it('gives Firefox an event page, a gecko id with its minimum version and data use, and no offscreen', () => {
+    const firefox = manifestFor('firefox', manifest);
+    expect(firefox.background).toEqual({ scripts: [manifest.background.service_worker], type: 'module' });
+    expect(firefox.permissions).toEqual(manifest.permissions.filter((permission) => permission !== 'offscreen'));
+    expect(firefox.browser_specific_settings).toEqual({
+      gecko: { id: GECKO_ID, strict_min_version: FIREFOX_MIN_VERSION, data_collection_permissions: { required: ['browsingActivity'] } },
+    });
+    // Everything else is the same manifest, keys in the same order.
+    const { background: _b, permissions: _p, browser_specific_settings: _s, ...rest } = firefox;
+    const { background: _cb, permissions: _cp, ...chromeRest } = manifest;
+    expect(rest).toEqual(chromeRest);
+    expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest));
+  });
+
+  it('refuses a manifest without a background script to carry over', () => {
+    expect(() => manifestFor('firefox', { ...manifest, background: {} })).toThrow('service_worker');
+  });
+});
