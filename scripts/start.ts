@@ -1,21 +1,38 @@
-// `npm start`: the extension against the local stand-in, ready to try.
-// With a display: a Chromium window with the extension loaded and set up,
-// on a sample page; click the toolbar button. Without one: the popup flow
-// runs headless, prints what it got, saves screenshots and exits.
+// `npm start` (Chromium) and `npm start -- --firefox` / `npm run start:firefox`:
+// the extension against the local stand-in, ready to try. With a display: a
+// browser window with the extension loaded and set up, on a sample page; click
+// the toolbar button. Without one: the flow runs headless, prints what it got
+// (Chromium also saves the README's screenshots) and exits.
+import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { findChromium } from '../test/support/chromium-path';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
+import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../test/support/firefox-browser';
+import { findFirefox } from '../test/support/firefox-path';
 import { pointAtStandIn } from '../test/support/point-at-stand-in';
 import { startStandIn, type StandIn } from '../test/support/stand-in/server';
 
-const DIST = resolve(import.meta.dirname, '../dist/chrome');
-const SCREENSHOTS = resolve(import.meta.dirname, '../docs/screenshots');
+const ROOT = resolve(import.meta.dirname, '..');
+const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');
+const useFirefox = process.argv.includes('--firefox');
 const headed = (process.env.DISPLAY ?? '') !== '' && process.env.HEADLESS === undefined;
 
+// The browser first: a missing one is said at once, with how to get it, before any build.
+try {
+  const path = useFirefox ? findFirefox() : findChromium();
+  console.log(`Using ${execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()} (${path}).`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+
 const standIn = await startStandIn({ port: Number(process.env.STAND_IN_PORT ?? 0) });
-let browser: ExtensionBrowser | undefined;
+let closeBrowser: (() => Promise<void>) | undefined;
 const shutDown = async (code: number): Promise<never> => {
-  await browser?.close();
+  await closeBrowser?.();
   await standIn.close();
   process.exit(code);
 };
@@ -23,27 +40,37 @@ process.on('SIGINT', () => void shutDown(0));
 process.on('SIGTERM', () => void shutDown(0));
 
 try {
-  browser = await launchExtensionBrowser({ extensionDir: DIST, trustedSpkiHashes: [standIn.spkiHash], headless: !headed });
-  await pointAtStandIn(browser, standIn);
-  const samplePage = await browser.context.newPage();
-  await samplePage.goto(`${standIn.baseUrl}/demo/article`);
-  console.log(`Stand-in Shrtnr API: ${standIn.baseUrl} (demo token set in the extension's settings)`);
-  if (headed) {
-    await samplePage.bringToFront();
-    console.log('Chromium is open on a sample page. Click the Shrtnr button in the toolbar (or press Alt+Shift+S),');
-    console.log('right-click the sample link, or press Alt+Shift+L. Close the browser or press Ctrl+C to stop.');
-    await new Promise((done) => browser?.context.once('close', done));
-    await shutDown(0);
-  } else {
-    await runHeadlessDemo(browser, standIn, samplePage);
-    await shutDown(0);
-  }
+  if (useFirefox) await startFirefox();
+  else await startChromium();
+  await shutDown(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutDown(1);
 }
 
-async function runHeadlessDemo(extension: ExtensionBrowser, server: StandIn, samplePage: Awaited<ReturnType<ExtensionBrowser['context']['newPage']>>): Promise<void> {
+function announce(browserName: string): void {
+  console.log(`Stand-in Shrtnr API: ${standIn.baseUrl} (demo token set in the extension's settings)`);
+  console.log(`${browserName} is open on a sample page. Click the Shrtnr button in the toolbar (or press Alt+Shift+S),`);
+  console.log('right-click the sample link, or press Alt+Shift+L. Close the browser or press Ctrl+C to stop.');
+}
+
+async function startChromium(): Promise<void> {
+  const browser = await launchExtensionBrowser({ extensionDir: resolve(ROOT, 'dist/chrome'), trustedSpkiHashes: [standIn.spkiHash], headless: !headed });
+  closeBrowser = () => browser.close();
+  await pointAtStandIn(browser, standIn);
+  const samplePage = await browser.context.newPage();
+  await samplePage.goto(`${standIn.baseUrl}/demo/article`);
+  if (headed) {
+    await samplePage.bringToFront();
+    announce('Chromium');
+    await new Promise((done) => browser.context.once('close', done));
+  } else {
+    await runChromiumHeadlessDemo(browser, standIn, samplePage);
+  }
+}
+
+async function runChromiumHeadlessDemo(extension: ExtensionBrowser, server: StandIn, samplePage: Page): Promise<void> {
+  console.log(`Stand-in Shrtnr API: ${server.baseUrl} (demo token set in the extension's settings)`);
   console.log('No display: running the popup flow headless.');
   await mkdir(SCREENSHOTS, { recursive: true });
   const popup = await extension.openPopup(samplePage);
@@ -66,4 +93,41 @@ async function runHeadlessDemo(extension: ExtensionBrowser, server: StandIn, sam
   await options.getByTestId('connection-status').filter({ hasText: /\S/ }).waitFor();
   await options.screenshot({ path: resolve(SCREENSHOTS, 'options.png'), fullPage: true });
   console.log(`Screenshots: ${resolve(SCREENSHOTS, 'popup.png')}, ${resolve(SCREENSHOTS, 'options.png')}`);
+}
+
+async function startFirefox(): Promise<void> {
+  const firefox = await launchFirefoxExtension({ extensionDir: resolve(ROOT, 'dist/firefox'), headless: !headed });
+  closeBrowser = () => firefox.close();
+  await firefox.evaluateInExtension(
+    (settings) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(settings),
+    { serverUrl: standIn.baseUrl, token: standIn.demoToken },
+  );
+  const samplePage = await firefox.openTab(`${standIn.baseUrl}/demo/article`);
+  if (headed) {
+    await samplePage.bringToFront();
+    announce('Firefox');
+    await new Promise((done) => firefox.browser.once('disconnected', done));
+  } else {
+    await runFirefoxHeadlessDemo(firefox);
+  }
+}
+
+/**
+ * Headless Firefox gives the popup no current tab to read (only a real click on
+ * the toolbar grants activeTab), so the demo shortens the sample page's address
+ * as a user would type it into the popup.
+ */
+async function runFirefoxHeadlessDemo(firefox: FirefoxExtensionBrowser): Promise<void> {
+  console.log(`Stand-in Shrtnr API: ${standIn.baseUrl} (demo token set in the extension's settings)`);
+  console.log('No display: running the popup flow headless in Firefox, with the sample page typed in.');
+  const popup = await firefox.openExtensionPage('src/popup/index.html');
+  await popup.waitForSelector('#typed-url');
+  await popup.type('#typed-url', `${standIn.baseUrl}/demo/article`);
+  await popup.click('button::-p-text(Shorten)');
+  await popup.waitForSelector('[data-testid="copy-status"]::-p-text(Copied)', { timeout: 10_000 });
+  const shortUrl = await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value);
+  console.log(`Short URL shown in the popup: ${shortUrl}`);
+  console.log(`Clipboard holds:              ${await firefox.readClipboard(`${standIn.baseUrl}/demo/blank`)}`);
+  const visit = await firefox.openTab(shortUrl);
+  console.log(`Following it lands on:        ${visit.url()}`);
 }

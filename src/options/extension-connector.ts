@@ -1,11 +1,10 @@
 import { browser } from '../platform/browser';
+import { hostPermissionPattern } from '../platform/host-permission';
 import { ping } from '../api/ping';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
 import { clearToken, writeSettings } from '../storage/settings-writer';
 import type { OptionsConnector } from './options-connector';
-
-const originPattern = (origin: string): string => `${origin}/*`;
 
 export const extensionConnector: OptionsConnector = {
   load: () => readSettings(localArea),
@@ -19,6 +18,6 @@ export const extensionConnector: OptionsConnector = {
     return () => browser.storage.onChanged.removeListener(listener);
   },
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
-  hasHostAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-  requestHostAccess: (origin) => browser.permissions.request({ origins: [originPattern(origin)] }),
+  hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),
+  requestHostAccess: (origin) => browser.permissions.request({ origins: [hostPermissionPattern(origin)] }),
 };

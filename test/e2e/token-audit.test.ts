@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { E2E_DIST } from '../support/e2e-session';
 import { launchExtensionBrowser } from '../support/extension-browser';
 import { startStandIn } from '../support/stand-in/server';
+import { ChromiumAuditWatcher } from '../support/chromium-audit';
 import { TokenAudit } from '../support/token-audit';
 
 describe('the token audit', () => {
@@ -13,7 +14,8 @@ describe('the token audit', () => {
     const otherOrigin = await startStandIn();
     const browser = await launchExtensionBrowser({ extensionDir: E2E_DIST, trustedSpkiHashes: [api.spkiHash, otherOrigin.spkiHash] });
     try {
-      const audit = new TokenAudit(browser.context);
+      const audit = new TokenAudit();
+      const watcher = new ChromiumAuditWatcher(audit, browser.context);
       const token = 'leaky-token-4242';
       audit.track(token);
 
@@ -35,7 +37,7 @@ describe('the token audit', () => {
         return worker.evaluate(() => chrome.storage.sync.get(null));
       };
 
-      const leaks = await audit.findLeaks({ api, otherOrigin }, readSync);
+      const leaks = await audit.findLeaks({ api, otherOrigin }, watcher.sources(readSync));
       expect(leaks.some((leak) => leak.startsWith('console:'))).toBe(true);
       expect(leaks.some((leak) => leak.startsWith('request to another origin'))).toBe(true);
       expect(leaks.some((leak) => leak.startsWith('URL: https POST /api/v1/ping'))).toBe(true);

@@ -1,5 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
+import { isExecutableFile, lookUpOnPath } from './find-executable';
 
 const MISSING_MESSAGE =
   'No Chromium found. On Debian/Ubuntu: sudo apt-get install -y chromium (or set CHROMIUM_PATH=/path/to/chrome).';
@@ -8,21 +8,6 @@ const MISSING_MESSAGE =
 // works too but prints a harmless shell warning on every launch.
 const ABSOLUTE_CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 const PATH_CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome'];
-
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function lookUpOnPath(name: string): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '');
-  return dirs.map((dir) => join(dir, name)).find(isExecutableFile);
-}
 
 /** Absolute path of a Chromium binary: CHROMIUM_PATH first, then the usual Debian places, then PATH. */
 export function findChromium(): string {

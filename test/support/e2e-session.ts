@@ -4,6 +4,7 @@ import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import type { Settings } from '../../src/storage/settings-schema';
 import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { ChromiumAuditWatcher } from './chromium-audit';
 import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from './xvfb';
 
@@ -73,12 +74,13 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     await Promise.allSettled([standIn.close(), otherOrigin.close(), xvfb?.stop()]);
     throw error;
   }
-  const audit = new TokenAudit(browser.context);
+  const audit = new TokenAudit();
+  const auditWatcher = new ChromiumAuditWatcher(audit, browser.context);
   audit.track(standIn.demoToken);
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
   const worker = async () => {
     const current = await browser.serviceWorker();
-    audit.watchWorker(current);
+    auditWatcher.watchWorker(current);
     return current;
   };
 
@@ -147,7 +149,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     async close() {
       let leaks: string[] = [];
       try {
-        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, readSyncStorage);
+        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(readSyncStorage));
       } finally {
         await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close()]);
         await xvfb?.stop();

@@ -1,0 +1,42 @@
+// Run before `npm test`, `npm start` and `npm run bench`: stops early, with
+// the exact install command, when a browser the command drives is missing
+// (or Xvfb, for the tests that need a real right-click and a real key press).
+//   --chromium, --firefox: the browsers to look for; --with-xvfb: Xvfb and xdotool too.
+import { execFileSync } from 'node:child_process';
+import { findChromium } from '../test/support/chromium-path';
+import { findFirefox } from '../test/support/firefox-path';
+
+const wanted = [
+  { flag: '--chromium', find: findChromium },
+  { flag: '--firefox', find: findFirefox },
+].filter(({ flag }) => process.argv.includes(flag));
+
+const problems: string[] = [];
+for (const { find } of wanted) {
+  try {
+    const path = find();
+    const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+    console.log(`Using ${version} (${path}).`);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+}
+
+if (process.argv.includes('--with-xvfb')) {
+  const missing = ['Xvfb', 'xdotool'].filter((tool) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    problems.push(`${missing.join(' and ')} not found; the real right-click and shortcut tests need them. On Debian/Ubuntu: sudo apt-get install -y xvfb xauth xdotool`);
+  }
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}

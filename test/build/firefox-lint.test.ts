@@ -1,0 +1,53 @@
+// Mozilla's own linter (web-ext lint, the add-on store's checks) on the
+// Firefox build: no error, and every warning is one the README names with the
+// reason it is safe, so a new warning fails here until it is fixed or explained.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface LintMessage {
+  code: string;
+  message: string;
+  file?: string;
+}
+interface LintReport {
+  errors: LintMessage[];
+  warnings: LintMessage[];
+  notices: LintMessage[];
+}
+
+async function lintFirefoxBuild(): Promise<LintReport> {
+  // web-ext exits non-zero when it finds an error; its JSON report is on stdout either way.
+  const { stdout } = await promisify(execFile)(resolve(ROOT, 'node_modules/.bin/web-ext'), ['lint', '--source-dir', resolve(ROOT, 'dist/firefox'), '--output', 'json', '--no-input'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  return JSON.parse(stdout) as LintReport;
+}
+
+/** The README's list of accepted warnings: its "Firefox's linter" section, one `CODE` per table row. */
+async function warningsExplainedInReadme(): Promise<string[]> {
+  const readme = await readFile(resolve(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf("### Firefox's linter");
+  expect(start, "README.md has a \"### Firefox's linter\" section").toBeGreaterThan(-1);
+  const section = readme.slice(start, readme.indexOf('\n#', start + 1));
+  return [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1] ?? '');
+}
+
+describe('web-ext lint on dist/firefox', async () => {
+  const report = await lintFirefoxBuild();
+
+  it('finds no error', () => {
+    expect(report.errors).toEqual([]);
+  });
+
+  it('finds only the warnings the README explains', async () => {
+    const explained = await warningsExplainedInReadme();
+    const unexplained = report.warnings.filter((warning) => !explained.includes(warning.code));
+    expect(unexplained.map(({ code, message, file }) => `${code} (${file ?? 'manifest'}): ${message}`)).toEqual([]);
+  });
+});

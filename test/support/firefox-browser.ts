@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, type Browser, type Page } from 'puppeteer-core';
+import { GECKO_ID } from '../../scripts/build/manifest-targets';
+import { findFirefox } from './firefox-path';
+
+export interface FirefoxLaunchOptions {
+  /** Absolute path of the unpacked Firefox build (dist/firefox or dist-e2e/firefox). */
+  extensionDir: string;
+  /** Default true. */
+  headless?: boolean;
+  /** X display for a headed run; falls back to $DISPLAY. */
+  display?: string;
+  /** Called with every line Firefox prints, extension consoles included (for the token audit). */
+  onOutput?: (line: string) => void;
+}
+
+/** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
+export interface PopupPanel {
+  open: boolean;
+  text: string;
+  shortUrl: string | undefined;
+  copyStatus: string | undefined;
+  errorKind: string | undefined;
+}
+
+export interface FirefoxExtensionBrowser {
+  browser: Browser;
+  /** moz-extension://<uuid>: fixed at launch through the profile, so pages have known URLs. */
+  extensionOrigin: string;
+  extensionUrl(path: string): string;
+  /** Opens one of the extension's pages in a new tab and waits for its DOM. */
+  openExtensionPage(path: string): Promise<Page>;
+  openTab(url: string): Promise<Page>;
+  /**
+   * Runs a function of the extension's background page (Firefox's background is a
+   * page, reached from an extension tab with runtime.getBackgroundPage()), by name
+   * on `globalThis.shrtnrE2e` (e2e build) with JSON arguments.
+   */
+  callBackgroundHook<T>(name: string, ...args: unknown[]): Promise<T>;
+  /** Evaluates in an extension page (it has `browser`), for storage and permissions. */
+  evaluateInExtension<T, A>(fn: (arg: A) => Promise<T> | T, arg: A): Promise<T>;
+  /** browser.action.openPopup() on the active tab of the window (needs the profile preference set below). */
+  openPopup(): Promise<void>;
+  popupPanel(): Promise<PopupPanel>;
+  /** Reads the clipboard from a web page at `pageUrl` (allowed by a testing preference). */
+  readClipboard(pageUrl: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+/**
+ * Debian's firefox-esr driven by puppeteer-core over WebDriver BiDi (Playwright
+ * drives only its own patched Firefox builds, not a stock one). See
+ * ../shared/docs/browser-testing.md, Firefox section, for what each preference is for.
+ */
+export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Promise<FirefoxExtensionBrowser> {
+  const headless = options.headless ?? true;
+  const display = options.display ?? process.env.DISPLAY;
+  if (!headless && (display === undefined || display === '')) throw new Error('A headed Firefox needs an X display (DISPLAY, or startXvfb()).');
+  const extensionDir = await realpath(options.extensionDir).catch((error: unknown) => {
+    throw new Error(`Extension directory ${options.extensionDir} does not exist (build the extension first?).`, { cause: error });
+  });
+  const uuid = randomUUID();
+  const extensionOrigin = `moz-extension://${uuid}`;
+  const extensionUrl = (path: string): string => `${extensionOrigin}/${path.replace(/^\//, '')}`;
+  const home = await mkdtemp(join(tmpdir(), 'firefox-extension-'));
+  const env: Record<string, string | undefined> = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') };
+  if (headless) delete env.DISPLAY;
+  else env.DISPLAY = display;
+
+  let browser: Browser;
+  try {
+    browser = await launch({
+      browser: 'firefox',
+      executablePath: findFirefox(),
+      headless,
+      // Trusts the stand-in's self-signed certificate, the background page's fetches included.
+      acceptInsecureCerts: true,
+      // Without it, navigating to moz-extension:// pages over BiDi is refused.
+      args: ['--remote-allow-system-access'],
+      env,
+      timeout: LAUNCH_TIMEOUT_MS,
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
+        // Optional permissions are granted on request (from a real click) without a prompt nothing could answer.
+        'extensions.webextOptionalPermissionPrompts': false,
+        'extensions.openPopupWithoutUserGesture.enabled': true,
+        // Lets a test page read the clipboard without Firefox's paste prompt.
+        'dom.events.testing.asyncClipboard': true,
+        // Every console call of every context (background page included) also goes to stdout.
+        'devtools.console.stdout.content': true,
+        'browser.shell.checkDefaultBrowser': false,
+        'datareporting.policy.dataSubmissionEnabled': false,
+      },
+    });
+  } catch (error) {
+    await rm(home, { recursive: true, force: true });
+    throw error;
+  }
+
+  const firefox = browser.process();
+  if (options.onOutput !== undefined && firefox !== null) {
+    const onOutput = options.onOutput;
+    for (const stream of [firefox.stdout, firefox.stderr]) {
+      let pending = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) onOutput(line);
+      });
+    }
+  }
+
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    try {
+      await browser.close();
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    const installedId = await browser.installExtension(extensionDir);
+    if (installedId !== GECKO_ID) throw new Error(`Firefox installed the add-on as ${installedId}, not ${GECKO_ID}.`);
+
+    const openExtensionPage = async (path: string): Promise<Page> => {
+      const page = await browser.newPage();
+      // BiDi reports no load event for moz-extension:// pages: the navigation times out
+      // even though the page loads, so wait for the document instead.
+      await page.goto(extensionUrl(path), { timeout: 2_000 }).catch(() => undefined);
+      await page.waitForFunction(() => document.readyState === 'complete' && document.body !== null, { timeout: 10_000 });
+      return page;
+    };
+
+    // One extension page, kept open in its own tab, from which tests reach the
+    // extension's APIs and its background page. A blank page of the stand-in
+    // cannot: only extension pages have `browser`.
+    let helperPage: Page | undefined;
+    const helper = async (): Promise<Page> => {
+      if (helperPage === undefined || helperPage.isClosed()) helperPage = await openExtensionPage('src/options/index.html');
+      return helperPage;
+    };
+    const evaluateInExtension = async <T, A>(fn: (arg: A) => Promise<T> | T, arg: A): Promise<T> => {
+      const page = await helper();
+      // Puppeteer's types cannot follow a generic argument through; the value is plain JSON.
+      return (await page.evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as T;
+    };
+
+    let readerPage: Page | undefined;
+
+    const extension: FirefoxExtensionBrowser = {
+      browser,
+      extensionOrigin,
+      extensionUrl,
+      openExtensionPage,
+      async openTab(url) {
+        const page = await browser.newPage();
+        await page.goto(url);
+        return page;
+      },
+      evaluateInExtension,
+      async callBackgroundHook<T>(name: string, ...args: unknown[]): Promise<T> {
+        return evaluateInExtension(
+          async ({ hook, hookArgs }) => {
+            const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
+            const background = await api.runtime.getBackgroundPage();
+            // The background page installs its hooks as it starts: wait for them.
+            for (let waited = 0; waited < 10_000; waited += 50) {
+              const hooks = (background as unknown as { shrtnrE2e?: Record<string, (...a: unknown[]) => Promise<unknown>> }).shrtnrE2e;
+              const fn = hooks?.[hook];
+              // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
+              if (fn !== undefined) return JSON.parse(JSON.stringify((await fn(...hookArgs)) ?? null)) as T;
+              await new Promise((done) => setTimeout(done, 50));
+            }
+            throw new Error(`No e2e hook "${hook}" in the background page: run the tests against dist-e2e/firefox (npm run build:e2e).`);
+          },
+          { hook: name, hookArgs: args },
+        );
+      },
+      async openPopup() {
+        await evaluateInExtension(async () => {
+          const api = (globalThis as unknown as { browser: { action: { openPopup(): Promise<void> } } }).browser;
+          await api.action.openPopup();
+        }, null);
+      },
+      popupPanel: () =>
+        // No helper functions inside: tsx (esbuild keepNames) would wrap them in a
+        // `__name` call that does not exist in the page.
+        evaluateInExtension(() => {
+          const api = (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser;
+          const [view] = api.extension.getViews({ type: 'popup' });
+          const document = view?.document;
+          const shortUrl = document?.querySelector<HTMLInputElement>('[data-testid="short-url"]');
+          return {
+            open: view !== undefined,
+            text: document?.body.innerText ?? '',
+            shortUrl: shortUrl?.value ?? undefined,
+            copyStatus: document?.querySelector('[data-testid="copy-status"]')?.textContent ?? undefined,
+            errorKind: document?.querySelector('[role="alert"]')?.getAttribute('data-error-kind') ?? undefined,
+          };
+        }, null),
+      async readClipboard(pageUrl) {
+        if (readerPage === undefined || readerPage.isClosed()) readerPage = await browser.newPage();
+        if (readerPage.url() !== pageUrl) await readerPage.goto(pageUrl);
+        return readerPage.evaluate(() => navigator.clipboard.readText());
+      },
+      close,
+    };
+    return extension;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

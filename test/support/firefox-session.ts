@@ -1,0 +1,109 @@
+import { resolve } from 'node:path';
+import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { Settings } from '../../src/storage/settings-schema';
+import type { MenuClick } from './e2e-session';
+import { launchFirefoxExtension, type FirefoxExtensionBrowser } from './firefox-browser';
+import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { TokenAudit, withTimeout } from './token-audit';
+import { startXvfb, type XvfbServer } from './xvfb';
+
+export const FIREFOX_E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/firefox');
+
+type StoredSettings = { [Key in keyof Settings]?: Settings[Key] | undefined };
+
+export interface FirefoxSession {
+  standIn: StandIn;
+  /** Another origin that must never receive a token. */
+  otherOrigin: StandIn;
+  audit: TokenAudit;
+  firefox: FirefoxExtensionBrowser;
+  /** The X server of a headed session (real key presses go through it). */
+  xvfb: XvfbServer | undefined;
+  /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
+  configure(settings: StoredSettings): Promise<void>;
+  storedSettings(): Promise<Record<string, unknown>>;
+  /** Calls the context menu's click handler in the background page (e2e build), as a click would. */
+  clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
+  /** Calls the keyboard command's handler, for the tab at `tabUrl`. */
+  pressCommand(command: string, tabUrl: string): Promise<BackgroundOutcome | undefined>;
+  readClipboard(): Promise<string>;
+  shortUrlPattern(): RegExp;
+  /** Stops everything; throws if the token audit found a token where it must never be. */
+  close(): Promise<void>;
+}
+
+/** The tab a menu click or a command reports, as the browser would give it. */
+function tab(url: string | undefined) {
+  return url === undefined ? undefined : { url, index: 0, active: true, highlighted: true, pinned: false, incognito: false };
+}
+
+/** The Firefox twin of startE2eSession(): a stand-in, another origin, Firefox with the e2e build, and the token audit. */
+export async function startFirefoxSession(options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean } = {}): Promise<FirefoxSession> {
+  const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
+  const otherOrigin = await startStandIn({ plainHttpPort: true });
+  const xvfb = options.headed === true ? await startXvfb() : undefined;
+  const audit = new TokenAudit();
+  audit.track(standIn.demoToken);
+  let firefox: FirefoxExtensionBrowser;
+  try {
+    // Every console call of every context reaches Firefox's output (devtools.console.stdout.content).
+    firefox = await launchFirefoxExtension({
+      extensionDir: options.extensionDir ?? FIREFOX_E2E_DIST,
+      headless: xvfb === undefined,
+      display: xvfb?.display,
+      onOutput: (line) => audit.record('firefox', line),
+    });
+  } catch (error) {
+    await Promise.allSettled([standIn.close(), otherOrigin.close(), xvfb?.stop()]);
+    throw error;
+  }
+  const clipboardPage = `${standIn.baseUrl}/demo/blank`;
+
+  const session: FirefoxSession = {
+    standIn,
+    otherOrigin,
+    audit,
+    firefox,
+    xvfb,
+    async configure(settings) {
+      audit.track(settings.token);
+      const set = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+      const remove = Object.keys(settings).filter((key) => settings[key as keyof Settings] === undefined);
+      await firefox.evaluateInExtension(
+        async (change) => {
+          const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
+          await storage.local.remove(change.remove);
+          await storage.local.set(change.set);
+        },
+        { set, remove },
+      );
+    },
+    storedSettings: () =>
+      firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(null), null),
+    clickMenu: (click, tabUrl) => firefox.callBackgroundHook('onMenuClicked', { editable: false, ...click }, tab(tabUrl)),
+    pressCommand: (command, tabUrl) => firefox.callBackgroundHook('onCommand', command, tab(tabUrl)),
+    readClipboard: () => firefox.readClipboard(clipboardPage),
+    shortUrlPattern: () => new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`),
+    async close() {
+      let leaks: string[] = [];
+      try {
+        leaks = await audit.findLeaks(
+          { api: standIn, otherOrigin },
+          {
+            async pageMarkups() {
+              const pages = await firefox.browser.pages();
+              return Promise.all(pages.map(async (page) => ({ url: page.url(), markup: await withTimeout(page.content(), 5_000).catch(() => '') })));
+            },
+            readSyncStorage: () =>
+              firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get(null), null),
+          },
+        );
+      } finally {
+        await Promise.allSettled([firefox.close(), standIn.close(), otherOrigin.close()]);
+        await xvfb?.stop();
+      }
+      if (leaks.length > 0) throw new Error(`The token leaked:\n${leaks.join('\n')}`);
+    },
+  };
+  return session;
+}
