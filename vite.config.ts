@@ -8,8 +8,14 @@ import { targetBuilds } from './scripts/build/target-builds.ts';
 // see scripts/build/). `vite build --mode e2e` writes dist-e2e/ likewise: the
 // same extension plus the hooks end-to-end tests call (src/background/e2e-hooks.ts);
 // dist/ never has them.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const root = mode === 'e2e' ? 'dist-e2e' : 'dist';
+  // Every `vite build` is a production build, whatever NODE_ENV the shell
+  // holds: Vite keeps an inherited one (vitest sets `test`, some setups export
+  // `development`), and then JSX is compiled for development (jsxDEV with each
+  // file's absolute path in the bundle), so the same commit built in another
+  // folder would give other bytes. Vite reads NODE_ENV after loading this file.
+  if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [preact(), crx({ manifest }), targetBuilds(root)],
     build: {

@@ -232,7 +232,6 @@ try {
   const table = renderTable(rows);
   console.log(`\n${table}`);
   await mkdir(RESULTS, { recursive: true });
-  const version = (binary: string) => execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, ${version(findChromium())}, ${version(findFirefox())}`;
   await writeFile(join(RESULTS, 'latest.json'), `${JSON.stringify({ runs: RUNS, machine, measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
   await writeFile(join(RESULTS, 'latest.md'), `${table}\n`);
@@ -243,6 +242,10 @@ try {
   await standIn.close();
   await xvfb.stop();
   await rm(scratch, { recursive: true, force: true });
+}
+
+function version(binary: string): string {
+  return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
 }
 
 function ms(value: number): string {
