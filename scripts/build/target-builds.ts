@@ -17,7 +17,9 @@ export function targetBuilds(root: string): Plugin {
     async buildStart() {
       await rm(root, { recursive: true, force: true });
     },
-    async closeBundle() {
+    // After the files are written, and only when the build succeeded (closeBundle
+    // also runs after a failed build, whose missing manifest would hide the real error).
+    async writeBundle() {
       const chromeDir = join(root, 'chrome');
       const chromeManifest = JSON.parse(await readFile(join(chromeDir, 'manifest.json'), 'utf8')) as ExtensionManifest;
       for (const target of TARGETS.filter((name): name is Exclude<Target, 'chrome'> => name !== 'chrome')) {

@@ -1,4 +1,6 @@
-import type { ShrtnrError } from './errors';
+import { hasDuplicateKeys } from './duplicate-keys';
+import type { BadResponseProblem, ShrtnrError } from './errors';
+import { MAX_BODY_BYTES, readBodyText } from './response-body';
 import { failure, success, type Result } from './result';
 import { shortenEnvelopeSchema } from './response-schema';
 import { safeShortUrl } from './short-url';
@@ -6,6 +8,7 @@ import { errorForStatus, redirectedError, type HttpAnswer } from './status-error
 import { checkLongUrl, checkServerUrl, checkToken } from './url-checks';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export { MAX_BODY_BYTES };
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -78,9 +81,9 @@ export async function post(request: PreparedRequest, path: string, body: string 
       redirect: 'manual',
     });
     if (response.type === 'opaqueredirect') return failure(redirectedError());
-    // The body is read inside the same try: a connection reset or the timeout can strike while it streams.
-    const bodyText = await response.text();
-    return success({ status: response.status, headers: response.headers, bodyText });
+    // The body is read inside the same try: a connection reset or the timeout (whose
+    // signal covers the body too) can strike while it streams.
+    return success({ status: response.status, headers: response.headers, ...(await readBodyText(response.body)) });
   } catch (error) {
     try {
       return failure(transportError(error, request));
@@ -130,39 +133,38 @@ function errorCode(error: unknown): string | undefined {
 
 export const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 
+const BAD_RESPONSE_MESSAGES: Record<BadResponseProblem, string> = {
+  'too-large': `The server's answer was too large to be a Shrtnr result (over ${MAX_BODY_BYTES / 1024} KiB).`,
+  'not-utf8': 'The server\'s answer was not valid UTF-8 text.',
+  'byte-order-mark': 'The server\'s answer began with a byte-order mark, which JSON forbids.',
+  'not-json': 'The server\'s answer was not valid JSON.',
+  'duplicate-keys': 'The server\'s answer named a field twice, so it was ambiguous.',
+  'wrong-shape': 'The server\'s answer did not have the shape of a Shrtnr result.',
+  'key-mismatch': 'The server\'s answer was about a different link than the one sent.',
+  'unsafe-short-url': 'The server sent back something that is not a safe web link, so it was not used.',
+};
+
+const badResponse = (problem: BadResponseProblem) =>
+  failure<ShrtnrError>({ kind: 'bad-response', problem, message: BAD_RESPONSE_MESSAGES[problem] });
+
 function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ShrtnrError> {
   if (!isSuccess(answer.status)) return failure(errorForStatus(answer));
+  if (answer.bodyProblem !== undefined) return badResponse(answer.bodyProblem);
   let json: unknown;
   try {
     json = JSON.parse(answer.bodyText);
   } catch {
-    return failure({ kind: 'bad-response', problem: 'not-json', message: 'The server\'s answer was not valid JSON.' });
+    return badResponse('not-json');
   }
+  // JSON.parse keeps the last of two equal keys without a word: another reader may take the first.
+  if (hasDuplicateKeys(answer.bodyText)) return badResponse('duplicate-keys');
   const envelope = shortenEnvelopeSchema.safeParse(json);
-  if (!envelope.success) {
-    return failure({
-      kind: 'bad-response',
-      problem: 'wrong-shape',
-      message: 'The server\'s answer did not have the shape of a Shrtnr result.',
-    });
-  }
+  if (!envelope.success) return badResponse('wrong-shape');
   const { urls, used } = envelope.data.data;
   const rawShortUrl = shortUrlFor(urls, submittedUrl);
-  if (rawShortUrl === undefined) {
-    return failure({
-      kind: 'bad-response',
-      problem: 'key-mismatch',
-      message: 'The server\'s answer was about a different link than the one sent.',
-    });
-  }
+  if (rawShortUrl === undefined) return badResponse('key-mismatch');
   const shortUrl = safeShortUrl(rawShortUrl);
-  if (shortUrl === undefined) {
-    return failure({
-      kind: 'bad-response',
-      problem: 'unsafe-short-url',
-      message: 'The server sent back something that is not a safe web link, so it was not used.',
-    });
-  }
+  if (shortUrl === undefined) return badResponse('unsafe-short-url');
   return success({ shortUrl, longUrl: submittedUrl, used });
 }
 

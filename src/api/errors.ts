@@ -15,6 +15,8 @@ export type ShrtnrError =
   | { kind: 'malformed-token'; message: string }
   | { kind: 'invalid-server-url'; message: string }
   | { kind: 'insecure-server'; message: string }
+  // The saved token belongs to another server than the one now set: it is not sent.
+  | { kind: 'token-for-other-server'; tokenHost: string; serverHost: string; message: string }
   // What the server answered.
   | { kind: 'bad-request'; serverMessage?: string; message: string }
   | { kind: 'unauthorized'; message: string }
@@ -35,7 +37,15 @@ export type ShrtnrError =
 
 export type ShrtnrErrorKind = ShrtnrError['kind'];
 
-export type BadResponseProblem = 'not-json' | 'wrong-shape' | 'key-mismatch' | 'unsafe-short-url';
+export type BadResponseProblem =
+  | 'too-large'
+  | 'not-utf8'
+  | 'byte-order-mark'
+  | 'not-json'
+  | 'duplicate-keys'
+  | 'wrong-shape'
+  | 'key-mismatch'
+  | 'unsafe-short-url';
 
 /** Errors found before a request is sent: fixing them is the user's move, retrying alone cannot help. */
 const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
@@ -51,6 +61,7 @@ const SETTINGS_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'malformed-token',
   'invalid-server-url',
   'insecure-server',
+  'token-for-other-server',
   'unauthorized',
   'not-shrtnr',
   'redirected',

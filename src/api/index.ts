@@ -1,4 +1,4 @@
-export { shorten, DEFAULT_TIMEOUT_MS, type ShrtnrSettings, type ShortenedUrl, type FetchFunction } from './client';
+export { shorten, DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES, type ShrtnrSettings, type ShortenedUrl, type FetchFunction } from './client';
 export type { ShrtnrError, ShrtnrErrorKind, BadResponseProblem } from './errors';
 export { isInputError, isSettingsError } from './errors';
 export type { Result } from './result';

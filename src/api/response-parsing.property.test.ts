@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { shortUrlRuleViolation } from '../../test/support/short-url-rule';
 import { describe, expect, it } from 'vitest';
-import { shorten, type FetchFunction, type ShortenedUrl } from './client';
+import { MAX_BODY_BYTES, shorten, type FetchFunction, type ShortenedUrl } from './client';
 import type { ShrtnrError, ShrtnrErrorKind } from './errors';
 import type { Result } from './result';
+import { errorForStatus } from './status-errors';
 import { checkLongUrl, MAX_URL_LENGTH } from './url-checks';
 
 const SERVER_URL = 'https://shrtnr.co';
@@ -23,6 +24,7 @@ const KIND_IS_KNOWN = {
   'malformed-token': true,
   'invalid-server-url': true,
   'insecure-server': true,
+  'token-for-other-server': true,
   'bad-request': true,
   unauthorized: true,
   forbidden: true,
@@ -246,7 +248,7 @@ const bodyText = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('', ' ', 'null', '{}', '[]', '"OK"', '{"data":null}', '{"data":{"urls":null}}', '<!doctype html><h1>Error</h1>', '\ufeff{}'),
+  fc.constantFrom('', ' ', 'null', '{}', '[]', '"OK"', '{"data":null}', '{"data":{"urls":null}}', '<!doctype html><h1>Error</h1>', '\ufeff{}', '{"data":{"urls":{},"urls":{}}}'),
 );
 
 /** The string values an envelope gives for the submitted URL, under its own key or one that parses to it. */
@@ -257,6 +259,24 @@ function answersFor(envelope: string, submittedHref: string): string[] {
     .filter(([key]) => key === submittedHref || (URL.canParse(key) && new URL(key).href === submittedHref))
     .flatMap(([, value]) => (typeof value === 'string' ? [value] : []));
 }
+
+/** A body delivered in chunks of the given sizes, taken in turn, as a network would split it. */
+function chunkedStream(bytes: Uint8Array<ArrayBuffer>, chunkSizes: readonly number[]): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let offset = 0;
+  let turn = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.byteLength) return controller.close();
+      const size = chunkSizes[turn++ % chunkSizes.length] ?? 1;
+      controller.enqueue(bytes.slice(offset, offset + size));
+      offset += size;
+    },
+  });
+}
+
+/** Whether bytes are well-formed UTF-8, judged by Node's own decoder (which replaces what is not) rather than TextDecoder. */
+const isUtf8 = (bytes: Uint8Array): boolean => Buffer.from(Buffer.from(bytes).toString('utf8'), 'utf8').equals(Buffer.from(bytes));
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 /** A body that sends some bytes, then fails, as a reset connection does mid-stream. */
 function failingStream(prefix: Uint8Array<ArrayBuffer>, reason: unknown): ReadableStream<Uint8Array<ArrayBuffer>> {
@@ -331,7 +351,7 @@ describe('shorten() reads any response into a typed result (properties)', () => 
     );
   });
 
-  it('accepts a well-formed success, returning the short URL in its serialised form', async () => {
+  it('accepts a well-formed success with an https short URL, returning it in its serialised form; refuses plain http', async () => {
     const shortUrl = fc
       .tuple(fc.mixedCase(fc.constantFrom('https://', 'http://')), fc.domain(), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/))
       .map(([scheme, host, code]) => `${scheme}${host}/${code}`);
@@ -346,6 +366,10 @@ describe('shorten() reads any response into a typed result (properties)', () => 
         if (NULL_BODY_STATUSES.has(status)) {
           // The body never arrives, so there is nothing to accept.
           expect(result).toMatchObject({ ok: false, error: { kind: 'bad-response', problem: 'not-json' } });
+          return;
+        }
+        if (/^http:/i.test(short)) {
+          expect(result).toMatchObject({ ok: false, error: { kind: 'bad-response', problem: 'unsafe-short-url' } });
           return;
         }
         expect(result).toEqual({ ok: true, value: { shortUrl: new URL(short).href, longUrl: submittedHref, used } });
@@ -397,6 +421,50 @@ describe('shorten() reads any response into a typed result (properties)', () => 
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('shorten() reads a body only when it is small, UTF-8 and without a byte-order mark (properties)', () => {
+  const longUrl = 'https://www.example.com/';
+  const envelope = (message: string): string => JSON.stringify({ data: { used: 1, urls: { [longUrl]: 'https://shrtnr.co/xAmPLe1' } }, message, errors: null });
+  const [beforeMessage = '', afterMessage = ''] = envelope('@').split('@');
+
+  it('accepts an envelope exactly when it is at most 64 KiB of UTF-8 without a BOM, however it is chunked; an error status still speaks', async () => {
+    const body = fc.record({
+      // Non-ASCII bytes inside the message string: valid UTF-8 keeps the JSON valid, anything else is not UTF-8.
+      message: fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 20 }).map((text) => Array.from(new TextEncoder().encode(text)).filter((byte) => byte >= 0x80 || /[a-z]/.test(String.fromCharCode(byte)))),
+        fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 6 }),
+      ),
+      byteOrderMarks: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
+      size: fc.oneof(
+        fc.constant(0),
+        fc.integer({ min: 0, max: 4096 }),
+        fc.integer({ min: MAX_BODY_BYTES - 8, max: MAX_BODY_BYTES + 8 }),
+        fc.integer({ min: MAX_BODY_BYTES, max: 4 * MAX_BODY_BYTES }),
+      ),
+      chunkSizes: fc.array(fc.integer({ min: 1, max: 3 * MAX_BODY_BYTES }), { minLength: 1, maxLength: 4 }),
+    });
+    const status = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 200, max: 299 }).filter((code) => !NULL_BODY_STATUSES.has(code)) }, { weight: 1, arbitrary: fc.constantFrom(301, 400, 401, 403, 404, 422, 429, 500) });
+    await fc.assert(
+      fc.asyncProperty(status, body, async (code, { message, byteOrderMarks, size, chunkSizes }) => {
+        const encoder = new TextEncoder();
+        const content = [...Array.from({ length: byteOrderMarks }, () => BYTE_ORDER_MARK).flat(), ...encoder.encode(beforeMessage), ...message, ...encoder.encode(afterMessage)];
+        // Padded with JSON whitespace to the size drawn, when that is larger.
+        const bytes = Uint8Array.from([...content, ...Array.from({ length: Math.max(0, size - content.length) }, () => 0x20)]);
+        const result = await shortenWith(longUrl, fetchAnswering(() => buildResponse(code, chunkedStream(bytes, chunkSizes), new Headers({ 'content-type': 'application/json' }))));
+        expectTypedResult(result, longUrl);
+        if (code > 299) {
+          expect(result.ok ? 'ok' : result.error.kind).toBe(errorForStatus({ status: code, headers: new Headers(), bodyText: '' }).kind);
+          return;
+        }
+        const problem =
+          bytes.byteLength > MAX_BODY_BYTES ? 'too-large' : !isUtf8(bytes) ? 'not-utf8' : byteOrderMarks > 0 ? 'byte-order-mark' : undefined;
+        if (problem === undefined) expect(result).toMatchObject({ ok: true, value: { shortUrl: 'https://shrtnr.co/xAmPLe1' } });
+        else expect(result).toMatchObject({ ok: false, error: { kind: 'bad-response', problem } });
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -25,6 +25,8 @@ const pathQueryFragment = fc
   .tuple(fc.webPath(), fc.option(fc.webQueryParameters(), { nil: undefined }), fc.option(fc.webFragments(), { nil: undefined }))
   .map(([path, query, fragment]) => `${path}${query === undefined ? '' : `?${query}`}${fragment === undefined ? '' : `#${fragment}`}`);
 const httpScheme = fc.mixedCase(fc.constantFrom('http', 'https'));
+/** Short links are https only: a plain-http one is refused however it is written. */
+const isHttps = (candidate: string): boolean => /^https:/i.test(candidate);
 
 const ordinaryWebUrl = fc.webUrl({
   validSchemes: ['http', 'https'],
@@ -177,6 +179,18 @@ describe('safeShortUrl (properties)', () => {
     );
   });
 
+  it('never accepts plain http, whatever its case, separator or the rest of the URL', () => {
+    const plainHttp = fc
+      .tuple(fc.mixedCase(fc.constant('http')), schemeSeparator, fc.oneof(fc.tuple(authority, pathQueryFragment).map(([host, rest]) => host + rest), fc.string({ unit: 'binary' })))
+      .map(([scheme, separator, rest]) => `${scheme}${separator}${rest}`);
+    fc.assert(
+      fc.property(fc.oneof(plainHttp, ordinaryWebUrl.map((url) => url.replace(/^https?:/, 'http:'))), (candidate) => {
+        expect(safeShortUrl(candidate)).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('never accepts a URL with a user name or password', () => {
     fc.assert(
       fc.property(credentialsCandidate, (candidate) => {
@@ -195,7 +209,7 @@ describe('safeShortUrl (properties)', () => {
     );
   });
 
-  it('near the limit, accepts exactly when both the text and its href fit in 2048 characters', () => {
+  it('near the limit, accepts https exactly when both the text and its href fit in 2048 characters', () => {
     fc.assert(
       fc.property(nearLimitCandidate, (candidate) => {
         if (!URL.canParse(candidate)) {
@@ -204,7 +218,7 @@ describe('safeShortUrl (properties)', () => {
         }
         const href = new URL(candidate).href;
         const fits = candidate.length <= MAX_URL_LENGTH && href.length <= MAX_URL_LENGTH;
-        expect(safeShortUrl(candidate)).toBe(fits ? href : undefined);
+        expect(safeShortUrl(candidate)).toBe(fits && isHttps(candidate) ? href : undefined);
       }),
       { numRuns: 1000 },
     );
@@ -226,7 +240,7 @@ describe('safeShortUrl (properties)', () => {
     );
   });
 
-  it('accepts ordinary http(s) URLs, returning their WHATWG serialisation', () => {
+  it('accepts ordinary https URLs, returning their WHATWG serialisation, and refuses the same over http', () => {
     fc.assert(
       fc.property(fc.tuple(httpScheme, authority, pathQueryFragment), ([scheme, host, rest]) => {
         const candidate = `${scheme}://${host}${rest}`;
@@ -234,7 +248,7 @@ describe('safeShortUrl (properties)', () => {
         if (!URL.canParse(candidate)) return;
         const href = new URL(candidate).href;
         if (candidate.length > MAX_URL_LENGTH || href.length > MAX_URL_LENGTH) return;
-        expect(safeShortUrl(candidate)).toBe(href);
+        expect(safeShortUrl(candidate)).toBe(isHttps(candidate) ? href : undefined);
       }),
       { numRuns: 2000 },
     );

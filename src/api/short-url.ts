@@ -7,20 +7,22 @@ const INVISIBLE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u20
 
 /**
  * The short URL as it may be shown, copied and stored, or undefined when the
- * server's value is not an absolute http(s) URL free of credentials and within
+ * server's value is not an absolute https URL free of credentials and within
  * the length limit. Returns the parser's serialisation, never the raw text.
+ * https only: short links are `{base_url}/<code>` and the base is https, so a
+ * plain-http one is not the server's (or travels where anyone can rewrite it).
  */
 export function safeShortUrl(value: string): string | undefined {
   if (value.length > MAX_URL_LENGTH || INVISIBLE_OR_CONTROL.test(value)) return undefined;
-  // Only an explicit http(s) scheme counts: "//host/x" or "/x" are relative.
-  if (!/^https?:\/\//i.test(value)) return undefined;
+  // Only an explicit https scheme counts: "//host/x" or "/x" are relative.
+  if (!/^https:\/\//i.test(value)) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
     return undefined;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  if (parsed.protocol !== 'https:') return undefined;
   if (parsed.username !== '' || parsed.password !== '' || parsed.hostname === '') return undefined;
   if (parsed.href.length > MAX_URL_LENGTH) return undefined;
   return parsed.href;

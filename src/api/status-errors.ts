@@ -1,16 +1,17 @@
 import type { ShrtnrError } from './errors';
+import type { BodyText } from './response-body';
 import { errorBodySchema } from './response-schema';
 import { readableServerText } from './server-text';
 
-export interface HttpAnswer {
+export interface HttpAnswer extends BodyText {
   status: number;
   headers: Headers;
-  bodyText: string;
 }
 
 /**
  * The one place that turns a non-2xx answer into the typed error the user
- * sees. The server's own words are used when they can be read safely.
+ * sees. The server's own words are used when they can be read safely; a body
+ * too large or not UTF-8 has none (its bodyText is empty), and the status alone speaks.
  */
 export function errorForStatus({ status, headers, bodyText }: HttpAnswer): ShrtnrError {
   const body = readErrorBody(headers, bodyText);

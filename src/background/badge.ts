@@ -1,4 +1,5 @@
 import { browser } from '../platform/browser';
+import { recordShownForE2e } from './e2e-hooks';
 
 const DEFAULT_TITLE = 'Shorten this page';
 const RESULT_VISIBLE_MS = 6_000;
@@ -49,4 +50,5 @@ async function show(text: string, color: string, title: string): Promise<void> {
     browser.action.setBadgeBackgroundColor({ color }),
     browser.action.setTitle({ title }),
   ]);
+  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'badge-title', text: title });
 }

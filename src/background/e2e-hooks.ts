@@ -6,11 +6,30 @@ export interface E2eHooks {
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
 }
 
+/** Text the background showed outside any page: a notification, or the toolbar button's title. */
+export interface ShownText {
+  surface: 'notification' | 'badge-title';
+  text: string;
+}
+
 /**
  * Only in the `e2e` build (dist-e2e/): lets tests call the very handlers the
  * menu and the shortcut call, where a native menu or a key press cannot be
  * driven (headless). The shipped build has no trace of this.
  */
 export function installE2eHooks(hooks: E2eHooks): void {
-  Object.assign(globalThis, { shrtnrE2e: hooks });
+  Object.assign(globalThis, { shrtnrE2e: { ...hooks, shown: [] as ShownText[] } });
+}
+
+/**
+ * e2e build only (callers guard with `import.meta.env.MODE === 'e2e'`, which
+ * removes the call from dist/): what a notification or the badge title said,
+ * which no browser API reads back. Kept for the tests (`shrtnrE2e.shown`) and
+ * echoed to the console, where the token audit reads every context's output
+ * even after the worker that showed it has stopped.
+ */
+export function recordShownForE2e(shown: ShownText): void {
+  const hooks = (globalThis as { shrtnrE2e?: { shown: ShownText[] } }).shrtnrE2e;
+  hooks?.shown.push(shown);
+  console.warn(`[e2e] shown in ${shown.surface}: ${shown.text}`);
 }

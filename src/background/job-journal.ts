@@ -27,10 +27,16 @@ export interface Job {
 export async function beginJob(url: string): Promise<Job> {
   const job = { key: `${JOB_PREFIX}${crypto.randomUUID()}`, url, startedAt: Date.now() };
   runningJobs += 1;
-  await Promise.all([
-    browser.storage.session.set({ [job.key]: { url, startedAt: job.startedAt } }),
-    browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES }),
-  ]);
+  try {
+    await Promise.all([
+      browser.storage.session.set({ [job.key]: { url, startedAt: job.startedAt } }),
+      browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES }),
+    ]);
+  } catch (error) {
+    // Not recorded, so not running as far as the journal is concerned.
+    await endJob(job).catch((cleanup: unknown) => console.warn('Shrtnr: an unrecorded job could not be cleared either.', String(cleanup)));
+    throw error;
+  }
   return job;
 }
 

@@ -2,8 +2,9 @@ import { shorten, type Result, type ShortenedUrl, type ShrtnrError } from '../ap
 import { copyFromBackground } from './clipboard';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
+import { credentialsFor } from '../storage/token-binding';
 import { badgeJobFinished, badgeJobStarted } from './badge';
-import { beginJob, endJob, takeInterruptedJobs } from './job-journal';
+import { beginJob, endJob, takeInterruptedJobs, type Job } from './job-journal';
 import { notify } from './notify';
 
 export type BackgroundOutcome =
@@ -13,20 +14,27 @@ export type BackgroundOutcome =
 
 /** Shortens with the stored server and token; the auto-copy preference comes along for the popup. */
 export async function shortenWithStoredSettings(url: string): Promise<{ result: Result<ShortenedUrl, ShrtnrError>; autoCopy: boolean }> {
-  const { token, serverUrl, autoCopy } = await readSettings(localArea);
-  return { result: await shorten(url, { token, serverUrl }), autoCopy };
+  const settings = await readSettings(localArea);
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) return { result: credentials, autoCopy: settings.autoCopy };
+  return { result: await shorten(url, credentials.value), autoCopy: settings.autoCopy };
 }
 
 /** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
 export async function shortenAndCopy(url: string): Promise<BackgroundOutcome> {
   await badgeJobStarted();
-  const job = await beginJob(url);
+  // Everything after the badge's start is inside the try: a journal that cannot
+  // be written must end the badge's job too, not leave it at "…" for good.
+  let job: Job | undefined;
   try {
+    job = await beginJob(url);
     const { result } = await shortenWithStoredSettings(url);
     if (!result.ok) return await fail(result.error);
     return await copyAndReport(result.value);
+  } catch (error) {
+    return await fail({ kind: 'internal', message: `The extension could not shorten this: ${error instanceof Error ? error.message : String(error)}` });
   } finally {
-    await endJob(job);
+    if (job !== undefined) await endJob(job).catch((error: unknown) => console.warn('Shrtnr: a finished job could not be taken out of the journal.', error));
   }
 }
 
@@ -46,14 +54,14 @@ async function copyAndReport(shortened: ShortenedUrl): Promise<BackgroundOutcome
   if (!copied.ok) {
     await Promise.all([
       badgeJobFinished({ ok: false, message: copied.error.message }),
-      notify('Shortened, but not copied', `${shortened.shortUrl}\n${copied.error.message}`, shortened.longUrl),
+      notify('Shortened, but not copied', `${shortened.shortUrl}\n${copied.error.message}`, hostOf(shortened.longUrl)),
     ]);
     return { status: 'not-copied', shortened, message: copied.error.message };
   }
   performance.mark('shrtnr:background-copied');
   await Promise.all([
     badgeJobFinished({ ok: true }),
-    notify('Short link copied', shortened.shortUrl, shortened.longUrl),
+    notify('Short link copied', shortened.shortUrl, hostOf(shortened.longUrl)),
   ]);
   return { status: 'copied', shortened };
 }
@@ -61,4 +69,13 @@ async function copyAndReport(shortened: ShortenedUrl): Promise<BackgroundOutcome
 async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
   await Promise.all([badgeJobFinished({ ok: false, message: error.message }), notify('Could not shorten the link', error.message)]);
   return { status: 'failed', error };
+}
+
+/**
+ * Notifications stay in the system's notification history, outside the
+ * extension's control: they name the long URL's host only, never its path or
+ * query (which may hold a session id, a search, a token of another site).
+ */
+function hostOf(longUrl: string): string {
+  return URL.canParse(longUrl) ? new URL(longUrl).host : '';
 }

@@ -20,4 +20,11 @@ export const extensionConnector: OptionsConnector = {
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),
   requestHostAccess: (origin) => browser.permissions.request({ origins: [hostPermissionPattern(origin)] }),
+  async releaseHostAccess(origin, nextOrigin) {
+    const pattern = hostPermissionPattern(origin);
+    const required = browser.runtime.getManifest().host_permissions ?? [];
+    // The manifest's own hosts cannot be removed (and need not be); the next server's access stays.
+    if (required.includes(pattern) || pattern === hostPermissionPattern(nextOrigin)) return;
+    await browser.permissions.remove({ origins: [pattern] });
+  },
 };

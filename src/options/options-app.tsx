@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import type { Settings } from '../storage/settings-schema';
+import { hostOf, tokenServerOf } from '../storage/token-binding';
 import { connectionFailureMessage } from './connection-message';
 import type { OptionsConnector } from './options-connector';
 import { OptionsView, type ConnectionStatus, type OptionsFormValues } from './options-view';
@@ -18,6 +19,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     void connector.load().then((settings) => {
       setSaved(settings);
       setValues({ tokenDraft: '', serverUrl: settings.serverUrl, autoCopy: settings.autoCopy });
+      // A stored server address that failed validation reads as none: nothing is sent until one is entered.
+      if (settings.serverUrl === '') setFieldErrors({ serverUrl: 'No valid server address is saved, so nothing is sent. Enter the server\'s address and save.' });
     });
   }, [connector]);
 
@@ -31,11 +34,11 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
           const { saved: before, values: current } = latest.current;
           const untouched = (key: 'serverUrl' | 'autoCopy') => before === undefined || current[key] === before[key];
           setSaved(stored);
-          setValues({
-            tokenDraft: current.tokenDraft,
-            serverUrl: untouched('serverUrl') ? stored.serverUrl : current.serverUrl,
-            autoCopy: untouched('autoCopy') ? stored.autoCopy : current.autoCopy,
-          });
+          setValues((latestValues) => ({
+            tokenDraft: latestValues.tokenDraft,
+            serverUrl: untouched('serverUrl') ? stored.serverUrl : latestValues.serverUrl,
+            autoCopy: untouched('autoCopy') ? stored.autoCopy : latestValues.autoCopy,
+          }));
         });
       }),
     [connector],
@@ -58,23 +61,40 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     }
     // Only what this page changed: two pages saving different settings at once must both win.
     const changes: Partial<Settings> = {};
-    if (serverUrl.value !== saved.serverUrl) changes.serverUrl = serverUrl.value;
+    const serverChanged = serverUrl.value !== saved.serverUrl;
+    if (serverChanged) changes.serverUrl = serverUrl.value;
     if (values.autoCopy !== saved.autoCopy) changes.autoCopy = values.autoCopy;
-    if (token !== undefined) changes.token = token.value;
+    if (token !== undefined) {
+      // A token is saved for the server it was entered with, and sent nowhere else.
+      changes.token = token.value;
+      changes.tokenServer = serverUrl.value;
+    } else if (serverChanged && saved.token !== '' && saved.tokenServer === '') {
+      // A token saved before tokens were bound stays with the server it was used with.
+      changes.tokenServer = saved.serverUrl;
+    }
     try {
       if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
       setSaveStatus(`The settings could not be saved: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
+    // Access granted for the server left behind is given back (the default server's is the manifest's own).
+    if (serverChanged && saved.serverUrl !== '') await connector.releaseHostAccess(saved.serverUrl, serverUrl.value);
     setSaved({ ...saved, ...changes });
-    setValues({ tokenDraft: '', serverUrl: serverUrl.value, autoCopy: values.autoCopy });
+    setValues((latestValues) => ({ ...latestValues, tokenDraft: token === undefined ? latestValues.tokenDraft : '', serverUrl: serverUrl.value }));
+    setFieldErrors({});
     setSaveStatus('Settings saved.');
+  };
+
+  const useTokenWithServer = async () => {
+    await connector.save({ tokenServer: saved.serverUrl });
+    setSaved({ ...saved, tokenServer: saved.serverUrl });
+    setSaveStatus(`Your token will be sent to ${hostOf(saved.serverUrl)}.`);
   };
 
   const clearSavedToken = async () => {
     await connector.clearToken();
-    setSaved({ ...saved, token: '' });
+    setSaved({ ...saved, token: '', tokenServer: '' });
     setSaveStatus('The token was removed.');
   };
 
@@ -85,11 +105,23 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       setConnection({ state: 'failed', message: serverUrl.error.message });
       return;
     }
-    // What is typed is what gets tested, so a token can be tried before it is saved.
-    const token = values.tokenDraft.trim() === '' ? saved.token : values.tokenDraft;
+    // What is typed is what gets tested, so a token can be tried before it is
+    // saved; the saved token is only ever tried on the server it was saved for.
+    const host = new URL(serverUrl.value).host;
+    let token = values.tokenDraft;
+    if (token.trim() === '' && saved.token !== '') {
+      const tokenServer = tokenServerOf(saved);
+      if (tokenServer !== serverUrl.value) {
+        setConnection({
+          state: 'failed',
+          message: `Your saved token is for ${hostOf(tokenServer)}, so it was not sent to ${host}. Type the token for ${host} above to test it.`,
+        });
+        return;
+      }
+      token = saved.token;
+    }
     setConnection({ state: 'checking' });
     const result = await connector.testConnection(serverUrl.value, token);
-    const host = new URL(serverUrl.value).host;
     if (result.ok) {
       setConnection({ state: 'connected', message: `Connected to ${host}: the token works.` });
       return;
@@ -107,17 +139,30 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     else setConnection({ state: 'failed', message: 'Access was not granted, so the extension cannot reach this server.' });
   };
 
+  const savedTokenServer = saved.token === '' ? undefined : tokenServerOf(saved);
   return (
     <OptionsView
       values={values}
-      savedTokenEnding={saved.token === '' ? undefined : saved.token.slice(-TOKEN_ENDING_LENGTH)}
+      savedToken={
+        savedTokenServer === undefined
+          ? undefined
+          : {
+              ending: saved.token.slice(-TOKEN_ENDING_LENGTH),
+              host: hostOf(savedTokenServer),
+              // Saved for another server than the saved one: offer to use it there, explicitly.
+              otherServerHost: savedTokenServer === saved.serverUrl || saved.serverUrl === '' ? undefined : hostOf(saved.serverUrl),
+            }
+      }
       fieldErrors={fieldErrors}
       saveStatus={saveStatus}
       connection={connection}
-      onChange={(next) => {
-        setValues(next);
+      onChange={(patch) => {
+        // Merged into the latest values: two fields changed in one moment (a
+        // password manager filling the token as the server is typed) both stay.
+        setValues((latestValues) => ({ ...latestValues, ...patch }));
         setSaveStatus('');
       }}
+      onUseTokenWithServer={() => void useTokenWithServer()}
       onSave={() => void save()}
       onClearToken={() => void clearSavedToken()}
       onTestConnection={() => void testConnection()}

@@ -13,4 +13,6 @@ export interface OptionsConnector {
   hasHostAccess(origin: string): Promise<boolean>;
   /** Must be called from a click: browsers only show the prompt for a user gesture. */
   requestHostAccess(origin: string): Promise<boolean>;
+  /** Gives back access granted for `origin`, once the user has moved to `nextOrigin` (unless that needs the same access). */
+  releaseHostAccess(origin: string, nextOrigin: string): Promise<void>;
 }

@@ -12,13 +12,24 @@ export type ConnectionStatus =
   | { state: 'connected'; message: string }
   | { state: 'failed'; message: string; offerHostAccess?: string };
 
+export interface SavedToken {
+  /** Its last characters, enough to recognise it. */
+  ending: string;
+  /** The host of the server it was saved for: the only one it is sent to. */
+  host: string;
+  /** Set when the saved server is another one, which the token is not sent to. */
+  otherServerHost: string | undefined;
+}
+
 export interface OptionsViewProps {
   values: OptionsFormValues;
-  savedTokenEnding: string | undefined;
+  savedToken: SavedToken | undefined;
   fieldErrors: { token?: string; serverUrl?: string };
   saveStatus: string;
   connection: ConnectionStatus;
-  onChange(values: OptionsFormValues): void;
+  /** Only the fields that changed: merged into the latest values, so simultaneous edits never overwrite each other. */
+  onChange(patch: Partial<OptionsFormValues>): void;
+  onUseTokenWithServer(): void;
   onSave(): void;
   onClearToken(): void;
   onTestConnection(): void;
@@ -27,7 +38,7 @@ export interface OptionsViewProps {
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
 export function OptionsView(props: OptionsViewProps) {
-  const { values, savedTokenEnding, fieldErrors, saveStatus, connection, onChange } = props;
+  const { values, savedToken, fieldErrors, saveStatus, connection, onChange } = props;
   const [showToken, setShowToken] = useState(false);
   const submit = (event: Event) => {
     event.preventDefault();
@@ -35,13 +46,13 @@ export function OptionsView(props: OptionsViewProps) {
   };
   const tokenFieldProps = {
     id: 'token',
-    name: 'token',
+    // No `name`: a native submit (the form's script failing) would put a named field, the token, into a URL.
     autoComplete: 'off',
     spellcheck: false,
     value: values.tokenDraft,
     'aria-invalid': fieldErrors.token !== undefined,
     'aria-describedby': fieldErrors.token === undefined ? undefined : 'token-error',
-    onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ ...values, tokenDraft: event.currentTarget.value }),
+    onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ tokenDraft: event.currentTarget.value }),
   };
   return (
     <main class="options">
@@ -53,11 +64,19 @@ export function OptionsView(props: OptionsViewProps) {
         <section class="card">
           <h2>Access token</h2>
           <p class="token-status" data-testid="token-status">
-            {savedTokenEnding === undefined ? (
+            {savedToken === undefined ? (
               'No token is saved yet. Find yours in your account settings on the Shrtnr service.'
             ) : (
               <>
-                A token ending in <code>{savedTokenEnding}</code> is saved.{' '}
+                A token ending in <code>{savedToken.ending}</code> is saved for {savedToken.host}.{' '}
+                {savedToken.otherServerHost !== undefined && (
+                  <>
+                    It is not sent to {savedToken.otherServerHost}: enter that server's token, or{' '}
+                    <button type="button" class="quiet-button" onClick={props.onUseTokenWithServer}>
+                      Use my token with {savedToken.otherServerHost}
+                    </button>{' '}
+                  </>
+                )}
                 <button type="button" class="quiet-button" onClick={props.onClearToken}>
                   Clear token
                 </button>
@@ -65,7 +84,7 @@ export function OptionsView(props: OptionsViewProps) {
             )}
           </p>
           <label class="field-label" for="token">
-            {savedTokenEnding === undefined ? 'Access token' : 'Replace the token'}
+            {savedToken === undefined ? 'Access token' : 'Replace the token'}
           </label>
           <div class="field-row">
             {/* Two branches because Preact's types tie a password field's role to its type. */}
@@ -94,7 +113,7 @@ export function OptionsView(props: OptionsViewProps) {
             value={values.serverUrl}
             aria-invalid={fieldErrors.serverUrl !== undefined}
             aria-describedby={fieldErrors.serverUrl === undefined ? 'server-url-hint' : 'server-url-error'}
-            onInput={(event) => onChange({ ...values, serverUrl: event.currentTarget.value })}
+            onInput={(event) => onChange({ serverUrl: event.currentTarget.value })}
           />
           {fieldErrors.serverUrl === undefined ? (
             <p id="server-url-hint" class="hint">
@@ -128,7 +147,7 @@ export function OptionsView(props: OptionsViewProps) {
               type="checkbox"
               name="autoCopy"
               checked={values.autoCopy}
-              onChange={(event) => onChange({ ...values, autoCopy: event.currentTarget.checked })}
+              onChange={(event) => onChange({ autoCopy: event.currentTarget.checked })}
             />
             Copy the short link automatically when the popup opens
           </label>

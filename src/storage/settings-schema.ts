@@ -11,6 +11,14 @@ function isNormalisedServerUrl(value: string): boolean {
 export const DEFAULT_SERVER_URL = 'https://shrtnr.co';
 
 /**
+ * What a stored value that fails its schema reads as, where its default would
+ * be unsafe: an invalid server address must not turn into https://shrtnr.co
+ * (the token would follow it there), so it reads as no server at all, and
+ * nothing is sent until one is entered.
+ */
+export const FAIL_CLOSED: Partial<Settings> = { serverUrl: '' };
+
+/**
  * Every setting, its schema and its default, defined once. Each setting is
  * its own storage key, so two pages saving different settings at the same
  * moment cannot overwrite each other.
@@ -20,6 +28,9 @@ export const settingSchemas = {
   // Stored normalised; anything else was not written by this extension.
   serverUrl: z.string().check(z.refine(isNormalisedServerUrl)),
   autoCopy: z.boolean(),
+  // The server the token was saved for (normalised); it is sent nowhere else.
+  // Empty for a token saved before tokens were bound (see token-binding.ts).
+  tokenServer: z.string().check(z.refine((value) => value === '' || isNormalisedServerUrl(value))),
 };
 
 export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof settingSchemas)[Key]> };
@@ -29,6 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
   token: '',
   serverUrl: DEFAULT_SERVER_URL,
   autoCopy: true,
+  tokenServer: '',
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -19,17 +19,18 @@ describe('settings storage', () => {
     expect(await readSettings(memoryArea())).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('replaces each invalid value by its default, reporting the key and never the value', async () => {
+  it('replaces each invalid value by its default, but an invalid server by none: it fails closed', async () => {
     const reported: string[] = [];
-    const area = memoryArea({ token: 42, serverUrl: 'http://plain.example', autoCopy: 'yes' });
+    const area = memoryArea({ token: 42, serverUrl: 'http://plain.example', autoCopy: 'yes', tokenServer: 'nonsense' });
     const settings = await readSettings(area, undefined, ({ key }) => reported.push(key));
-    expect(settings).toEqual(DEFAULT_SETTINGS);
-    expect(reported.toSorted()).toEqual(['autoCopy', 'serverUrl', 'token']);
+    // Not https://shrtnr.co: the token would follow the default there.
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, serverUrl: '' });
+    expect(reported.toSorted()).toEqual(['autoCopy', 'serverUrl', 'token', 'tokenServer']);
   });
 
   it('keeps the valid values beside an invalid one', async () => {
-    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false });
-    expect(await readSettings(area, undefined, () => {})).toEqual({ token: 'tok', serverUrl: DEFAULT_SETTINGS.serverUrl, autoCopy: false });
+    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example' });
+    expect(await readSettings(area, undefined, () => {})).toEqual({ token: 'tok', serverUrl: '', autoCopy: false, tokenServer: 'https://own.example' });
   });
 
   it('reads only the keys asked for', async () => {
@@ -49,9 +50,9 @@ describe('settings storage', () => {
     await expect(writeSettings(memoryArea(), { serverUrl: 'https://x.example/' })).rejects.toThrow('serverUrl');
   });
 
-  it('clears the token alone', async () => {
-    const area = memoryArea({ token: 'tok', autoCopy: false });
+  it('clears the token and the server it was saved for, nothing else', async () => {
+    const area = memoryArea({ token: 'tok', tokenServer: 'https://own.example', serverUrl: 'https://own.example', autoCopy: false });
     await clearToken(area);
-    expect(area.items).toEqual({ autoCopy: false });
+    expect(area.items).toEqual({ serverUrl: 'https://own.example', autoCopy: false });
   });
 });

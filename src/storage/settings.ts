@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, settingSchemas, type SettingKey, type Settings } from './settings-schema';
+import { DEFAULT_SETTINGS, FAIL_CLOSED, SETTING_KEYS, settingSchemas, type SettingKey, type Settings } from './settings-schema';
 
 /** The part of a WebExtension storage area this module needs (storage.local in the extension). */
 export interface StorageAreaLike {
@@ -12,8 +12,9 @@ export interface InvalidSetting {
 }
 
 /**
- * Reads the requested settings; a missing or invalid stored value falls back
- * to its default (and is reported by key, never by value: it may be a token).
+ * Reads the requested settings; a missing stored value reads as its default,
+ * an invalid one as its fail-closed value or else its default (and is
+ * reported by key, never by value: it may be a token).
  */
 export async function readSettings<Key extends SettingKey>(
   area: StorageAreaLike,
@@ -33,7 +34,7 @@ export async function readSettings<Key extends SettingKey>(
       assign(settings, key, parsed.data as Settings[Key]);
     } else {
       onInvalid({ key });
-      assign(settings, key, DEFAULT_SETTINGS[key]);
+      assign(settings, key, (FAIL_CLOSED[key] ?? DEFAULT_SETTINGS[key]) as Settings[Key]);
     }
   }
   return settings as Pick<Settings, Key>;

@@ -100,6 +100,41 @@ describe('context menu', () => {
     expect(await session.readClipboard()).toBe('nothing copied yet');
   });
 
+  it('a notification names the long link\'s host only, never its path or query', async () => {
+    const linkUrl = `${session.standIn.baseUrl}/demo/destination?session=private-4711#account`;
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl });
+    expect(outcome?.status).toBe('copied');
+    const notifications = await (await session.worker()).evaluate(() =>
+      (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.filter((shown) => shown.surface === 'notification'),
+    );
+    const last = notifications.at(-1)?.text ?? '';
+    expect(last).toContain(new URL(session.standIn.baseUrl).host);
+    expect(last).not.toContain('private-4711');
+    expect(last).not.toContain('/demo/destination');
+  });
+
+  it('a journal that cannot be written ends the job on the badge with an error, never a stuck "…"', async () => {
+    const worker = await session.worker();
+    await worker.evaluate(() => {
+      const area = chrome.storage.session as unknown as { set: unknown; realSet?: unknown };
+      area.realSet = area.set;
+      area.set = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    });
+    try {
+      const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination?journal=full` });
+      expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'internal' } });
+      const badge = await settledBadge(session);
+      expect(badge.text).toBe('!');
+      expect(badge.title).toContain('QUOTA_BYTES quota exceeded');
+      expect(await session.readClipboard()).toBe('nothing copied yet');
+    } finally {
+      await worker.evaluate(() => {
+        const area = chrome.storage.session as unknown as { set: unknown; realSet?: unknown };
+        area.set = area.realSet;
+      });
+    }
+  });
+
   it('menus are created once, without duplicate-id errors, and again after an update', async () => {
     const worker = await session.worker();
     // Firing onInstalled's work again (as an update would) must not fail.

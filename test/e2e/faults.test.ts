@@ -1,5 +1,7 @@
 // Faults of the server, the network and the browser, through the real popup
 // and the worker: each gets a clear message, and Retry works once it clears.
+// Hostile answers (redirects, huge, trickling, non-UTF-8 or ambiguous bodies,
+// plain-http short links) are refused: nothing copied, no token elsewhere.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
@@ -7,12 +9,14 @@ import { startStandIn, type Fault } from '../support/stand-in/server';
 
 let session: E2eSession;
 const survived: string[] = [];
+const refused: string[] = [];
 
 beforeAll(async () => {
   session = await startE2eSession();
 });
 afterAll(async () => {
   console.log(`Faults survived (clear message, then a working retry): ${survived.length}: ${survived.join('; ')}`);
+  console.log(`Hostile answers refused (clear message, nothing copied, no token elsewhere): ${refused.length}: ${refused.join('; ')}`);
   await session?.close();
 });
 beforeEach(async () => {
@@ -107,7 +111,8 @@ describe('server faults, in the popup', () => {
   });
 
   it('a host that does not resolve', async () => {
-    await session.configure({ serverUrl: `https://${UNRESOLVABLE_HOST}` });
+    // With the token as well: a saved token is only ever sent to the server it was saved for.
+    await session.configure({ serverUrl: `https://${UNRESOLVABLE_HOST}`, token: session.standIn.demoToken });
     const { tab, popup, ...shown } = await popupShowingError();
     expect(shown).toMatchObject({ kind: 'network' });
     expect(shown.message).toMatch(new RegExp(`^Can't reach ${UNRESOLVABLE_HOST}\\.`));
@@ -123,6 +128,88 @@ describe('server faults, in the popup', () => {
     expect(session.otherOrigin.requests()).toEqual([]);
     await retryWorks(popup, tab);
     survived.push('redirect to another origin');
+  });
+});
+
+// Answers a hostile or broken server could give: each is refused with its own
+// message, nothing reaches the clipboard, and the token goes nowhere but the server.
+function plainHttpUrl(): string {
+  const url = session.standIn.plainHttpUrl;
+  if (url === undefined) throw new Error('The e2e session\'s stand-in has no plain-http companion.');
+  return url;
+}
+
+const redirectToOtherOrigin = (status: number, path: string): Fault => ({
+  kind: 'status',
+  status,
+  headers: { location: `${session.otherOrigin.baseUrl}${path}` },
+});
+
+describe('hostile answers, in the popup: a clear message, nothing copied, the token nowhere else', () => {
+  const cases: { name: string; fault: () => Fault; kind: string; message: RegExp }[] = [
+    ...[301, 302, 303, 308].map((status) => ({
+      name: `a ${status} redirect to another origin`,
+      fault: () => redirectToOtherOrigin(status, '/api/v1/shorten/single'),
+      kind: 'redirected',
+      message: /^The server answered with a redirect instead of a result\. Check the server address in the settings\.$/,
+    })),
+    { name: 'a 1 MiB body', fault: () => ({ kind: 'huge-body' }), kind: 'bad-response', message: /^The server's answer was too large to be a Shrtnr result \(over 64 KiB\)\.$/ },
+    { name: 'a body that is not UTF-8', fault: () => ({ kind: 'not-utf8' }), kind: 'bad-response', message: /^The server's answer was not valid UTF-8 text\.$/ },
+    { name: 'a body starting with a byte-order mark', fault: () => ({ kind: 'byte-order-mark' }), kind: 'bad-response', message: /^The server's answer began with a byte-order mark, which JSON forbids\.$/ },
+    { name: 'urls named twice', fault: () => ({ kind: 'duplicate-keys' }), kind: 'bad-response', message: /^The server's answer named a field twice, so it was ambiguous\.$/ },
+    {
+      name: 'a short link on plain http',
+      fault: () => ({ kind: 'unsafe-short-url', shortUrl: `${plainHttpUrl()}/Fau1tY7` }),
+      kind: 'bad-response',
+      message: /^The server sent back something that is not a safe web link, so it was not used\.$/,
+    },
+  ];
+
+  it.each(cases)('$name', async ({ name, fault, kind, message }) => {
+    await session.setClipboard('before');
+    session.standIn.setFault(fault(), { times: 1 });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown.kind).toBe(kind);
+    expect(shown.message).toMatch(message);
+    await popup.close();
+    await tab.close();
+    expect(await session.readClipboard()).toBe('before');
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    expect(session.otherOrigin.requests()).toEqual([]);
+    refused.push(name);
+  });
+
+  it('a body that trickles in past the timeout', async () => {
+    await session.setClipboard('before');
+    session.standIn.setFault({ kind: 'trickle', ms: 12_000 }, { times: 1 });
+    const { tab, popup, ...shown } = await popupShowingError();
+    expect(shown).toEqual({ kind: 'timeout', message: 'The server did not answer within 10 seconds. Try again.' });
+    await popup.close();
+    await tab.close();
+    expect(await session.readClipboard()).toBe('before');
+    expect(session.otherOrigin.requests()).toEqual([]);
+    refused.push('body trickling past the timeout');
+  }, 30_000);
+});
+
+describe('redirects on Test connection, in the options page', () => {
+  it.each([301, 302, 303, 308])('a %i to another origin is reported, not followed', async (status) => {
+    const options = await session.browser.context.newPage();
+    try {
+      await options.goto(session.browser.extensionUrl('src/options/index.html'));
+      await options.getByLabel('Server address').fill(session.standIn.baseUrl);
+      await options.getByLabel(/^(Access token|Replace the token)$/).fill(session.standIn.demoToken);
+      session.standIn.setFault(redirectToOtherOrigin(status, '/api/v1/ping'), { times: 1 });
+      await options.getByRole('button', { name: 'Test connection' }).click();
+      const connection = options.getByTestId('connection-status');
+      await expect.poll(() => connection.textContent(), { timeout: 5_000 }).not.toMatch(/^(|Checking…)$/);
+      expect(await connection.textContent()).toBe('The server answered with a redirect instead of a result. Check the server address in the settings.');
+      expect(session.standIn.apiRequests().map((request) => request.path)).toEqual(['/api/v1/ping']);
+      expect(session.otherOrigin.requests()).toEqual([]);
+      refused.push(`${status} redirect on Test connection`);
+    } finally {
+      await options.close();
+    }
   });
 });
 

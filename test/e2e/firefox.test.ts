@@ -4,10 +4,9 @@
 // the token audit at the end of the session.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIREFOX_E2E_DIST, startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
-import { launchFirefoxExtension } from '../support/firefox-browser';
-import { startStandIn } from '../support/stand-in/server';
-import { TokenAudit } from '../support/token-audit';
+import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { startRecordingServer } from '../support/recording-server';
+import { LEAKS as leak } from '../support/token-audit-leaks';
 import { xdotool } from '../support/xvfb';
 
 let session: FirefoxSession;
@@ -116,6 +115,15 @@ describe('the Firefox build', () => {
     expect(JSON.parse(session.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: articleUrl });
     expect(await session.readClipboard()).toBe(panel.shortUrl);
     await tab.close();
+
+    // Moving to another server gives back the access granted for this one.
+    const moved = await session.firefox.openExtensionPage('src/options/index.html');
+    await moved.waitForSelector('#server-url');
+    await typeInto(moved, '#server-url', `https://localhost:${new URL(session.standIn.baseUrl).port}`);
+    await moved.click('button::-p-text(Save settings)');
+    await expect.poll(() => textOf(moved, '[data-testid="save-status"]')).toBe('Settings saved.');
+    await expect.poll(hasAccess).toBe(false);
+    await moved.close();
   });
 
   it('shortens from the context menu and the keyboard command in the background page, onto the clipboard', async () => {
@@ -168,50 +176,78 @@ describe('the Firefox build, headed under Xvfb', () => {
 });
 
 describe('the token audit in Firefox', () => {
-  it('finds a token in the background page console, a web page console, a URL, another origin, storage.sync and markup', async () => {
-    const [api, otherOrigin] = await Promise.all([startStandIn(), startStandIn()]);
-    const audit = new TokenAudit();
-    const token = 'leaky-firefox-token-4242';
-    audit.track(token);
-    const firefox = await launchFirefoxExtension({ extensionDir: FIREFOX_E2E_DIST, onOutput: (line) => audit.record('firefox', line) });
+  it('fails the session for a token at each exit Firefox lets it watch', async () => {
+    const third = await startRecordingServer();
+    const audited = await startFirefoxSession();
+    let findings: string[] = [];
     try {
-      await firefox.evaluateInExtension(async (leaked) => {
-        const extensionApi = (globalThis as unknown as { browser: typeof chrome }).browser;
-        const background = (await extensionApi.runtime.getBackgroundPage()) as unknown as typeof globalThis;
-        background.console.warn('background debug', { deep: { token: leaked } });
-        await extensionApi.storage.sync.set({ leaked });
-      }, token);
-      const page = await firefox.openTab(`${api.baseUrl}/demo/blank`);
-      await page.evaluate(
-        async ({ leaked, other, own }) => {
-          console.log(`page debug: ${leaked}`);
-          await fetch(`${other}/demo/blank?t=${leaked}`, { mode: 'no-cors' });
-          await fetch(`${own}/api/v1/ping?api_token=${leaked}`, { method: 'POST' });
-          document.body.textContent = leaked;
+      for (const token of Object.values(leak)) audited.audit.track(token);
+      await audited.configure({ serverUrl: audited.standIn.baseUrl, token: audited.standIn.demoToken });
+      const api = audited.standIn.baseUrl;
+
+      // The background page (reached from an extension page), and that extension page itself.
+      await audited.firefox.evaluateInExtension(
+        async ({ tokens, thirdOrigin, server }) => {
+          const extension = (globalThis as unknown as { browser: typeof chrome }).browser;
+          const background = (await extension.runtime.getBackgroundPage()) as unknown as typeof globalThis;
+          background.console.log('background debug', tokens.workerConsole);
+          background.console.log({ level1: { level2: [{ level3: { level4: { level5: { token: tokens.nestedObject } } } }] } });
+          background.console.warn('request headers', new background.Headers({ 'x-debug': tokens.headersObject }));
+          await background.fetch(`${thirdOrigin}/collect`, { headers: { Authorization: `Bearer ${tokens.thirdHost}` } });
+          await background.fetch(`${server}/api/v1/ping?api_token=${tokens.queryString}`, { method: 'POST' });
+          // Uncaught in the background page's timer (Firefox's output names no context for it).
+          background.setTimeout(() => {
+            throw new Error(`background failed with ${tokens.workerException}`);
+          }, 0);
+          await extension.storage.session.set({ cached: tokens.sessionStorage });
+          await extension.storage.sync.set({ synced: tokens.syncStorage });
+          console.info('options debug', tokens.pageConsole);
+          await fetch(`${thirdOrigin}/collect`, { method: 'POST', body: JSON.stringify({ note: tokens.requestBody }) });
         },
-        { leaked: token, other: otherOrigin.baseUrl, own: api.baseUrl },
+        { tokens: leak, thirdOrigin: third.origin, server: api },
       );
-      // Console output reaches the audit through Firefox's stdout, a moment later.
-      await expect.poll(() => audit.consoleLineCount).toBeGreaterThan(0);
-      let leaks: string[] = [];
-      const findLeaks = async () =>
-        (leaks = await audit.findLeaks(
-          { api, otherOrigin },
-          {
-            pageMarkups: async () => Promise.all((await firefox.browser.pages()).map(async (open) => ({ url: open.url(), markup: await open.content() }))),
-            readSyncStorage: () => firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get(null), null),
-          },
-        ));
-      await expect.poll(async () => (await findLeaks()).filter((leak) => leak.startsWith('console:')).length).toBe(2);
-      expect(leaks.some((leak) => leak.includes('background debug'))).toBe(true);
-      expect(leaks.some((leak) => leak.includes('page debug'))).toBe(true);
-      expect(leaks.some((leak) => leak.startsWith('request to another origin'))).toBe(true);
-      expect(leaks.some((leak) => leak.startsWith('URL: https POST /api/v1/ping'))).toBe(true);
-      expect(leaks).toContain('storage.sync');
-      expect(leaks.some((leak) => leak.startsWith('page markup:'))).toBe(true);
+
+      const closed = await audited.firefox.openTab(`${api}/demo/blank`);
+      await closed.evaluate((token) => (document.body.textContent = token), leak.closedPage);
+      await closed.close();
+      const open = await audited.firefox.openTab(`${api}/demo/blank`);
+      await open.evaluate((token) => (document.body.textContent = token), leak.openPage);
+
+      expect(await audited.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${leak.notification}.example/page` })).toMatchObject({ status: 'copied' });
+      audited.standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify({ message: `Refused: ${leak.badgeTitle}` }) }, { times: 1 });
+      expect(await audited.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/refused' })).toMatchObject({ status: 'failed' });
+      // Last, after the background page copied its short links.
+      await audited.firefox.evaluateInExtension((token) => navigator.clipboard.writeText(token), leak.clipboard);
+
+      await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
+      expect(third.received.join('\n')).toContain(leak.requestBody);
     } finally {
-      await firefox.close();
-      await Promise.all([api.close(), otherOrigin.close()]);
+      findings = await audited.close().then(
+        () => [],
+        (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
+      );
+      await third.close();
     }
+
+    const extensionOrigin = audited.firefox.extensionOrigin;
+    const api = audited.standIn.baseUrl;
+    const foundAs = (kind: string, token: string) => findings.some((finding) => finding.startsWith(kind) && finding.includes(token));
+    // Firefox's output does not say which context printed a line.
+    expect(foundAs('console: firefox output', leak.workerConsole), findings.join('\n')).toBe(true);
+    expect(foundAs('console: firefox output', leak.pageConsole)).toBe(true);
+    expect(foundAs('console: firefox output', leak.nestedObject)).toBe(true);
+    expect(foundAs('uncaught exception: firefox output', leak.workerException)).toBe(true);
+    expect(foundAs(`request to another origin: GET ${third.origin}/collect (from ${extensionOrigin}`, '')).toBe(true);
+    expect(foundAs(`request body: POST ${third.origin}/collect (from ${extensionOrigin}`, '')).toBe(true);
+    expect(foundAs(`URL: POST ${api}/api/v1/ping?api_token=${leak.queryString} (from ${extensionOrigin}`, '')).toBe(true);
+    expect(foundAs('page markup: https://', leak.closedPage)).toBe(true);
+    expect(foundAs('page markup: https://', leak.openPage)).toBe(true);
+    expect(foundAs('notification: firefox output', leak.notification)).toBe(true);
+    expect(foundAs('badge title: firefox output', leak.badgeTitle)).toBe(true);
+    expect(findings).toEqual(expect.arrayContaining(['storage.session', 'storage.sync', 'clipboard']));
+    expect(findings.filter((finding) => finding.startsWith('could not be checked'))).toEqual([]);
+    expect(findings.filter((finding) => finding.startsWith('request to another origin'))).toHaveLength(1);
+    // What Firefox's output cannot show: it prints a Headers object as "[object Headers]".
+    expect(findings.some((finding) => finding.includes(leak.headersObject))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // saving, reloading and testing the connection against the stand-in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 let options: Page;
@@ -14,7 +14,7 @@ afterAll(() => session?.close());
 beforeEach(async () => {
   session.standIn.setFault(null);
   session.standIn.clearLog();
-  await session.configure({ token: undefined, serverUrl: undefined, autoCopy: undefined });
+  await session.configure({ token: undefined, serverUrl: undefined, autoCopy: undefined, tokenServer: undefined });
   await options?.close();
   options = await session.browser.context.newPage();
   await options.goto(session.browser.extensionUrl('src/options/index.html'));
@@ -25,7 +25,8 @@ const storedSettings = async () => (await session.worker()).evaluate(() => chrom
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
 
 async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
-  session.audit.track(token);
+  // Typed together, as configure() writes them: the token may go to this server.
+  session.audit.configured({ token, serverUrl });
   await options.getByLabel('Server address').fill(serverUrl);
   await options.getByLabel('Access token').pressSequentially(token);
   await options.getByRole('button', { name: 'Save settings' }).click();
@@ -56,11 +57,11 @@ describe('options page', () => {
 
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
     // Only what changed is written; auto-copy stays at its default, unstored.
-    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl });
+    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl, tokenServer: session.standIn.baseUrl });
     expect(await storedSync()).toEqual({});
 
     await options.reload();
-    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in 9f3K is saved\./);
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in 9f3K is saved for 127\.0\.0\.1:\d+\./);
     expect(await options.content()).not.toContain(token);
     expect(await options.getByLabel('Replace the token').inputValue()).toBe('');
     // Shown normalised, without the trailing slash typed.
@@ -99,10 +100,83 @@ describe('options page', () => {
       options.getByRole('button', { name: 'Save settings' }).click(),
       other.getByRole('button', { name: 'Save settings' }).click(),
     ]);
-    await expect.poll(storedSettings).toEqual({ token: 'token-from-page-one', autoCopy: false });
+    await expect.poll(storedSettings).toEqual({ token: 'token-from-page-one', tokenServer: 'https://shrtnr.co', autoCopy: false });
     await expect.poll(() => options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(false);
     await expect.poll(() => other.getByTestId('token-status').textContent()).toMatch(/ending in -one/);
     await other.close();
+  });
+
+  it('keeps both of two fields changed in the same moment (a password manager filling the token as the server is typed)', async () => {
+    const token = 'filled-token-5150';
+    session.audit.track(token);
+    await options.evaluate(
+      ({ serverUrl, filled }) => {
+        // Both input events before the page re-renders in between.
+        for (const [id, value] of [['server-url', serverUrl], ['token', filled]] as const) {
+          const field = document.getElementById(id) as HTMLInputElement;
+          field.value = value;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      { serverUrl: session.standIn.baseUrl, filled: token },
+    );
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(storedSettings).toEqual({ token, serverUrl: session.standIn.baseUrl, tokenServer: session.standIn.baseUrl });
+  });
+
+  it('gives the token field no name, so no form submission could ever put it into a URL', async () => {
+    expect(await options.locator('#token').getAttribute('name')).toBeNull();
+  });
+
+  it('never sends a token saved for one server to another: not on Test connection, not after saving, not from the popup', async () => {
+    const other = session.otherOrigin.baseUrl;
+    const otherHost = new URL(other).host;
+    await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
+    await options.getByLabel('Server address').fill(other);
+    expect(await testConnection()).toBe(
+      `Your saved token is for ${new URL(session.standIn.baseUrl).host}, so it was not sent to ${otherHost}. Type the token for ${otherHost} above to test it.`,
+    );
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toContain(`It is not sent to ${otherHost}`);
+    expect(await storedSettings()).toMatchObject({ serverUrl: other, tokenServer: session.standIn.baseUrl });
+
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    const { kind, message } = await shownError(popup);
+    expect(kind).toBe('token-for-other-server');
+    expect(message).toContain(`Enter the token for ${otherHost} in the settings`);
+    await popup.close();
+    await tab.close();
+    // The other server heard nothing at all, and so never saw the token.
+    expect(session.otherOrigin.apiRequests()).toEqual([]);
+    expect(session.standIn.apiRequests()).toEqual([]);
+  });
+
+  it('sends the token to another server only after "Use my token with" that server', async () => {
+    await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
+    // The same stand-in under another name (an IDN host): another origin as far as the extension knows.
+    const renamed = session.idnBaseUrl();
+    await options.getByLabel('Server address').fill(renamed);
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    const renamedHost = new URL(renamed).host;
+    await options.getByRole('button', { name: `Use my token with ${renamedHost}` }).click();
+    await expect.poll(storedSettings).toMatchObject({ tokenServer: new URL(renamed).origin });
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(new RegExp(`saved for ${renamedHost.replace(/[.]/g, '\\.')}\\.`));
+    expect(await testConnection()).toBe(`Connected to ${renamedHost}: the token works.`);
+  });
+
+  it('treats an invalid stored server address as none: nothing is sent (not even to shrtnr.co), and both pages say so', async () => {
+    await session.configure({ token: session.standIn.demoToken, serverUrl: 'http://plain.example' });
+    await options.reload();
+    await expect.poll(() => options.locator('#server-url-error').textContent()).toContain('No valid server address is saved, so nothing is sent.');
+    expect(await options.getByLabel('Server address').inputValue()).toBe('');
+
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    expect((await shownError(popup)).kind).toBe('invalid-server-url');
+    await popup.close();
+    await tab.close();
+    expect(session.standIn.apiRequests()).toEqual([]);
   });
 
   it('refuses a token of only spaces, and keeps the saved one', async () => {

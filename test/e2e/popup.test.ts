@@ -151,7 +151,7 @@ describe('popup', () => {
       },
       {
         name: 'server down',
-        arrange: () => session.configure({ serverUrl: 'https://127.0.0.1:9' }),
+        arrange: () => session.configure({ serverUrl: 'https://127.0.0.1:9', token: session.standIn.demoToken }),
         kind: 'network',
         message: /Can't reach 127\.0\.0\.1:9/,
       },

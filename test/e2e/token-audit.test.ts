@@ -1,52 +1,98 @@
-// The token audit that runs at the end of every e2e session, shown to find
-// what it looks for: a token in a console line, in a request to another
-// origin, in a URL, in storage.sync and in a page's markup.
+// The token audit that ends every e2e session, shown to catch a token at each
+// exit it watches, through the session's own wiring: one token per exit, so
+// each finding is known to come from the exit under test.
 import { describe, expect, it } from 'vitest';
-import { E2E_DIST } from '../support/e2e-session';
-import { launchExtensionBrowser } from '../support/extension-browser';
-import { startStandIn } from '../support/stand-in/server';
-import { ChromiumAuditWatcher } from '../support/chromium-audit';
-import { TokenAudit } from '../support/token-audit';
+import { startE2eSession } from '../support/e2e-session';
+import { startRecordingServer } from '../support/recording-server';
+import { fetchTrusting } from '../support/trusting-fetch';
+import { LEAKS as leak } from '../support/token-audit-leaks';
 
-describe('the token audit', () => {
-  it('finds a token everywhere it must never be', async () => {
-    const api = await startStandIn();
-    const otherOrigin = await startStandIn();
-    const browser = await launchExtensionBrowser({ extensionDir: E2E_DIST, trustedSpkiHashes: [api.spkiHash, otherOrigin.spkiHash] });
+describe('the token audit in Chromium', () => {
+  it('fails the session for a token at every exit: console, exceptions, requests, markup, storage, clipboard, notification, badge', async () => {
+    const third = await startRecordingServer();
+    const session = await startE2eSession({ trustedSpkiHashes: [third.spkiHash] });
+    let findings: string[] = [];
     try {
-      const audit = new TokenAudit();
-      const watcher = new ChromiumAuditWatcher(audit, browser.context);
-      const token = 'leaky-token-4242';
-      audit.track(token);
+      for (const token of Object.values(leak)) session.audit.track(token);
+      await session.useStandIn();
+      const api = session.standIn.baseUrl;
 
-      const page = await browser.context.newPage();
-      await page.goto(`${api.baseUrl}/demo/blank`);
-      await page.evaluate(
-        async ({ leaked, other, own }) => {
-          console.log(`debug: ${leaked}`);
-          // A simple request (no preflight), so it does reach the other origin.
-          await fetch(`${other}/demo/blank?t=${leaked}`, { mode: 'no-cors' });
-          await fetch(`${own}/api/v1/ping?api_token=${leaked}`, { method: 'POST' });
-          document.body.textContent = leaked;
+      // The service worker.
+      await (await session.worker()).evaluate(
+        async ({ tokens, thirdOrigin, server }) => {
+          console.log('worker debug', tokens.workerConsole);
+          console.log({ level1: { level2: [{ level3: { level4: { level5: { token: tokens.nestedObject } } } }] } });
+          console.warn('request headers', new Headers({ 'x-debug': tokens.headersObject }));
+          await chrome.storage.session.set({ cached: tokens.sessionStorage });
+          await chrome.storage.sync.set({ synced: tokens.syncStorage });
+          await fetch(`${thirdOrigin}/collect`, { headers: { Authorization: `Bearer ${tokens.thirdHost}` } });
+          await fetch(`${server}/api/v1/ping?api_token=${tokens.queryString}`, { method: 'POST' });
+          setTimeout(() => {
+            throw new Error(`worker failed with ${tokens.workerException}`);
+          }, 0);
         },
-        { leaked: token, other: otherOrigin.baseUrl, own: api.baseUrl },
+        { tokens: leak, thirdOrigin: third.origin, server: api },
       );
-      const readSync = async () => {
-        const worker = await browser.serviceWorker();
-        await worker.evaluate((leaked) => chrome.storage.sync.set({ leaked }), token);
-        return worker.evaluate(() => chrome.storage.sync.get(null));
-      };
 
-      const leaks = await audit.findLeaks({ api, otherOrigin }, watcher.sources(readSync));
-      expect(leaks.some((leak) => leak.startsWith('console:'))).toBe(true);
-      expect(leaks.some((leak) => leak.startsWith('request to another origin'))).toBe(true);
-      expect(leaks.some((leak) => leak.startsWith('URL: https POST /api/v1/ping'))).toBe(true);
-      expect(leaks).toContain('storage.sync');
-      expect(leaks.some((leak) => leak.startsWith('page markup:'))).toBe(true);
-      expect(audit.consoleLineCount).toBeGreaterThan(0);
+      // An extension page.
+      const options = await session.browser.context.newPage();
+      await options.goto(session.browser.extensionUrl('src/options/index.html'));
+      await options.evaluate(
+        async ({ tokens, thirdOrigin }) => {
+          console.info('options debug', tokens.pageConsole);
+          await fetch(`${thirdOrigin}/collect`, { method: 'POST', body: JSON.stringify({ note: tokens.requestBody }) });
+          setTimeout(() => {
+            // Not an Error: only a read in depth finds what it carries.
+            throw { reason: { token: tokens.pageException } };
+          }, 0);
+        },
+        { tokens: leak, thirdOrigin: third.origin },
+      );
+
+      // Web pages: one closed before the audit, one still open.
+      const closed = await session.openTab('/demo/blank');
+      await closed.evaluate((token) => (document.body.textContent = token), leak.closedPage);
+      await closed.close();
+      const open = await session.openTab('/demo/blank');
+      await open.evaluate((token) => (document.body.textContent = token), leak.openPage);
+
+      // The extension itself shows them: a link whose host is the token, and a server that refuses with it.
+      expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${leak.notification}.example/page` })).toMatchObject({ status: 'copied' });
+      session.standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify({ message: `Refused: ${leak.badgeTitle}` }) }, { times: 1 });
+      expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/refused' })).toMatchObject({ status: 'failed' });
+
+      await session.setClipboard(leak.clipboard);
+      // A request the browser did not make: the audit must notice its watch missed one.
+      await fetchTrusting(session.standIn.certificatePem)(`${session.standIn.baseUrl}/demo/not-from-the-browser`, {});
+      // The third server did get them: the audit saw requests that really left.
+      await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
+      expect(third.received.join('\n')).toContain(leak.requestBody);
     } finally {
-      await browser.close();
-      await Promise.all([api.close(), otherOrigin.close()]);
+      findings = await session.close().then(
+        () => [],
+        (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
+      );
+      await third.close();
     }
+
+    const foundAs = (kind: string, token: string) => findings.some((finding) => finding.startsWith(kind) && finding.includes(token));
+    expect(foundAs('console: service_worker', leak.workerConsole), findings.join('\n')).toBe(true);
+    expect(foundAs('console: page chrome-extension://', leak.pageConsole)).toBe(true);
+    expect(foundAs('console: service_worker', leak.nestedObject)).toBe(true);
+    expect(foundAs('console: service_worker', leak.headersObject)).toBe(true);
+    expect(foundAs('uncaught exception: service_worker', leak.workerException)).toBe(true);
+    expect(foundAs('uncaught exception: page chrome-extension://', leak.pageException)).toBe(true);
+    expect(foundAs(`request to another origin: GET ${third.origin}/collect (from service_worker`, '')).toBe(true);
+    expect(foundAs(`request body: POST ${third.origin}/collect (from page chrome-extension://`, '')).toBe(true);
+    expect(foundAs(`URL: POST ${session.standIn.baseUrl}/api/v1/ping?api_token=${leak.queryString} (from service_worker`, '')).toBe(true);
+    expect(foundAs('page markup: https://', leak.closedPage)).toBe(true);
+    expect(foundAs('page markup: https://', leak.openPage)).toBe(true);
+    expect(foundAs('notification: service_worker', leak.notification)).toBe(true);
+    expect(foundAs('badge title: service_worker', leak.badgeTitle)).toBe(true);
+    expect(findings).toEqual(expect.arrayContaining(['storage.session', 'storage.sync', 'clipboard']));
+    expect(findings).toContain('could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/not-from-the-browser)');
+    // Nothing else went unread, and the token's one allowed use (Authorization to the stand-in) is no finding.
+    expect(findings.filter((finding) => finding.startsWith('could not be checked'))).toHaveLength(1);
+    expect(findings.filter((finding) => finding.startsWith('request to another origin'))).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
+import { MAX_BODY_BYTES, shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
 import { ping } from '../../src/api/ping';
 import { startStandIn, type StandIn } from '../support/stand-in/server';
 import { fetchTrusting } from '../support/trusting-fetch';
@@ -8,19 +8,24 @@ const LONG_URL = 'https://www.example.com/some/very/long/path?q=1';
 const EXHAUSTED_TOKEN = 'token-without-credits';
 
 let standIn: StandIn;
+/** Another origin, where a followed redirect would land. */
+let otherOrigin: StandIn;
 let settings: ShrtnrSettings;
 let trustingFetch: FetchFunction;
 
 beforeAll(async () => {
   standIn = await startStandIn({ rateLimitPerMinute: 1000 });
+  otherOrigin = await startStandIn();
   standIn.addToken(EXHAUSTED_TOKEN, 0);
-  trustingFetch = fetchTrusting(standIn.certificatePem);
+  // Trusts both servers' certificates, so a redirect to the other origin could be followed if the client let it.
+  trustingFetch = fetchTrusting(`${standIn.certificatePem}\n${otherOrigin.certificatePem}`);
   settings = { serverUrl: standIn.baseUrl, token: standIn.demoToken, fetch: trustingFetch };
 });
-afterAll(() => standIn.close());
+afterAll(() => Promise.all([standIn.close(), otherOrigin.close()]));
 beforeEach(() => {
   standIn.setFault(null);
   standIn.clearLog();
+  otherOrigin.clearLog();
   standIn.resetRateLimits();
 });
 
@@ -152,14 +157,54 @@ describe('shorten against the stand-in', () => {
       [{ kind: 'unsafe-short-url', shortUrl: 'data:text/html,hi' } as const, 'unsafe-short-url'],
       [{ kind: 'unsafe-short-url', shortUrl: '//evil.example/x' } as const, 'unsafe-short-url'],
       [{ kind: 'unsafe-short-url', shortUrl: 'https://user:pw@evil.example/x' } as const, 'unsafe-short-url'],
+      [{ kind: 'huge-body' } as const, 'too-large'],
+      [{ kind: 'huge-body', bytes: MAX_BODY_BYTES + 1 } as const, 'too-large'],
+      [{ kind: 'not-utf8' } as const, 'not-utf8'],
+      [{ kind: 'byte-order-mark' } as const, 'byte-order-mark'],
+      [{ kind: 'duplicate-keys' } as const, 'duplicate-keys'],
     ])('a bad response (%j) is %s, never a crash', async (fault, problem) => {
       standIn.setFault(fault);
       expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'bad-response', problem });
     });
 
-    it('a 3xx is reported as a redirect, not followed', async () => {
-      standIn.setFault({ kind: 'status', status: 307, headers: { location: 'https://elsewhere.invalid/' } });
-      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'redirected' });
+    it('a short link on plain http is refused, even on the server\'s own host', async () => {
+      const shortUrl = `http://${new URL(standIn.baseUrl).host}/Fau1tY7`;
+      standIn.setFault({ kind: 'unsafe-short-url', shortUrl });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'bad-response', problem: 'unsafe-short-url' });
+    });
+
+    it('an error status with a huge or non-UTF-8 body still says what the status means', async () => {
+      standIn.setFault({ kind: 'status', status: 500, body: `<html>${'x'.repeat(1024 * 1024)}</html>`, headers: { 'content-type': 'text/html' } });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'server-error', status: 500 });
+      standIn.setFault({ kind: 'status', status: 403, body: `{"message":"${'x'.repeat(MAX_BODY_BYTES)}"}` });
+      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'forbidden', serverMessage: undefined });
+    });
+
+    it('a body at the limit is read in full', async () => {
+      standIn.setFault({ kind: 'huge-body', bytes: MAX_BODY_BYTES });
+      expect(await shorten(LONG_URL, settings)).toMatchObject({ ok: true, value: { shortUrl: `${standIn.baseUrl}/Fau1tY7` } });
+    });
+  });
+
+  describe('redirects are reported, never followed', () => {
+    const redirectCases = [301, 302, 303, 307, 308].flatMap((status) => [
+      { status, target: 'another origin' as const },
+      { status, target: 'the same origin' as const },
+    ]);
+
+    it.each(redirectCases)('$status to $target, on shorten and on ping', async ({ status, target }) => {
+      for (const [path, call] of [
+        ['/api/v1/shorten/single', () => shorten(LONG_URL, settings)],
+        ['/api/v1/ping', () => ping(settings)],
+      ] as const) {
+        standIn.clearLog();
+        const location = `${target === 'another origin' ? otherOrigin.baseUrl : standIn.baseUrl}${path}`;
+        standIn.setFault({ kind: 'status', status, headers: { location } }, { times: 1 });
+        expect(await errorOf(call())).toMatchObject({ kind: 'redirected' });
+        // One request, to the configured server; nothing after it, there or anywhere else.
+        expect(standIn.requests().map((request) => request.path)).toEqual([path]);
+        expect(otherOrigin.requests()).toEqual([]);
+      }
     });
   });
 
@@ -169,6 +214,21 @@ describe('shorten against the stand-in', () => {
       const started = performance.now();
       expect(await errorOf(shorten(LONG_URL, { ...settings, timeoutMs: 300 }))).toMatchObject({ kind: 'timeout', timeoutMs: 300 });
       expect(performance.now() - started).toBeLessThan(2_500);
+    });
+
+    it('times out when the headers come at once but the body trickles past the time', async () => {
+      standIn.setFault({ kind: 'trickle', ms: 3_000 });
+      const started = performance.now();
+      expect(await errorOf(shorten(LONG_URL, { ...settings, timeoutMs: 500 }))).toMatchObject({ kind: 'timeout', timeoutMs: 500 });
+      expect(performance.now() - started).toBeLessThan(1_500);
+      // A trickle that ends within the time is an ordinary answer.
+      standIn.setFault({ kind: 'trickle', ms: 300 });
+      expect(await shorten(LONG_URL, { ...settings, timeoutMs: 2_000 })).toMatchObject({ ok: true });
+    });
+
+    it('a ping whose body trickles past the time is a timeout too', async () => {
+      standIn.setFault({ kind: 'trickle', ms: 3_000 });
+      expect(await errorOf(ping({ ...settings, timeoutMs: 500 }))).toMatchObject({ kind: 'timeout' });
     });
 
     it.each([[{ kind: 'drop-connection' } as const], [{ kind: 'reset-mid-response' } as const]])('a network failure (%j)', async (fault) => {

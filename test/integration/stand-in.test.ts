@@ -404,6 +404,63 @@ describe('faults', () => {
     expect(json(await shortenOnce())).toEqual({ data: { used: 1, urls: { [LONG_URL]: 'javascript:alert(1)' } }, message: 'OK', errors: null });
   });
 
+  it('unsafe-short-url: carries a plain-http short URL just the same', async () => {
+    const shortUrl = `http://${new URL(standIn.baseUrl).host}/Fau1tY7`;
+    standIn.setFault({ kind: 'unsafe-short-url', shortUrl }, { times: 1 });
+    expect(json(await shortenOnce())).toMatchObject({ data: { urls: { [LONG_URL]: shortUrl } } });
+  });
+
+  it('huge-body: a correct envelope padded with valid JSON to 1 MiB, sent chunked with no Content-Length', async () => {
+    standIn.setFault({ kind: 'huge-body' }, { times: 1 });
+    const reply = await shortenOnce();
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-length']).toBeUndefined();
+    expect(reply.headers['transfer-encoding']).toBe('chunked');
+    expect(reply.bytes.length).toBe(1024 * 1024);
+    expect(shortUrlIn(reply, LONG_URL)).toBe(`${standIn.baseUrl}/Fau1tY7`);
+  });
+
+  it('huge-body: takes the size asked for', async () => {
+    standIn.setFault({ kind: 'huge-body', bytes: 70_000 }, { times: 1 });
+    const reply = await shortenOnce();
+    expect(reply.bytes.length).toBe(70_000);
+    expect(json(reply)).toHaveProperty('filler');
+  });
+
+  it('trickle: answers at once, then sends a correct envelope a few bytes at a time until `ms` has passed', async () => {
+    standIn.setFault({ kind: 'trickle', ms: 1_000 }, { times: 1 });
+    const started = Date.now();
+    const reply = await shortenOnce();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(reply.chunkTimes.length).toBeGreaterThanOrEqual(5);
+    const first = reply.chunkTimes[0] ?? Number.NaN;
+    expect(first - started).toBeLessThan(500);
+    expect(shortUrlIn(reply, LONG_URL)).toBe(`${standIn.baseUrl}/Fau1tY7`);
+  });
+
+  it('not-utf8: a correct envelope whose message is Latin-1', async () => {
+    standIn.setFault({ kind: 'not-utf8' }, { times: 1 });
+    const reply = await shortenOnce();
+    expect(reply.bytes.includes(Buffer.from('Lien cr\xe9\xe9', 'latin1'))).toBe(true);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(reply.bytes)).toThrow(TypeError);
+    expect(JSON.parse(reply.bytes.toString('latin1'))).toEqual({ data: { used: 1, urls: { [LONG_URL]: `${standIn.baseUrl}/Fau1tY7` } }, message: 'Lien cr\u00e9\u00e9', errors: null });
+  });
+
+  it('byte-order-mark: a correct envelope after EF BB BF', async () => {
+    standIn.setFault({ kind: 'byte-order-mark' }, { times: 1 });
+    const reply = await shortenOnce();
+    expect([...reply.bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x7b]);
+    expect(JSON.parse(reply.bytes.subarray(3).toString('utf8'))).toMatchObject({ data: { urls: { [LONG_URL]: `${standIn.baseUrl}/Fau1tY7` } } });
+  });
+
+  it('duplicate-keys: names urls twice with different short URLs; JSON.parse keeps the second', async () => {
+    standIn.setFault({ kind: 'duplicate-keys' }, { times: 1 });
+    const reply = await shortenOnce();
+    expect(reply.body.match(/"urls":/g)).toHaveLength(2);
+    expect(reply.body).toContain(`"${standIn.baseUrl}/Fau1tY7"`);
+    expect(shortUrlIn(reply, LONG_URL)).toBe(`${standIn.baseUrl}/Tw1nK3y`);
+  });
+
   it('status: any canned answer, with its headers and body', async () => {
     standIn.setFault({ kind: 'status', status: 503, body: '{"message":"Down for maintenance."}', headers: { 'Retry-After': '120' } }, { times: 1 });
     const reply = await shortenOnce();

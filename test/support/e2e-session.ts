@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
-import type { Settings } from '../../src/storage/settings-schema';
 import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
+import { storageChange, type StoredSettings } from './settings-change';
 import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from './xvfb';
 
@@ -33,7 +33,7 @@ export interface E2eSession {
   xvfb: XvfbServer | undefined;
   worker(): Promise<Worker>;
   /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
-  configure(settings: { [Key in keyof Settings]?: Settings[Key] | undefined }): Promise<void>;
+  configure(settings: StoredSettings): Promise<void>;
   /** Settings for the stand-in with its demo token. */
   useStandIn(): Promise<void>;
   openTab(pathOrUrl: string): Promise<Page>;
@@ -55,6 +55,8 @@ export interface SessionOptions {
   headed?: boolean;
   standIn?: StandInOptions;
   extensionDir?: string;
+  /** More certificates for the browser to trust (SPKI hashes), e.g. a third server's in the token audit's self-test. */
+  trustedSpkiHashes?: string[];
 }
 
 export async function startE2eSession(options: SessionOptions = {}): Promise<E2eSession> {
@@ -65,31 +67,36 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
   try {
     browser = await launchExtensionBrowser({
       extensionDir: options.extensionDir ?? E2E_DIST,
-      trustedSpkiHashes: [standIn.spkiHash, otherOrigin.spkiHash],
+      trustedSpkiHashes: [standIn.spkiHash, otherOrigin.spkiHash, ...(options.trustedSpkiHashes ?? [])],
       headless: options.headed !== true,
       display: xvfb?.display,
       extraArgs: [`--host-resolver-rules=MAP ${IDN_HOST_PUNYCODE} 127.0.0.1, MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`],
+      devToolsSocket: true,
     });
   } catch (error) {
     await Promise.allSettled([standIn.close(), otherOrigin.close(), xvfb?.stop()]);
     throw error;
   }
   const audit = new TokenAudit();
-  const auditWatcher = new ChromiumAuditWatcher(audit, browser.context);
+  let auditWatcher: ChromiumAuditWatcher;
+  try {
+    auditWatcher = await ChromiumAuditWatcher.start(audit, browser);
+  } catch (error) {
+    await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close(), xvfb?.stop()]);
+    throw error;
+  }
   audit.track(standIn.demoToken);
+  // The IDN test host is the stand-in itself under another name (--host-resolver-rules above).
+  audit.allow(`https://${IDN_HOST_PUNYCODE}:${new URL(standIn.baseUrl).port}`);
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
-  const worker = async () => {
-    const current = await browser.serviceWorker();
-    auditWatcher.watchWorker(current);
-    return current;
-  };
+  const worker = () => browser.serviceWorker();
 
   // From an extension page, not the worker: a test may have left the worker stopped.
-  const readSyncStorage = async (): Promise<unknown> => {
+  const readStorage = async (): Promise<{ sync: unknown; session: unknown }> => {
     const page = await browser.context.newPage();
     try {
       await page.goto(browser.extensionUrl('src/options/index.html'));
-      return await page.evaluate(() => chrome.storage.sync.get(null));
+      return await page.evaluate(async () => ({ sync: await chrome.storage.sync.get(null), session: await chrome.storage.session.get(null) }));
     } finally {
       await page.close();
     }
@@ -103,16 +110,11 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     xvfb,
     worker,
     async configure(settings) {
-      audit.track(settings.token);
-      const toSet = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-      const toRemove = Object.keys(settings).filter((key) => settings[key as keyof Settings] === undefined);
-      await (await worker()).evaluate(
-        async ({ set, remove }) => {
-          await chrome.storage.local.remove(remove);
-          await chrome.storage.local.set(set);
-        },
-        { set: toSet, remove: toRemove },
-      );
+      audit.configured(settings);
+      await (await worker()).evaluate(async ({ set, remove }) => {
+        await chrome.storage.local.remove(remove);
+        await chrome.storage.local.set(set);
+      }, storageChange(settings));
     },
     useStandIn: () => session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken }),
     async openTab(pathOrUrl) {
@@ -149,8 +151,9 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     async close() {
       let leaks: string[] = [];
       try {
-        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(readSyncStorage));
+        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(readStorage, session.readClipboard));
       } finally {
+        auditWatcher.close();
         await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close()]);
         await xvfb?.stop();
       }

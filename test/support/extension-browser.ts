@@ -18,6 +18,11 @@ export interface LaunchOptions {
   windowSize?: { width: number; height: number };
   /** More Chromium flags, e.g. --host-resolver-rules for test host names. */
   extraArgs?: string[];
+  /**
+   * Also serve CDP on a DevTools WebSocket (a free port on 127.0.0.1), for a second
+   * client beside Playwright's own pipe: the token audit's (test/support/chromium-audit.ts).
+   */
+  devToolsSocket?: boolean;
 }
 
 export interface ExtensionBrowser {
@@ -27,6 +32,8 @@ export interface ExtensionBrowser {
   extensionId: string;
   /** Browser-level CDP session (Target.*, Extensions.*, Browser.*). */
   cdp: CDPSession;
+  /** The browser's DevTools WebSocket URL, when launched with `devToolsSocket`. */
+  devToolsUrl: string | undefined;
   /**
    * The extension's service worker, once it is running. While it is stopped
    * (after stopServiceWorkers) this waits until an extension event restarts it,
@@ -114,6 +121,8 @@ function launchArgs(extensionDir: string, options: LaunchOptions, size: { width:
     `--window-size=${size.width},${size.height}`,
     '--window-position=0,0',
   ];
+  // Port 0: Chromium picks a free one and writes it to <profile>/DevToolsActivePort.
+  if (options.devToolsSocket === true) args.push('--remote-debugging-port=0');
   const hashes = options.trustedSpkiHashes ?? [];
   if (hashes.length > 0) args.push(`--ignore-certificate-errors-spki-list=${hashes.join(',')}`);
   return [...args, ...(options.extraArgs ?? [])];
@@ -270,6 +279,18 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
 
     if (manifest.background?.service_worker !== undefined) await serviceWorker();
 
+    const devToolsUrl =
+      options.devToolsSocket === true
+        ? await pollUntil(
+            async () => {
+              const [port, path] = (await readFile(join(home, 'profile', 'DevToolsActivePort'), 'utf8').catch(() => '')).split('\n');
+              return port && path ? `ws://127.0.0.1:${port}${path}` : undefined;
+            },
+            LAUNCH_TIMEOUT_MS,
+            () => 'Chromium wrote no DevToolsActivePort file (launched with --remote-debugging-port=0).',
+          )
+        : undefined;
+
     // Offscreen documents also arrive as 'page' events (they too start as "other" targets),
     // so match the manifest's popup URL when it names one (setPopup() can change it at run time).
     const defaultPopup = manifest.action?.default_popup;
@@ -305,6 +326,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       context,
       extensionId,
       cdp,
+      devToolsUrl,
       serviceWorker,
       extensionUrl,
 

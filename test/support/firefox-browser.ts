@@ -15,6 +15,8 @@ export interface FirefoxLaunchOptions {
   display?: string;
   /** Called with every line Firefox prints, extension consoles included (for the token audit). */
   onOutput?: (line: string) => void;
+  /** Runs once Firefox is up, before the add-on is installed (the token audit starts watching there). */
+  onLaunched?: (browser: Browser) => Promise<void>;
 }
 
 /** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
@@ -128,6 +130,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
   };
 
   try {
+    await options.onLaunched?.(browser);
     const installedId = await browser.installExtension(extensionDir);
     if (installedId !== GECKO_ID) throw new Error(`Firefox installed the add-on as ${installedId}, not ${GECKO_ID}.`);
 

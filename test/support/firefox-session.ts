@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
-import type { Settings } from '../../src/storage/settings-schema';
 import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from './firefox-browser';
+import { storageChange, type StoredSettings } from './settings-change';
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
-import { TokenAudit, withTimeout } from './token-audit';
+import { FirefoxAuditWatcher } from './firefox-audit';
+import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from './xvfb';
 
 export const FIREFOX_E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/firefox');
 
-type StoredSettings = { [Key in keyof Settings]?: Settings[Key] | undefined };
 
 export interface FirefoxSession {
   standIn: StandIn;
@@ -44,6 +44,7 @@ export async function startFirefoxSession(options: { standIn?: StandInOptions; e
   const xvfb = options.headed === true ? await startXvfb() : undefined;
   const audit = new TokenAudit();
   audit.track(standIn.demoToken);
+  const auditWatcher = new FirefoxAuditWatcher(audit);
   let firefox: FirefoxExtensionBrowser;
   try {
     // Every console call of every context reaches Firefox's output (devtools.console.stdout.content).
@@ -51,7 +52,8 @@ export async function startFirefoxSession(options: { standIn?: StandInOptions; e
       extensionDir: options.extensionDir ?? FIREFOX_E2E_DIST,
       headless: xvfb === undefined,
       display: xvfb?.display,
-      onOutput: (line) => audit.record('firefox', line),
+      onOutput: (line) => auditWatcher.recordOutput(line),
+      onLaunched: (browser) => auditWatcher.start(browser),
     });
   } catch (error) {
     await Promise.allSettled([standIn.close(), otherOrigin.close(), xvfb?.stop()]);
@@ -66,17 +68,12 @@ export async function startFirefoxSession(options: { standIn?: StandInOptions; e
     firefox,
     xvfb,
     async configure(settings) {
-      audit.track(settings.token);
-      const set = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-      const remove = Object.keys(settings).filter((key) => settings[key as keyof Settings] === undefined);
-      await firefox.evaluateInExtension(
-        async (change) => {
-          const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
-          await storage.local.remove(change.remove);
-          await storage.local.set(change.set);
-        },
-        { set, remove },
-      );
+      audit.configured(settings);
+      await firefox.evaluateInExtension(async (change) => {
+        const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
+        await storage.local.remove(change.remove);
+        await storage.local.set(change.set);
+      }, storageChange(settings));
     },
     storedSettings: () =>
       firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(null), null),
@@ -87,17 +84,13 @@ export async function startFirefoxSession(options: { standIn?: StandInOptions; e
     async close() {
       let leaks: string[] = [];
       try {
-        leaks = await audit.findLeaks(
-          { api: standIn, otherOrigin },
-          {
-            async pageMarkups() {
-              const pages = await firefox.browser.pages();
-              return Promise.all(pages.map(async (page) => ({ url: page.url(), markup: await withTimeout(page.content(), 5_000).catch(() => '') })));
-            },
-            readSyncStorage: () =>
-              firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get(null), null),
-          },
-        );
+        const readStorage = () =>
+          firefox.evaluateInExtension(async () => {
+            const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
+            return { sync: await storage.sync.get(null), session: await storage.session.get(null) };
+          }, null);
+        const print = (line: string) => firefox.evaluateInExtension((text) => console.warn(text), line);
+        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(firefox.browser, readStorage, session.readClipboard, print));
       } finally {
         await Promise.allSettled([firefox.close(), standIn.close(), otherOrigin.close()]);
         await xvfb?.stop();

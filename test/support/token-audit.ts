@@ -1,68 +1,223 @@
 import type { RecordedRequest, StandIn } from './stand-in/server';
 
-/** What a browser harness can hand the audit at the end of a session. */
-export interface AuditSources {
-  /** The markup of every page still open, with its URL. */
-  pageMarkups(): Promise<{ url: string; markup: string }[]>;
-  /** Everything in storage.sync, read from an extension context. */
-  readSyncStorage(): Promise<unknown>;
+/** A request the browser made, or was about to make, as the browser itself reported it. */
+export interface ObservedRequest {
+  /** The context that made it, as far as the browser tells (a target's type and URL, a principal). */
+  source: string;
+  url: string;
+  method: string;
+  /** Header names in lower case, as the request was made. */
+  headers: Record<string, string>;
+  /** Headers as they went on the wire, when the browser reports them apart (Chromium), with `host` or `:authority`. */
+  wireHeaders?: Record<string, string>;
+  body: string;
 }
+
+/** What kind of output a recorded text was; notifications and badge titles are told apart by their e2e echo. */
+export type OutputKind = 'console' | 'uncaught exception' | 'browser log';
+
+/** What a browser harness reads for the audit at the end of a session. */
+export interface AuditSources {
+  /** The markup of every page still open, with its URL (pages that closed were recorded as they changed). */
+  pageMarkups(): Promise<{ url: string; markup: string }[]>;
+  /** storage.sync and storage.session, read from an extension context. */
+  readStorage(): Promise<{ sync: unknown; session: unknown }>;
+  readClipboard(): Promise<string>;
+  /** Waits until what the browser was still reporting has arrived (Firefox: its output has caught up). */
+  settle(): Promise<void>;
+}
+
+/** The stand-in whose origin is the configured server, and another origin that must never see a token. */
+export interface AuditServers {
+  api: StandIn;
+  otherOrigin: StandIn;
+}
+
+const READ_TIMEOUT_MS = 10_000;
 
 /**
  * Says at the end of an e2e session where a token showed up that it must
- * never be: a console line of any context, a URL, a request body, a header
- * other than Authorization, any request to another origin or over plain
- * http, storage.sync, or a page's markup. It knows no browser: each harness
- * feeds it console lines (Chromium: test/support/chromium-audit.ts;
- * Firefox: the browser's own console output, see firefox-browser.ts).
+ * never be. A token may appear in one place only: the Authorization header of
+ * an https request to the configured server (the stand-in, or a server the
+ * session configured with that token). Anywhere else is a finding: a URL, a
+ * request body, another header, another origin, plain http, a console line,
+ * an uncaught exception or a browser log line of any context, a notification
+ * or badge title (the e2e build echoes them to the console), the markup of
+ * any page at any moment, storage.sync, storage.session, the clipboard.
+ *
+ * It knows no browser: each harness feeds it what its browser reports
+ * (Chromium: chromium-audit.ts; Firefox: firefox-audit.ts and the browser's
+ * own output). What it could not check is a finding too.
  */
 export class TokenAudit {
   private readonly tokens = new Set<string>();
-  private readonly consoleLines: string[] = [];
+  private readonly allowed: { origin: string; token: string | undefined }[] = [];
+  private readonly outputs: { kind: OutputKind; source: string; text: string }[] = [];
+  private readonly requests: ObservedRequest[] = [];
+  private readonly markups = new Map<string, string>();
+  private readonly unchecked: string[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+  private lastConfiguredToken: string | undefined;
 
   /** A token the session put into play: the audit looks for each of them. */
   track(token: string | undefined): void {
     if (token !== undefined && token.trim().length >= 4) this.tokens.add(token.trim());
   }
 
-  /** A console line, or anything else a context printed, with where it came from. */
-  record(source: string, text: string): void {
-    this.consoleLines.push(`${source}: ${text}`);
+  /** Lets `token` (every token when undefined) go, in the Authorization header over https, to `origin` as well as to the stand-in. */
+  allow(origin: string, token?: string): void {
+    this.allowed.push({ origin: originOf(origin), token: token?.trim() });
+  }
+
+  /**
+   * Settings the session wrote straight into the extension: their token is
+   * tracked, and may go to the server it was written with (or `tokenServer`,
+   * which binds the token written last). A server written alone does not take
+   * the token along: sending it there is a finding.
+   */
+  configured(settings: { token?: string | undefined; serverUrl?: string | undefined; tokenServer?: string | undefined }): void {
+    this.track(settings.token);
+    if ('token' in settings) this.lastConfiguredToken = settings.token;
+    const server = settings.tokenServer ?? (settings.token === undefined ? undefined : settings.serverUrl);
+    const token = settings.token ?? this.lastConfiguredToken;
+    if (token !== undefined && server !== undefined && URL.canParse(server)) this.allow(server, token);
+  }
+
+  /** A console line, an uncaught exception or a browser log line, with the context it came from. */
+  record(source: string, text: string, kind: OutputKind = 'console'): void {
+    this.outputs.push({ kind, source, text });
+  }
+
+  recordRequest(request: ObservedRequest): void {
+    this.requests.push(request);
+  }
+
+  /** A page's markup at some moment (every change is recorded, so a page closed before the end still counts). */
+  recordMarkup(url: string, markup: string): void {
+    if (!this.markups.has(markup)) this.markups.set(markup, url);
+  }
+
+  /** Something the audit should have read and could not: a finding of its own. */
+  couldNotCheck(what: string): void {
+    this.unchecked.push(what);
+  }
+
+  /** Reading that is still going on (e.g. an object logged to the console); findLeaks waits for it. */
+  later(work: Promise<unknown>): void {
+    const tracked = work.catch((error: unknown) => this.couldNotCheck(String(error))).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
   }
 
   get consoleLineCount(): number {
-    return this.consoleLines.length;
+    return this.outputs.length;
   }
 
-  /** Every place a tracked token was found; empty when none leaked. */
-  async findLeaks(servers: { api: StandIn; otherOrigin: StandIn }, sources: AuditSources): Promise<string[]> {
+  get requestCount(): number {
+    return this.requests.length;
+  }
+
+  /** Every place a tracked token was found, or something could not be checked; empty when all is well. */
+  async findLeaks(servers: AuditServers, sources: AuditSources): Promise<string[]> {
     const leaks: string[] = [];
-    const contains = (text: string | undefined) => text !== undefined && [...this.tokens].some((token) => text.includes(token));
+    const found = (text: string | undefined): string[] => (text === undefined ? [] : [...this.tokens].filter((token) => text.includes(token)));
+    const apiOrigin = originOf(servers.api.baseUrl);
+    const mayGo = (token: string, origin: string): boolean =>
+      origin === apiOrigin || this.allowed.some((allowed) => allowed.origin === origin && (allowed.token === undefined || allowed.token === token));
 
-    for (const line of this.consoleLines) if (contains(line)) leaks.push(`console: ${line.slice(0, 200)}`);
+    // Read first, judge after: what the browser was still reporting has arrived meanwhile.
+    const open = await withTimeout(sources.pageMarkups(), READ_TIMEOUT_MS).catch((error: unknown) => {
+      this.couldNotCheck(`the open pages (${String(error)})`);
+      return [];
+    });
+    for (const { url, markup } of open) this.recordMarkup(url, markup);
+    const storage = await withTimeout(sources.readStorage(), READ_TIMEOUT_MS).catch((error: unknown) => new Error(String(error)));
+    const clipboard = await withTimeout(sources.readClipboard(), READ_TIMEOUT_MS).catch((error: unknown) => new Error(String(error)));
+    await withTimeout(sources.settle(), READ_TIMEOUT_MS).catch((error: unknown) => this.couldNotCheck(`the browser's last reports (${String(error)})`));
+    if (this.pending.size > 0) {
+      await withTimeout(Promise.allSettled(this.pending), READ_TIMEOUT_MS).catch(() => this.couldNotCheck(`${this.pending.size} logged values still being read`));
+    }
 
+    for (const { kind, source, text } of this.outputs) {
+      const tokens = found(text);
+      if (tokens.length > 0) leaks.push(`${outputLabel(kind, text)}: ${source}: ${excerpt(text, tokens)}`);
+    }
+
+    for (const request of this.requests) leaks.push(...requestLeaks(request, found, mayGo));
+    // The browser's report must not be blind: whatever reached the stand-in, it reported too. (Chromium
+    // fetches favicons from its browser process, outside every target: the one request it cannot report.)
+    const reported = new Set(this.requests.filter((request) => originOf(request.url) === apiOrigin).map((request) => `${request.method} ${new URL(request.url).pathname}`));
+    const unreported = servers.api.requests().filter((request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !reported.has(`${request.method} ${request.path}`));
+    if (unreported.length > 0) {
+      this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describe).join(', ')})`);
+    }
     for (const request of servers.api.requests()) {
-      const where = describe(request);
-      if (request.scheme !== 'https' && contains(JSON.stringify(request))) leaks.push(`plain-http request: ${where}`);
-      if (contains(request.path) || contains(JSON.stringify(request.query))) leaks.push(`URL: ${where}`);
-      if (contains(request.body)) leaks.push(`request body: ${where}`);
+      const where = `${describe(request)} (stand-in's log)`;
+      if (request.scheme !== 'https' && found(JSON.stringify(request)).length > 0) leaks.push(`plain-http request: ${where}`);
+      if (found(request.path).length > 0 || found(JSON.stringify(request.query)).length > 0) leaks.push(`URL: ${where}`);
+      if (found(request.body).length > 0) leaks.push(`request body: ${where}`);
       for (const [name, value] of Object.entries(request.headers)) {
-        if (name !== 'authorization' && contains(value)) leaks.push(`header ${name}: ${where}`);
+        if (name !== 'authorization' && found(value).length > 0) leaks.push(`header ${name}: ${where}`);
       }
     }
     for (const request of servers.otherOrigin.requests()) {
-      if (contains(JSON.stringify(request))) leaks.push(`request to another origin: ${describe(request)}`);
+      if (found(JSON.stringify(request)).length > 0) leaks.push(`request to another origin: ${describe(request)} (other origin's log)`);
     }
 
-    const markups = await withTimeout(sources.pageMarkups(), 10_000).catch((error: unknown) => [{ url: `unreadable pages (${String(error)})`, markup: '' }]);
-    for (const { url, markup } of markups) if (contains(markup)) leaks.push(`page markup: ${url}`);
+    for (const [markup, url] of this.markups) {
+      const tokens = found(markup);
+      if (tokens.length > 0) leaks.push(`page markup: ${url}: ${excerpt(markup, tokens)}`);
+    }
+    if (storage instanceof Error) this.couldNotCheck(`storage.sync and storage.session (${storage.message})`);
+    else {
+      if (found(JSON.stringify(storage.sync)).length > 0) leaks.push('storage.sync');
+      if (found(JSON.stringify(storage.session)).length > 0) leaks.push('storage.session');
+    }
+    if (clipboard instanceof Error) this.couldNotCheck(`the clipboard (${clipboard.message})`);
+    else if (found(clipboard).length > 0) leaks.push('clipboard');
 
-    // Failing to read it is a finding too.
-    const sync = await withTimeout(sources.readSyncStorage(), 10_000).catch((error: unknown) => `unreadable: ${String(error)}`);
-    if (typeof sync === 'string') leaks.push(`storage.sync could not be checked (${sync})`);
-    else if (contains(JSON.stringify(sync))) leaks.push('storage.sync');
-    return leaks;
+    for (const what of this.unchecked) leaks.push(`could not be checked: ${what}`);
+    return [...new Set(leaks)];
   }
+}
+
+/** The token may go in one place only: the Authorization header of an https request to an origin it may go to. */
+function requestLeaks(request: ObservedRequest, found: (text: string) => string[], mayGo: (token: string, origin: string) => boolean): string[] {
+  const leaks: string[] = [];
+  const where = `${request.method} ${request.url.slice(0, 300)} (from ${request.source})`;
+  const url = URL.canParse(request.url) ? new URL(request.url) : undefined;
+  if (found(request.url).length > 0) leaks.push(`URL: ${where}`);
+  if (found(request.body).length > 0) leaks.push(`request body: ${where}`);
+  for (const [headers, onWire] of [[request.headers, false], [request.wireHeaders ?? {}, true]] as const) {
+    for (const [name, value] of Object.entries(headers)) {
+      const tokens = found(value);
+      if (tokens.length === 0) continue;
+      if (name !== 'authorization') leaks.push(`header ${name}: ${where}`);
+      else if (url?.protocol !== 'https:') leaks.push(`${url?.protocol === 'http:' ? 'plain-http request' : 'not over https'}: ${where}`);
+      else if (!tokens.every((token) => mayGo(token, url.origin))) leaks.push(`request to another origin: ${where}`);
+      // Wire headers are matched to a request by id only; the host they went to must be the request's.
+      else if (onWire && (headers.host ?? headers[':authority']) !== url.host) leaks.push(`request to another origin: Authorization sent to ${headers.host ?? headers[':authority'] ?? 'an unknown host'}, for ${where}`);
+    }
+  }
+  return leaks;
+}
+
+function outputLabel(kind: OutputKind, text: string): string {
+  if (kind !== 'console') return kind;
+  if (text.includes('[e2e] shown in notification:')) return 'notification';
+  if (text.includes('[e2e] shown in badge-title:')) return 'badge title';
+  return 'console';
+}
+
+/** The text around the first token found, so a finding says where without pages of output. */
+function excerpt(text: string, tokens: string[]): string {
+  const at = Math.min(...tokens.map((token) => text.indexOf(token)));
+  const start = Math.max(0, at - 120);
+  const end = Math.min(text.length, at + 80);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`.replace(/\s+/g, ' ');
+}
+
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

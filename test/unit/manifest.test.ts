@@ -18,9 +18,9 @@ describe('manifest.json', () => {
     }
   });
 
-  it('keeps the strict content security policy: own scripts only, https requests only', () => {
+  it('keeps the strict content security policy: nothing by default, own scripts, styles and images, https requests, no form submits', () => {
     expect(manifest.content_security_policy).toEqual({
-      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; connect-src https:",
+      extension_pages: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src https:; object-src 'none'; base-uri 'none'; form-action 'none'",
     });
   });
 });

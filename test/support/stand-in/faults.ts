@@ -4,6 +4,9 @@ import type { Fault, RecordedRequest } from './types';
 
 /** How long reset-mid-response lets the partial answer travel before cutting the connection. */
 const MID_RESPONSE_PAUSE_MS = 50;
+/** How often a trickling body sends its next few bytes. */
+const TRICKLE_TICK_MS = 100;
+const HUGE_BODY_DEFAULT_BYTES = 1024 * 1024;
 
 /** The fault armed by a test, counting down the requests it still applies to. */
 export class FaultSwitch {
@@ -41,7 +44,7 @@ export type ImmediateFault = Exclude<Fault, { kind: 'delay' }>;
  */
 export function answerWithFault(fault: ImmediateFault, request: RecordedRequest, response: ServerResponse, context: FaultContext): void {
   const json = (status: number, body: unknown): void => sendJson(response, status, body, API_CORS_HEADERS);
-  const raw = (status: number, body: string, headers: HeaderMap): void =>
+  const raw = (status: number, body: string | Uint8Array, headers: HeaderMap): void =>
     send(response, status, body, { ...API_CORS_HEADERS, ...headers });
   const fakeShortUrl = `${context.baseUrl}/Fau1tY7`;
 
@@ -63,6 +66,21 @@ export function answerWithFault(fault: ImmediateFault, request: RecordedRequest,
       return json(200, successEnvelope('https://example.com/a-different-page', fakeShortUrl));
     case 'unsafe-short-url':
       return json(200, successEnvelope(submittedUrl(request), fault.shortUrl));
+    case 'huge-body':
+      return sendChunked(response, hugeEnvelope(submittedUrl(request), fakeShortUrl, fault.bytes ?? HUGE_BODY_DEFAULT_BYTES));
+    case 'trickle':
+      return trickle(response, JSON.stringify(successEnvelope(submittedUrl(request), fakeShortUrl)), fault.ms, context);
+    case 'not-utf8': {
+      const text = JSON.stringify({ ...successEnvelope(submittedUrl(request), fakeShortUrl), message: 'Lien cr\u00e9\u00e9' });
+      return raw(200, Buffer.from(text, 'latin1'), { 'Content-Type': 'application/json' });
+    }
+    case 'byte-order-mark':
+      return raw(200, `\ufeff${JSON.stringify(successEnvelope(submittedUrl(request), fakeShortUrl))}`, { 'Content-Type': 'application/json' });
+    case 'duplicate-keys': {
+      const urls = (shortUrl: string): string => JSON.stringify({ [submittedUrl(request)]: shortUrl });
+      const text = `{"data":{"used":1,"urls":${urls(fakeShortUrl)},"urls":${urls(`${context.baseUrl}/Tw1nK3y`)}},"message":"OK","errors":null}`;
+      return raw(200, text, { 'Content-Type': 'application/json' });
+    }
     case 'status': {
       const body = fault.body ?? '';
       const defaultType: HeaderMap = body === '' ? {} : { 'Content-Type': 'application/json' };
@@ -85,7 +103,42 @@ function startThenCut(response: ServerResponse, body: unknown, context: FaultCon
   context.later(MID_RESPONSE_PAUSE_MS, () => response.destroy());
 }
 
-function successEnvelope(longUrl: string, shortUrl: string): unknown {
+/** A whole answer with no Content-Length (so chunked): a client can only count what arrives. */
+function sendChunked(response: ServerResponse, body: string): void {
+  response.writeHead(200, { ...API_CORS_HEADERS, 'Content-Type': 'application/json' });
+  response.end(body);
+}
+
+/** A correct envelope with an extra field, an array of filler strings, then spaces: exactly `bytes` long (ASCII). */
+function hugeEnvelope(longUrl: string, shortUrl: string, bytes: number): string {
+  const start = JSON.stringify(successEnvelope(longUrl, shortUrl)).slice(0, -1);
+  const item = '"0123456789abcdef0123456789abcdef"';
+  const count = Math.max(0, Math.floor((bytes - start.length - ',"filler":[]}'.length + 1) / (item.length + 1)));
+  const filled = `${start},"filler":[${Array.from({ length: count }, () => item).join(',')}]`;
+  return `${filled}${' '.repeat(Math.max(0, bytes - filled.length - 1))}}`;
+}
+
+/**
+ * Headers at once, then the body a few bytes per tick, its last byte after `ms`.
+ * Stops as soon as the client has gone (or the stand-in closes: the ticks are its timers).
+ */
+function trickle(response: ServerResponse, body: string, ms: number, context: FaultContext): void {
+  const bytes = Buffer.from(body);
+  const ticks = Math.max(1, Math.ceil(ms / TRICKLE_TICK_MS));
+  response.writeHead(200, { ...API_CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) });
+  response.flushHeaders();
+  const sendTick = (tick: number): void => {
+    if (response.destroyed) return;
+    const from = Math.floor(((tick - 1) * bytes.length) / ticks);
+    const to = Math.floor((tick * bytes.length) / ticks);
+    if (tick === ticks) return void response.end(bytes.subarray(from));
+    if (to > from) response.write(bytes.subarray(from, to));
+    context.later(TRICKLE_TICK_MS, () => sendTick(tick + 1));
+  };
+  context.later(TRICKLE_TICK_MS, () => sendTick(1));
+}
+
+function successEnvelope(longUrl: string, shortUrl: string): Record<string, unknown> {
   return { data: { used: 1, urls: { [longUrl]: shortUrl } }, message: 'OK', errors: null };
 }
 

@@ -12,7 +12,11 @@ export interface ClientRequest {
 export interface ClientReply {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The body decoded as UTF-8 (leniently); `bytes` holds what was sent. */
   body: string;
+  bytes: Buffer;
+  /** When each chunk of the body arrived (Date.now()). */
+  chunkTimes: number[];
 }
 
 /** How a request ended: answered in full, or failed before or while the answer arrived. */
@@ -36,10 +40,15 @@ export function attempt(url: string, request: ClientRequest = {}): Promise<Clien
   return new Promise((resolve) => {
     const outgoing = transport.request(target, options, (incoming) => {
       const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const chunkTimes: number[] = [];
+      incoming.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        chunkTimes.push(Date.now());
+      });
       incoming.on('error', (error) => resolve({ kind: 'failed', stage: 'during-body', status: incoming.statusCode, error }));
       incoming.on('end', () => {
-        const reply = { status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const bytes = Buffer.concat(chunks);
+        const reply = { status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes.toString('utf8'), bytes, chunkTimes };
         resolve({ kind: 'answered', reply });
       });
     });

@@ -36,7 +36,7 @@ export function sendHtml(response: ServerResponse, status: number, html: string,
  * Writes a complete answer. Content-Length is set so clients can tell a whole body
  * from a cut one, except where HTTP forbids a body (and so the header) at all.
  */
-export function send(response: ServerResponse, status: number, body: string, headers: HeaderMap): void {
+export function send(response: ServerResponse, status: number, body: string | Uint8Array, headers: HeaderMap): void {
   if (status === 204 || status === 304) {
     response.writeHead(status, headers);
     response.end();

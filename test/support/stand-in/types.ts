@@ -36,7 +36,18 @@ export type Fault =
   | { kind: 'malformed-json' }
   | { kind: 'wrong-envelope' }
   | { kind: 'wrong-key' }
+  /** Any short URL in an otherwise correct envelope: javascript:, a relative one, plain http... */
   | { kind: 'unsafe-short-url'; shortUrl: string }
+  /** A correct envelope padded with valid JSON to exactly `bytes` (default 1 MiB), sent chunked with no Content-Length. */
+  | { kind: 'huge-body'; bytes?: number }
+  /** A 200 and its headers at once, then a correct envelope a few bytes every 100 ms, the last byte after `ms`. */
+  | { kind: 'trickle'; ms: number }
+  /** A correct envelope whose message is Latin-1 ("Lien créé" with é as the one byte 0xE9), not UTF-8. */
+  | { kind: 'not-utf8' }
+  /** A correct envelope after a UTF-8 byte-order mark (EF BB BF). */
+  | { kind: 'byte-order-mark' }
+  /** An envelope naming `urls` twice, each keyed by the submitted URL, with different short URLs (JSON.parse keeps the second). */
+  | { kind: 'duplicate-keys' }
   | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> };
 
 export interface StandIn {

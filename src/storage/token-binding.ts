@@ -1,0 +1,40 @@
+import type { Result, ShrtnrError } from '../api';
+import { failure, success } from '../api/result';
+import type { Settings } from './settings-schema';
+
+type TokenSettings = Pick<Settings, 'token' | 'tokenServer' | 'serverUrl'>;
+
+/**
+ * The server a saved token belongs to: the one it was saved for. A token saved
+ * before tokens were bound to a server (no `tokenServer`) belongs to the
+ * server it was being sent to, the saved one.
+ */
+export function tokenServerOf(settings: TokenSettings): string {
+  return settings.tokenServer === '' ? settings.serverUrl : settings.tokenServer;
+}
+
+/**
+ * What a request may carry: the saved token only goes to the server it was
+ * saved for. Changing the server does not carry the token along (a "mirror"
+ * a user is talked into trying would collect it); the user enters the new
+ * server's token, or says explicitly to use this one there.
+ */
+export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: string; token: string }, ShrtnrError> {
+  const { token, serverUrl } = settings;
+  const tokenServer = tokenServerOf(settings);
+  // No token, or no valid server (then nothing is sent at all, and the API module says the server is missing).
+  if (token === '' || serverUrl === '' || tokenServer === serverUrl) return success({ serverUrl, token });
+  const tokenHost = hostOf(tokenServer);
+  const serverHost = hostOf(serverUrl);
+  return failure({
+    kind: 'token-for-other-server',
+    tokenHost,
+    serverHost,
+    message: `Your saved token is for ${tokenHost}, so it is not sent to ${serverHost}. Enter the token for ${serverHost} in the settings.`,
+  });
+}
+
+/** A server address's host (with its port), as the pages name it. */
+export function hostOf(serverUrl: string): string {
+  return URL.canParse(serverUrl) ? new URL(serverUrl).host : serverUrl;
+}

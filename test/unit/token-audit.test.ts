@@ -1,0 +1,102 @@
+// The token audit's rules, without a browser: where a token may go, and how
+// logged values are read in depth. Its browser self-tests are in test/e2e/.
+import { describe, expect, it } from 'vitest';
+import { deepText } from '../support/deep-text';
+import type { StandIn } from '../support/stand-in/server';
+import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/token-audit';
+
+const TOKEN = 'unit-token-1234';
+const API = 'https://127.0.0.1:4443';
+const servers = {
+  api: { baseUrl: API, requests: () => [] } as unknown as StandIn,
+  otherOrigin: { baseUrl: 'https://127.0.0.1:5443', requests: () => [] } as unknown as StandIn,
+};
+const quietSources: AuditSources = {
+  pageMarkups: async () => [],
+  readStorage: async () => ({ sync: {}, session: {} }),
+  readClipboard: async () => '',
+  settle: async () => undefined,
+};
+
+function request(url: string, headers: Record<string, string>, extra: Partial<ObservedRequest> = {}): ObservedRequest {
+  return { source: 'service_worker', url, method: 'POST', headers, body: '', ...extra };
+}
+
+async function findingsFor(requests: ObservedRequest[], arrange?: (audit: TokenAudit) => void): Promise<string[]> {
+  const audit = new TokenAudit();
+  audit.track(TOKEN);
+  arrange?.(audit);
+  for (const observed of requests) audit.recordRequest(observed);
+  return audit.findLeaks(servers, quietSources);
+}
+
+describe('the token audit: where a token may go', () => {
+  it('allows only the Authorization header of https requests to the configured server', async () => {
+    expect(await findingsFor([request(`${API}/api/v1/shorten/single`, { authorization: `Bearer ${TOKEN}` })])).toEqual([]);
+    expect(await findingsFor([request(`${API}/api/v1/ping`, { 'x-token': TOKEN })])).toEqual([`header x-token: POST ${API}/api/v1/ping (from service_worker)`]);
+    expect(await findingsFor([request(`${API}/api/v1/ping?api_token=${TOKEN}`, {})])).toEqual([`URL: POST ${API}/api/v1/ping?api_token=${TOKEN} (from service_worker)`]);
+    expect(await findingsFor([request(`${API}/api/v1/ping`, {}, { body: `{"t":"${TOKEN}"}` })])).toEqual([`request body: POST ${API}/api/v1/ping (from service_worker)`]);
+    expect(await findingsFor([request('http://127.0.0.1:4080/api/v1/ping', { authorization: `Bearer ${TOKEN}` })])).toEqual([
+      'plain-http request: POST http://127.0.0.1:4080/api/v1/ping (from service_worker)',
+    ]);
+  });
+
+  it('lets a token go to a server only when the session saved them together', async () => {
+    const elsewhere = request('https://elsewhere.test/api/v1/ping', { authorization: `Bearer ${TOKEN}` });
+    expect(await findingsFor([elsewhere])).toEqual(['request to another origin: POST https://elsewhere.test/api/v1/ping (from service_worker)']);
+    expect(await findingsFor([elsewhere], (audit) => audit.configured({ serverUrl: 'https://elsewhere.test', token: TOKEN }))).toEqual([]);
+    // A server written alone does not take the token along; another token saved with it does not either.
+    expect(await findingsFor([elsewhere], (audit) => audit.configured({ serverUrl: 'https://elsewhere.test' }))).toHaveLength(1);
+    expect(await findingsFor([elsewhere], (audit) => audit.configured({ serverUrl: 'https://elsewhere.test', token: 'other-token' }))).toHaveLength(1);
+  });
+
+  it('ties on-wire headers to the host they went to, not just to the request id', async () => {
+    const wire = { host: '127.0.0.1:4443', authorization: `Bearer ${TOKEN}` };
+    expect(await findingsFor([request(`${API}/api/v1/ping`, {}, { wireHeaders: wire })])).toEqual([]);
+    expect(await findingsFor([request(`${API}/api/v1/ping`, {}, { wireHeaders: { ...wire, host: 'elsewhere.test' } })])).toEqual([
+      `request to another origin: Authorization sent to elsewhere.test, for POST ${API}/api/v1/ping (from service_worker)`,
+    ]);
+  });
+
+  it('tells notifications and badge titles apart from other console lines, and fails on what it could not read', async () => {
+    const audit = new TokenAudit();
+    audit.track(TOKEN);
+    audit.record('worker', `[e2e] shown in notification: Copied\n${TOKEN}`);
+    audit.record('worker', `[e2e] shown in badge-title: ${TOKEN}`);
+    audit.record('page', `Uncaught Error: ${TOKEN}`, 'uncaught exception');
+    audit.couldNotCheck('a logged object');
+    const findings = await audit.findLeaks(servers, { ...quietSources, readClipboard: async () => TOKEN, readStorage: async () => ({ sync: {}, session: { t: TOKEN } }) });
+    expect(findings).toEqual([
+      `notification: worker: [e2e] shown in notification: Copied ${TOKEN}`,
+      `badge title: worker: [e2e] shown in badge-title: ${TOKEN}`,
+      `uncaught exception: page: Uncaught Error: ${TOKEN}`,
+      'storage.session',
+      'clipboard',
+      'could not be checked: a logged object',
+    ]);
+  });
+});
+
+describe('deepText, the audit\'s reader of logged values', () => {
+  it('reads strings at any depth and where JSON.stringify shows nothing', () => {
+    const cyclic: Record<string, unknown> = { deep: { deeper: [{ deepest: 'in-an-object' }] } };
+    cyclic.self = cyclic;
+    const text = deepText([
+      cyclic,
+      new Headers({ 'x-debug': 'in-headers' }),
+      new Map([['key', { value: 'in-a-map' }]]),
+      new Set(['in-a-set']),
+      new URLSearchParams({ q: 'in-params' }),
+      new Error('outer', { cause: new Error('in-a-cause') }),
+      new URL('https://example.test/?q=in-a-url'),
+      new TextEncoder().encode('in-bytes'),
+    ]).text;
+    expect(JSON.stringify(new Headers({ 'x-debug': 'in-headers' }))).toBe('{}');
+    for (const expected of ['in-an-object', 'in-headers', 'in-a-map', 'in-a-set', 'in-params', 'in-a-cause', 'in-a-url', 'in-bytes']) expect(text).toContain(expected);
+  });
+
+  it('says when a value was too large to read in full', () => {
+    expect(deepText(Array.from({ length: 60_000 }, (_, index) => ({ index }))).complete).toBe(false);
+    expect(deepText({ small: true }).complete).toBe(true);
+  });
+});
