@@ -36,6 +36,10 @@ export default defineConfig(({ command, mode }) => {
     },
     test: {
       projects: [
+        // Component tests (`*.test.tsx`: a view rendered with @testing-library/preact)
+        // run here too, each in a happy-dom page chosen by its first line,
+        // `// @vitest-environment happy-dom`: vitest 4 has no environmentMatchGlobs,
+        // and a DOM for every file would slow the pure ones for nothing.
         { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node' } },
         { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 20_000 } },
         // Checks of the built dist/ (run after `npm run build`).

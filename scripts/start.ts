@@ -72,11 +72,9 @@ async function startChromium(): Promise<void> {
 async function runChromiumHeadlessDemo(extension: ExtensionBrowser, server: StandIn, samplePage: Page): Promise<void> {
   console.log(`Stand-in Shrtnr API: ${server.baseUrl} (demo token set in the extension's settings)`);
   console.log('No display: running the popup flow headless.');
-  await mkdir(SCREENSHOTS, { recursive: true });
   const popup = await extension.openPopup(samplePage);
   await popup.getByTestId('copy-status').filter({ hasText: 'Copied' }).waitFor({ timeout: 10_000 });
   const shortUrl = await popup.getByLabel('Short link').inputValue();
-  await popup.screenshot({ path: resolve(SCREENSHOTS, 'popup.png') });
   await popup.close();
   console.log(`Short URL shown in the popup: ${shortUrl}`);
   console.log(`Clipboard holds:              ${await extension.readClipboard(`${server.baseUrl}/demo/blank`)}`);
@@ -86,13 +84,44 @@ async function runChromiumHeadlessDemo(extension: ExtensionBrowser, server: Stan
   console.log(`Following it lands on:        ${visit.url()}`);
   await visit.close();
 
-  const options = await extension.context.newPage();
-  await options.setViewportSize({ width: 760, height: 860 });
-  await options.goto(extension.extensionUrl('src/options/index.html'));
-  await options.getByRole('button', { name: 'Test connection' }).click();
-  await options.getByTestId('connection-status').filter({ hasText: /\S/ }).waitFor();
-  await options.screenshot({ path: resolve(SCREENSHOTS, 'options.png'), fullPage: true });
-  console.log(`Screenshots: ${resolve(SCREENSHOTS, 'popup.png')}, ${resolve(SCREENSHOTS, 'options.png')}`);
+  const shots = await takeScreenshots(extension, samplePage, 'en');
+  // Arabic (right to left) needs a browser started in that language.
+  const arabic = await launchExtensionBrowser({ extensionDir: resolve(ROOT, 'dist/chrome'), trustedSpkiHashes: [server.spkiHash], language: 'ar' });
+  try {
+    await pointAtStandIn(arabic, server);
+    const arabicPage = await arabic.context.newPage();
+    await arabicPage.goto(`${server.baseUrl}/demo/article`);
+    shots.push(...(await takeScreenshots(arabic, arabicPage, 'ar')));
+  } finally {
+    await arabic.close();
+  }
+  console.log(`Screenshots: ${shots.join(', ')}`);
+}
+
+/** The README's screenshots of the popup (shortened and copied) and the settings page (connection tested), light and dark. */
+async function takeScreenshots(extension: ExtensionBrowser, tab: Page, language: string): Promise<string[]> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const written: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const popup = await extension.openPopup(tab);
+    await popup.emulateMedia({ colorScheme });
+    await popup.getByTestId('copy-status').filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
+    const popupFile = resolve(SCREENSHOTS, `popup-${language}-${colorScheme}.png`);
+    await popup.screenshot({ path: popupFile });
+    await popup.close();
+
+    const options = await extension.context.newPage();
+    await options.setViewportSize({ width: 760, height: 900 });
+    await options.emulateMedia({ colorScheme });
+    await options.goto(extension.extensionUrl('src/options/index.html'));
+    await options.locator('.connection button').first().click();
+    await options.getByTestId('connection-status').filter({ hasText: /\S/ }).waitFor();
+    const optionsFile = resolve(SCREENSHOTS, `options-${language}-${colorScheme}.png`);
+    await options.screenshot({ path: optionsFile, fullPage: true });
+    await options.close();
+    written.push(popupFile, optionsFile);
+  }
+  return written;
 }
 
 async function startFirefox(): Promise<void> {

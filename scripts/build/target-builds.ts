@@ -21,6 +21,7 @@ export function targetBuilds(root: string): Plugin {
     // also runs after a failed build, whose missing manifest would hide the real error).
     async writeBundle() {
       const chromeDir = join(root, 'chrome');
+      await compactLocales(join(chromeDir, '_locales'));
       const chromeManifest = JSON.parse(await readFile(join(chromeDir, 'manifest.json'), 'utf8')) as ExtensionManifest;
       for (const target of TARGETS.filter((name): name is Exclude<Target, 'chrome'> => name !== 'chrome')) {
         const dir = join(root, target);
@@ -52,4 +53,26 @@ async function allText(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile() && /\.(js|html|json|css)$/.test(entry.name));
   return Promise.all(files.map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')));
+}
+
+/**
+ * The shipped messages.json files keep only what the browser reads: each
+ * message and its placeholders' content. Descriptions and examples are for
+ * translators (they stay in public/_locales/), and in five languages they
+ * would more than double what every install downloads.
+ */
+async function compactLocales(localesDir: string): Promise<void> {
+  for (const locale of await readdir(localesDir)) {
+    const file = join(localesDir, locale, 'messages.json');
+    const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+    const compact = Object.fromEntries(
+      Object.entries(messages).map(([key, { message, placeholders }]) => [
+        key,
+        placeholders === undefined
+          ? { message }
+          : { message, placeholders: Object.fromEntries(Object.entries(placeholders).map(([name, { content }]) => [name, { content }])) },
+      ]),
+    );
+    await writeFile(file, JSON.stringify(compact));
+  }
 }

@@ -19,7 +19,9 @@ export interface BundleSizes {
 
 // The worker's budget grew from 12 to 16 KiB when it started reaching the
 // browser through webextension-polyfill (about 3 KiB), like every other context.
-export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 16 * 1024, zip: 50 * 1024 } as const;
+// The zip's budget grew from 50 to 64 KiB with the five languages: their
+// messages (compacted by the build) are about 20 KiB of the zip.
+export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 16 * 1024, zip: 64 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

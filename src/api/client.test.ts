@@ -61,7 +61,7 @@ describe('the body is read up to MAX_BODY_BYTES, no further', () => {
     const result = await shortenAnswered(json(paddedEnvelope(size)));
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'bad-response', problem: 'too-large', message: 'The server\'s answer was too large to be a Shrtnr result (over 64 KiB).' },
+      error: { kind: 'bad-response', problem: 'too-large' },
     });
   });
 
@@ -76,7 +76,9 @@ describe('the body is read up to MAX_BODY_BYTES, no further', () => {
 
   it('still maps an error status when its body is too large, without the server\'s words', async () => {
     const huge = `{"message":"${'x'.repeat(MAX_BODY_BYTES)}"}`;
-    expect(await shortenAnswered(json(huge, 403))).toMatchObject({ ok: false, error: { kind: 'forbidden', serverMessage: undefined } });
+    const forbidden = await shortenAnswered(json(huge, 403));
+    expect(forbidden).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(forbidden).not.toHaveProperty('error.serverMessage');
     expect(await shortenAnswered(() => new Response(`<html>${'x'.repeat(MAX_BODY_BYTES)}</html>`, { status: 500 }))).toMatchObject({
       ok: false,
       error: { kind: 'server-error', status: 500 },
@@ -103,7 +105,7 @@ describe('the body is decoded as strict UTF-8', () => {
   it('refuses a success body that is not UTF-8 (Latin-1 bytes)', async () => {
     expect(await shortenAnswered(json(latin1Envelope()))).toEqual({
       ok: false,
-      error: { kind: 'bad-response', problem: 'not-utf8', message: 'The server\'s answer was not valid UTF-8 text.' },
+      error: { kind: 'bad-response', problem: 'not-utf8' },
     });
   });
 
@@ -137,7 +139,6 @@ describe('the body is decoded as strict UTF-8', () => {
       error: {
         kind: 'bad-response',
         problem: 'byte-order-mark',
-        message: 'The server\'s answer began with a byte-order mark, which JSON forbids.',
       },
     });
     // Two marks, so that a decoder stripping one still leaves one to see.
@@ -153,7 +154,7 @@ describe('the body is decoded as strict UTF-8', () => {
     const latin1 = Uint8Array.from(words, (character) => character.charCodeAt(0));
     for (const body of [latin1, `\ufeff${words}`]) {
       const result = await shortenAnswered(json(body, 422));
-      expect(result).toEqual({ ok: false, error: { kind: 'rejected-url', reason: undefined, message: 'The server refused this link.' } });
+      expect(result).toEqual({ ok: false, error: { kind: 'rejected-url' } });
     }
     // The same words in UTF-8 are shown.
     expect(await shortenAnswered(json(words, 422))).toMatchObject({ ok: false, error: { reason: 'The url is caf\u00e9.' } });
@@ -171,7 +172,7 @@ describe('a success body with a key named twice is refused', () => {
     expect(JSON.parse(body)).toBeTypeOf('object');
     expect(await shortenAnswered(json(body))).toEqual({
       ok: false,
-      error: { kind: 'bad-response', problem: 'duplicate-keys', message: 'The server\'s answer named a field twice, so it was ambiguous.' },
+      error: { kind: 'bad-response', problem: 'duplicate-keys' },
     });
   });
 

@@ -90,7 +90,7 @@ export async function post(request: PreparedRequest, path: string, body: string 
     } catch {
       // Only a bizarre thrown value (a getter that throws, a revoked proxy) gets
       // here; "never throws" still holds.
-      return failure({ kind: 'network', message: `Can't reach ${request.serverUrl}.` });
+      return failure({ kind: 'network', host: request.serverUrl });
     }
   }
 }
@@ -101,24 +101,11 @@ const TLS_ERROR_CODE = /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$
 
 function transportError(error: unknown, request: PreparedRequest): ShrtnrError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    const seconds = Math.round(request.timeoutMs / 100) / 10;
-    return {
-      kind: 'timeout',
-      timeoutMs: request.timeoutMs,
-      message: `The server did not answer within ${seconds} seconds. Try again.`,
-    };
+    return { kind: 'timeout', timeoutMs: request.timeoutMs };
   }
   const host = new URL(request.serverUrl).host;
-  if (TLS_ERROR_CODE.test(errorCode(error) ?? '')) {
-    return {
-      kind: 'tls',
-      message: `The certificate of ${host} is not trusted, so the connection was refused to keep your token safe.`,
-    };
-  }
-  return {
-    kind: 'network',
-    message: `Can't reach ${host}. Check your connection and the server address; if the server uses its own certificate, your browser must trust it.`,
-  };
+  if (TLS_ERROR_CODE.test(errorCode(error) ?? '')) return { kind: 'tls', host };
+  return { kind: 'network', host };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -133,19 +120,8 @@ function errorCode(error: unknown): string | undefined {
 
 export const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 
-const BAD_RESPONSE_MESSAGES: Record<BadResponseProblem, string> = {
-  'too-large': `The server's answer was too large to be a Shrtnr result (over ${MAX_BODY_BYTES / 1024} KiB).`,
-  'not-utf8': 'The server\'s answer was not valid UTF-8 text.',
-  'byte-order-mark': 'The server\'s answer began with a byte-order mark, which JSON forbids.',
-  'not-json': 'The server\'s answer was not valid JSON.',
-  'duplicate-keys': 'The server\'s answer named a field twice, so it was ambiguous.',
-  'wrong-shape': 'The server\'s answer did not have the shape of a Shrtnr result.',
-  'key-mismatch': 'The server\'s answer was about a different link than the one sent.',
-  'unsafe-short-url': 'The server sent back something that is not a safe web link, so it was not used.',
-};
-
 const badResponse = (problem: BadResponseProblem) =>
-  failure<ShrtnrError>({ kind: 'bad-response', problem, message: BAD_RESPONSE_MESSAGES[problem] });
+  failure<ShrtnrError>({ kind: 'bad-response', problem });
 
 function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ShrtnrError> {
   if (!isSuccess(answer.status)) return failure(errorForStatus(answer));

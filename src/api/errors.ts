@@ -1,39 +1,48 @@
 /**
  * Every way a shortening or a connection test can fail, as one union of plain
  * (structured-cloneable) objects, so errors cross the extension's message
- * boundary intact. Each carries a `message` written for a person.
+ * boundary intact. Errors are data: a kind and its parameters, never a
+ * sentence; each surface puts them into words in the user's language
+ * (src/ui/error-words.ts, src/options/connection-message.ts).
  */
 export type ShrtnrError =
   // Checks on the URL to shorten, before anything is sent.
-  | { kind: 'empty-url'; message: string }
-  | { kind: 'malformed-url'; message: string }
-  | { kind: 'unsupported-scheme'; scheme: string; message: string }
-  | { kind: 'credentials-in-url'; message: string }
-  | { kind: 'url-too-long'; length: number; message: string }
+  | { kind: 'empty-url' }
+  | { kind: 'malformed-url' }
+  /** Selected text (context menu) that is not a web address. */
+  | { kind: 'selection-not-url' }
+  | { kind: 'unsupported-scheme'; scheme: string }
+  | { kind: 'credentials-in-url' }
+  | { kind: 'url-too-long'; length: number; limit: number }
   // Checks on the settings, before anything is sent.
-  | { kind: 'no-token'; message: string }
-  | { kind: 'malformed-token'; message: string }
-  | { kind: 'invalid-server-url'; message: string }
-  | { kind: 'insecure-server'; message: string }
+  /** `blank`: a token of only spaces rather than none. */
+  | { kind: 'no-token'; blank: boolean }
+  | { kind: 'malformed-token' }
+  /** `text`: what was typed (cut to 80 characters) for not-a-url, the path to leave out for api-path. */
+  | { kind: 'invalid-server-url'; problem: ServerUrlProblem; text?: string }
+  | { kind: 'insecure-server' }
   // The saved token belongs to another server than the one now set: it is not sent.
-  | { kind: 'token-for-other-server'; tokenHost: string; serverHost: string; message: string }
-  // What the server answered.
-  | { kind: 'bad-request'; serverMessage?: string; message: string }
-  | { kind: 'unauthorized'; message: string }
-  | { kind: 'forbidden'; serverMessage?: string; message: string }
-  | { kind: 'not-shrtnr'; status?: number; message: string }
-  | { kind: 'rejected-url'; reason?: string; message: string }
-  | { kind: 'rate-limited'; limit?: number; remaining?: number; retryAfterSeconds?: number; message: string }
-  | { kind: 'server-error'; status: number; message: string }
-  | { kind: 'redirected'; message: string }
-  | { kind: 'unexpected-status'; status: number; message: string }
-  | { kind: 'bad-response'; problem: BadResponseProblem; message: string }
+  | { kind: 'token-for-other-server'; tokenHost: string; serverHost: string }
+  // What the server answered; `serverMessage` and `reason` are the server's own words, made safe to show.
+  | { kind: 'bad-request'; serverMessage?: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'forbidden'; serverMessage?: string }
+  /** `answeredWithPage`: a web page (HTML) answered, not an API. */
+  | { kind: 'not-shrtnr'; status?: number; answeredWithPage?: boolean }
+  | { kind: 'rejected-url'; reason?: string }
+  | { kind: 'rate-limited'; limit?: number; remaining?: number; retryAfterSeconds?: number }
+  | { kind: 'server-error'; status: number }
+  | { kind: 'redirected' }
+  | { kind: 'unexpected-status'; status: number }
+  | { kind: 'bad-response'; problem: BadResponseProblem }
   // The request never got an answer.
-  | { kind: 'network'; message: string }
-  | { kind: 'tls'; message: string }
-  | { kind: 'timeout'; timeoutMs: number; message: string }
-  // A fault inside the extension itself (e.g. its worker failed to answer).
-  | { kind: 'internal'; message: string };
+  | { kind: 'network'; host: string }
+  | { kind: 'tls'; host: string }
+  | { kind: 'timeout'; timeoutMs: number }
+  /** A fault inside the extension itself (e.g. its worker failed to answer); `detail` is technical and untranslated. */
+  | { kind: 'internal'; detail: string };
+
+export type ServerUrlProblem = 'missing' | 'not-a-url' | 'not-https' | 'credentials' | 'api-path' | 'path';
 
 export type ShrtnrErrorKind = ShrtnrError['kind'];
 
@@ -51,6 +60,7 @@ export type BadResponseProblem =
 const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'empty-url',
   'malformed-url',
+  'selection-not-url',
   'unsupported-scheme',
   'credentials-in-url',
   'url-too-long',

@@ -16,11 +16,7 @@ export async function ping(settings: ShrtnrSettings): Promise<Result<{ serverUrl
   // The ping body is undocumented, but a web page answering 200 to any POST is
   // not an API: say so rather than report a working connection.
   if (/html/i.test(headers.get('content-type') ?? '')) {
-    return failure({
-      kind: 'not-shrtnr',
-      status,
-      message: 'The server answered with a web page, not the Shrtnr API. Check the server in the settings.',
-    });
+    return failure({ kind: 'not-shrtnr', status, answeredWithPage: true });
   }
   return success({ serverUrl: prepared.value.serverUrl });
 }

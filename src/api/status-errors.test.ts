@@ -1,3 +1,5 @@
+import { englishWords } from '../../test/support/locale-catalogue';
+import { errorSentence } from '../ui/error-words';
 import { describe, expect, it } from 'vitest';
 import { errorForStatus } from './status-errors';
 
@@ -20,16 +22,15 @@ describe('errorForStatus', () => {
   it('reads the framework-style validation body for 422', () => {
     const error = errorForStatus({ status: 422, ...json({ message: 'The given data was invalid.', errors: { url: ['The url must start with http.'] } }) });
     expect(error).toMatchObject({ kind: 'rejected-url', reason: 'The url must start with http.' });
-    expect(error.message).toBe('The server refused this link: The url must start with http.');
+    expect(errorSentence(error, englishWords)).toBe('The server refused this link: The url must start with http.');
   });
 
   it('falls back to the envelope message, then to its own words', () => {
     expect(errorForStatus({ status: 422, ...json({ data: null, message: 'Invalid URL', errors: null }) })).toMatchObject({ reason: 'Invalid URL' });
-    expect(errorForStatus({ status: 422, headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<h1>422</h1>' })).toMatchObject({
-      reason: undefined,
-      message: 'The server refused this link.',
-    });
-    expect(errorForStatus({ status: 403, headers: new Headers(), bodyText: 'not json' }).message).not.toContain('said');
+    const withoutReason = errorForStatus({ status: 422, headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<h1>422</h1>' });
+    expect(withoutReason).toEqual({ kind: 'rejected-url' });
+    expect(errorSentence(withoutReason, englishWords)).toBe('The server refused this link.');
+    expect(errorSentence(errorForStatus({ status: 403, headers: new Headers(), bodyText: 'not json' }), englishWords)).not.toContain('said');
   });
 
   it('quotes the server on 400 and 403, cleaned of controls and capped', () => {
@@ -44,7 +45,7 @@ describe('errorForStatus', () => {
   it('reads rate-limit headers in any case, with Retry-After as seconds or a date', () => {
     const seconds = errorForStatus({ status: 429, headers: new Headers({ 'X-RATELIMIT-LIMIT': '60', 'x-ratelimit-remaining': '0', 'Retry-After': '42' }), bodyText: '' });
     expect(seconds).toMatchObject({ kind: 'rate-limited', limit: 60, remaining: 0, retryAfterSeconds: 42 });
-    expect(seconds.message).toBe('Too many requests (the limit is 60 per minute). Try again in 42 seconds.');
+    expect(errorSentence(seconds, englishWords)).toBe('Too many requests (the limit is 60 per minute). Try again in 42 seconds.');
 
     const date = new Date(Date.now() + 30_000).toUTCString();
     const dated = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': date }), bodyText: '' });
@@ -63,6 +64,7 @@ describe('errorForStatus', () => {
     }
 
     const bare = errorForStatus({ status: 429, headers: new Headers({ 'retry-after': 'soon', 'x-ratelimit-limit': '-1' }), bodyText: '' });
-    expect(bare).toMatchObject({ limit: undefined, retryAfterSeconds: undefined, message: 'Too many requests. Wait a minute and try again.' });
+    expect(bare).toMatchObject({ limit: undefined, retryAfterSeconds: undefined });
+    expect(errorSentence(bare, englishWords)).toBe('Too many requests. Wait a minute and try again.');
   });
 });

@@ -17,61 +17,33 @@ export function errorForStatus({ status, headers, bodyText }: HttpAnswer): Shrtn
   const body = readErrorBody(headers, bodyText);
   switch (status) {
     case 400:
-      return {
-        kind: 'bad-request',
-        serverMessage: body.message,
-        message: withServerWords('The server rejected the request as malformed.', body.message),
-      };
+      return withServerMessage({ kind: 'bad-request' }, body.message);
     case 401:
-      return { kind: 'unauthorized', message: 'The server did not accept your access token. Check it in the settings.' };
+      return { kind: 'unauthorized' };
     case 403:
-      return {
-        kind: 'forbidden',
-        serverMessage: body.message,
-        message: withServerWords(
-          'Your Shrtnr plan does not allow this: there is no active subscription or no URL credits are left.',
-          body.message,
-        ),
-      };
+      return withServerMessage({ kind: 'forbidden' }, body.message);
     case 404:
     case 405:
-      return {
-        kind: 'not-shrtnr',
-        status,
-        message: 'The server address does not point at a Shrtnr API. Check the server in the settings.',
-      };
+      return { kind: 'not-shrtnr', status };
     case 422: {
       const reason = body.fieldError ?? body.message;
-      return {
-        kind: 'rejected-url',
-        reason,
-        message: reason === undefined ? 'The server refused this link.' : `The server refused this link: ${reason}`,
-      };
+      return reason === undefined ? { kind: 'rejected-url' } : { kind: 'rejected-url', reason };
     }
     case 429:
       return rateLimitedError(headers);
     default:
-      if (status >= 500 && status <= 599) {
-        return {
-          kind: 'server-error',
-          status,
-          message: `The Shrtnr server failed (HTTP ${status}). Try again in a little while.`,
-        };
-      }
+      if (status >= 500 && status <= 599) return { kind: 'server-error', status };
       if (status >= 300 && status <= 399) return redirectedError();
-      return { kind: 'unexpected-status', status, message: `The server gave an unexpected answer (HTTP ${status}).` };
+      return { kind: 'unexpected-status', status };
   }
 }
 
 export function redirectedError(): ShrtnrError {
-  return {
-    kind: 'redirected',
-    message: 'The server answered with a redirect instead of a result. Check the server address in the settings.',
-  };
+  return { kind: 'redirected' };
 }
 
-function withServerWords(ownWords: string, serverWords: string | undefined): string {
-  return serverWords === undefined ? ownWords : `${ownWords} The server said: "${serverWords}"`;
+function withServerMessage<Error extends { kind: 'bad-request' | 'forbidden' }>(error: Error, serverMessage: string | undefined): Error & { serverMessage?: string } {
+  return serverMessage === undefined ? error : { ...error, serverMessage };
 }
 
 interface ReadableErrorBody {
@@ -108,18 +80,7 @@ function rateLimitedError(headers: Headers): ShrtnrError {
   const limit = nonNegativeInteger(headers.get('x-ratelimit-limit'));
   const remaining = nonNegativeInteger(headers.get('x-ratelimit-remaining'));
   const retryAfterSeconds = retryAfter(headers.get('retry-after'));
-  const allowance = limit === undefined ? '' : ` (the limit is ${limit} per minute)`;
-  const when =
-    retryAfterSeconds === undefined
-      ? 'Wait a minute and try again.'
-      : `Try again in ${retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`}.`;
-  return {
-    kind: 'rate-limited',
-    limit,
-    remaining,
-    retryAfterSeconds,
-    message: `Too many requests${allowance}. ${when}`,
-  };
+  return { kind: 'rate-limited', limit, remaining, retryAfterSeconds };
 }
 
 function nonNegativeInteger(value: string | null): number | undefined {

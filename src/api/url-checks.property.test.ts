@@ -1,5 +1,7 @@
 // fast-check documents its API as the default `fc` namespace object; this rule would flag every fc.* call.
 // oxlint-disable import/no-named-as-default-member
+import { englishWords } from '../../test/support/locale-catalogue';
+import { errorSentence } from '../ui/error-words';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShrtnrErrorKind } from './errors';
@@ -35,7 +37,7 @@ function expectLongUrlCheckAgreesWithWhatwg(input: string): void {
   expect(result.ok, `accepted ${JSON.stringify(input)}`).toBe(false);
   if (result.ok) return;
   expect(verdict.kinds).toContain(result.error.kind);
-  expect(result.error.message).not.toBe('');
+  expect(errorSentence(result.error, englishWords)).not.toBe('');
   const trimmed = input.trim();
   if (result.error.kind === 'unsupported-scheme' && URL.canParse(trimmed)) {
     expect(result.error.scheme).toBe(new URL(trimmed).protocol);
@@ -68,7 +70,7 @@ function expectServerUrlCheckAgreesWithWhatwg(input: string): void {
   expect(result.ok, `accepted ${JSON.stringify(input)}`).toBe(false);
   if (result.ok) return;
   expect(verdict.kinds).toContain(result.error.kind);
-  expect(result.error.message).not.toBe('');
+  expect(errorSentence(result.error, englishWords)).not.toBe('');
 }
 
 const authoritySettings = { withIPv4: true, withIPv6: true, withIPv4Extended: true, withPort: true };

@@ -1,3 +1,5 @@
+import { englishWords } from '../../test/support/locale-catalogue';
+import { errorSentence } from '../ui/error-words';
 import { describe, expect, it } from 'vitest';
 import { checkLongUrl, checkServerUrl, checkToken, MAX_URL_LENGTH } from './url-checks';
 
@@ -31,7 +33,7 @@ describe('checkLongUrl', () => {
     const messages = ['chrome://settings', 'file:///x', 'data:,x', 'javascript:void 0', 'blob:https://a/b', 'view-source:https://a', 'chrome-extension://x/y'].map(
       (url) => {
         const result = checkLongUrl(url);
-        return result.ok ? '' : result.error.message;
+        return result.ok ? '' : errorSentence(result.error, englishWords);
       },
     );
     expect(new Set(messages).size).toBe(messages.length);
@@ -82,7 +84,7 @@ describe('checkServerUrl', () => {
 
   it('tells someone who pasted the API path to leave it out', () => {
     const result = checkServerUrl('https://shrtnr.co/api/v1/');
-    expect(result.ok ? '' : result.error.message).toContain('Leave out /api/v1/');
+    expect(result.ok ? '' : errorSentence(result.error, englishWords)).toContain('Leave out /api/v1/');
   });
 });
 

@@ -4,35 +4,6 @@ import { failure, success, type Result } from './result';
 /** The contract's limit on the `url` field, and the longest short URL the client accepts. */
 export const MAX_URL_LENGTH = 2048;
 
-const BROWSER_PAGE_SCHEMES = new Set([
-  'about:', 'chrome:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'arc:',
-]);
-const EXTENSION_PAGE_SCHEMES = new Set(['chrome-extension:', 'moz-extension:', 'extension:', 'safari-web-extension:']);
-
-/** Why a scheme other than http/https cannot be shortened, in the user's terms. */
-function unsupportedSchemeMessage(scheme: string): string {
-  if (BROWSER_PAGE_SCHEMES.has(scheme)) {
-    return `Browser pages (${scheme}//…) exist only inside your browser, so they can't be shortened.`;
-  }
-  if (EXTENSION_PAGE_SCHEMES.has(scheme)) {
-    return 'Extension pages exist only inside your browser, so they can\'t be shortened.';
-  }
-  switch (scheme) {
-    case 'file:':
-      return 'Files on your computer (file:) can\'t be shortened: nobody else could open the link.';
-    case 'data:':
-      return 'data: URLs carry their content inline and can\'t be shortened.';
-    case 'javascript:':
-      return 'javascript: links run code, so they can\'t be shortened. Only http and https links can.';
-    case 'blob:':
-      return 'blob: URLs point at data held by one open page and can\'t be shortened.';
-    case 'view-source:':
-      return 'Source views (view-source:) can\'t be shortened; shorten the page itself instead.';
-    default:
-      return `${scheme} links can't be shortened. Only http:// and https:// links can.`;
-  }
-}
-
 /**
  * Checks a URL the user wants shortened and returns it in the WHATWG-serialised
  * form that is sent (IDN hosts in punycode, spaces percent-encoded).
@@ -40,16 +11,13 @@ function unsupportedSchemeMessage(scheme: string): string {
 export function checkLongUrl(input: string): Result<string, ShrtnrError> {
   const trimmed = input.trim();
   if (trimmed === '') {
-    return failure({ kind: 'empty-url', message: 'There is no link to shorten. Enter or paste one.' });
+    return failure({ kind: 'empty-url' });
   }
-  const malformed = failure<ShrtnrError>({
-    kind: 'malformed-url',
-    message: 'That is not a complete web address. Links start with https:// or http://.',
-  });
+  const malformed = failure<ShrtnrError>({ kind: 'malformed-url' });
   if (looksLikeHostAndPort(trimmed)) return malformed;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
-    return failure({ kind: 'unsupported-scheme', scheme: `${scheme}:`, message: unsupportedSchemeMessage(`${scheme}:`) });
+    return failure({ kind: 'unsupported-scheme', scheme: `${scheme}:` });
   }
   let parsed: URL;
   try {
@@ -58,20 +26,13 @@ export function checkLongUrl(input: string): Result<string, ShrtnrError> {
     return malformed;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return failure({ kind: 'unsupported-scheme', scheme: parsed.protocol, message: unsupportedSchemeMessage(parsed.protocol) });
+    return failure({ kind: 'unsupported-scheme', scheme: parsed.protocol });
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    return failure({
-      kind: 'credentials-in-url',
-      message: 'This link contains a user name or password. Remove them before shortening, so they are not shared.',
-    });
+    return failure({ kind: 'credentials-in-url' });
   }
   if (parsed.href.length > MAX_URL_LENGTH) {
-    return failure({
-      kind: 'url-too-long',
-      length: parsed.href.length,
-      message: `This link is ${parsed.href.length.toLocaleString('en')} characters long; the limit is ${MAX_URL_LENGTH.toLocaleString('en')}.`,
-    });
+    return failure({ kind: 'url-too-long', length: parsed.href.length, limit: MAX_URL_LENGTH });
   }
   return success(parsed.href);
 }
@@ -82,8 +43,6 @@ function looksLikeHostAndPort(text: string): boolean {
   return /^[a-z0-9.-]+:\d+(?:[/?#]|$)/i.test(text);
 }
 
-const SERVER_URL_EXAMPLE = 'https://shrtnr.co';
-
 /**
  * Checks the server's base URL and returns its normalised form: the origin
  * alone (scheme, host, port), since the API lives at `{origin}/api/v1`.
@@ -92,37 +51,28 @@ const SERVER_URL_EXAMPLE = 'https://shrtnr.co';
 export function checkServerUrl(input: string): Result<string, ShrtnrError> {
   const trimmed = input.trim();
   if (trimmed === '') {
-    return failure({ kind: 'invalid-server-url', message: `Enter the server's address, for example ${SERVER_URL_EXAMPLE}.` });
+    return failure({ kind: 'invalid-server-url', problem: 'missing' });
   }
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
   } catch {
-    return failure({
-      kind: 'invalid-server-url',
-      message: `"${trimmed.slice(0, 80)}" is not a web address. Use the form ${SERVER_URL_EXAMPLE}.`,
-    });
+    return failure({ kind: 'invalid-server-url', problem: 'not-a-url', text: trimmed.slice(0, 80) });
   }
   if (parsed.protocol === 'http:') {
-    return failure({
-      kind: 'insecure-server',
-      message: 'The server address must start with https://, so your token is never sent unencrypted.',
-    });
+    return failure({ kind: 'insecure-server' });
   }
   if (parsed.protocol !== 'https:') {
-    return failure({ kind: 'invalid-server-url', message: `The server address must start with https://, like ${SERVER_URL_EXAMPLE}.` });
+    return failure({ kind: 'invalid-server-url', problem: 'not-https' });
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    return failure({ kind: 'invalid-server-url', message: 'The server address must not contain a user name or password.' });
+    return failure({ kind: 'invalid-server-url', problem: 'credentials' });
   }
   if (/^\/api(\/v1)?\/?$/i.test(parsed.pathname)) {
-    return failure({ kind: 'invalid-server-url', message: `Leave out ${parsed.pathname}: enter only the server's address, like ${SERVER_URL_EXAMPLE}.` });
+    return failure({ kind: 'invalid-server-url', problem: 'api-path', text: parsed.pathname });
   }
   if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '') {
-    return failure({
-      kind: 'invalid-server-url',
-      message: `Enter only the server's address, without a path or query, like ${SERVER_URL_EXAMPLE}.`,
-    });
+    return failure({ kind: 'invalid-server-url', problem: 'path' });
   }
   return success(parsed.origin);
 }
@@ -134,16 +84,10 @@ const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 export function checkToken(token: string): Result<string, ShrtnrError> {
   const trimmed = token.trim();
   if (trimmed === '') {
-    return failure({
-      kind: 'no-token',
-      message: token === '' ? 'No access token is set. Add your Shrtnr token in the settings.' : 'The access token is only spaces. Paste your Shrtnr token in the settings.',
-    });
+    return failure({ kind: 'no-token', blank: token !== '' });
   }
   if (!TOKEN_SHAPE.test(trimmed)) {
-    return failure({
-      kind: 'malformed-token',
-      message: 'The access token contains spaces or characters a token cannot have. Paste it again in the settings.',
-    });
+    return failure({ kind: 'malformed-token' });
   }
   return success(trimmed);
 }

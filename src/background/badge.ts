@@ -1,7 +1,7 @@
 import { browser } from '../platform/browser';
+import { browserWords } from '../platform/i18n';
 import { recordShownForE2e } from './e2e-hooks';
 
-const DEFAULT_TITLE = 'Shorten this page';
 const RESULT_VISIBLE_MS = 6_000;
 const COLORS = { working: '#57606a', success: '#1a7f37', failure: '#cf222e' } as const;
 
@@ -13,6 +13,7 @@ const COLORS = { working: '#57606a', success: '#1a7f37', failure: '#cf222e' } as
 let running = 0;
 let succeeded = 0;
 let failed = 0;
+/** The last failure, already in words (the background's one wording: shorten-and-copy.ts). */
 let lastFailure = '';
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -24,24 +25,25 @@ export async function badgeJobStarted(): Promise<void> {
   }
   running += 1;
   clearTimeout(clearTimer);
-  await show('…', COLORS.working, 'Shortening…');
+  await show('…', COLORS.working, browserWords().t('badgeWorking'));
 }
 
-export async function badgeJobFinished(outcome: { ok: true } | { ok: false; message: string }): Promise<void> {
+export async function badgeJobFinished(outcome: { ok: true } | { ok: false; sentence: string }): Promise<void> {
   running = Math.max(0, running - 1);
   if (outcome.ok) succeeded += 1;
   else {
     failed += 1;
-    lastFailure = outcome.message;
+    lastFailure = outcome.sentence;
   }
   if (running > 0) return;
+  const { t } = browserWords();
   if (failed === 0) {
-    await show('✓', COLORS.success, succeeded === 1 ? 'Short link copied' : `${succeeded} short links copied`);
+    await show('✓', COLORS.success, succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded));
   } else {
-    const summary = succeeded + failed === 1 ? lastFailure : `${failed} of ${succeeded + failed} failed. Last error: ${lastFailure}`;
+    const summary = succeeded + failed === 1 ? lastFailure : t('badgeSomeFailed', failed, succeeded + failed, lastFailure);
     await show('!', COLORS.failure, summary);
   }
-  clearTimer = setTimeout(() => void show('', COLORS.working, DEFAULT_TITLE), RESULT_VISIBLE_MS);
+  clearTimer = setTimeout(() => void show('', COLORS.working, t('actionTitle')), RESULT_VISIBLE_MS);
 }
 
 async function show(text: string, color: string, title: string): Promise<void> {

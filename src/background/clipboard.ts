@@ -1,5 +1,8 @@
 import type { Result } from '../api';
 import type { CopyFailure } from '../messages/message-map';
+import type { Words } from '../platform/words';
+
+export type { CopyFailure };
 import { sendMessage } from '../messages/messaging';
 import { offscreenDocuments } from '../platform/browser';
 
@@ -21,7 +24,7 @@ export async function copyFromBackground(text: string): Promise<Result<null, Cop
     await navigator.clipboard.writeText(text);
     return { ok: true, value: null };
   } catch (error) {
-    return { ok: false, error: { message: `The short link could not be copied: ${describe(error)}` } };
+    return { ok: false, error: { reason: 'error', detail: describe(error) } };
   }
 }
 
@@ -49,4 +52,9 @@ function ensureOffscreenDocument(offscreen: Offscreen): Promise<void> {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a failed copy says, on the badge and in the notification. */
+export function copyFailureSentence(failure: CopyFailure, { t }: Words): string {
+  return failure.reason === 'refused' ? t('copyRefused') : t('copyFailed', failure.detail);
 }

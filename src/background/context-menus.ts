@@ -1,4 +1,5 @@
 import { browser, type Menus, type Tabs } from '../platform/browser';
+import { browserWords } from '../platform/i18n';
 import { reportFailure, shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const MENU_IDS = {
@@ -17,11 +18,12 @@ let creatingMenus: Promise<void> = Promise.resolve();
  */
 export function createMenus(): Promise<void> {
   creatingMenus = creatingMenus.then(async () => {
+    const { t } = browserWords();
     await browser.contextMenus.removeAll();
     await Promise.all([
-      createMenu({ id: MENU_IDS.link, title: 'Shorten link', contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
-      createMenu({ id: MENU_IDS.page, title: 'Shorten this page', contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
-      createMenu({ id: MENU_IDS.selection, title: 'Shorten selected URL', contexts: ['selection'] }),
+      createMenu({ id: MENU_IDS.link, title: t('menuShortenLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.page, title: t('menuShortenPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.selection, title: t('menuShortenSelection'), contexts: ['selection'] }),
     ]);
   });
   return creatingMenus;
@@ -55,10 +57,7 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
 async function shortenSelection(selection: string): Promise<BackgroundOutcome> {
   const candidate = selection.trim();
   if (!/^https?:\/\/\S+$/i.test(candidate)) {
-    return reportFailure({
-      kind: 'malformed-url',
-      message: 'The selected text is not a web address. Select a whole link that starts with https:// or http://.',
-    });
+    return reportFailure({ kind: 'selection-not-url' });
   }
   return shortenAndCopy(candidate);
 }

@@ -1,5 +1,7 @@
 import { shorten, type Result, type ShortenedUrl, type ShrtnrError } from '../api';
-import { copyFromBackground } from './clipboard';
+import { browserWords } from '../platform/i18n';
+import { errorSentence } from '../ui/error-words';
+import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
 import { credentialsFor } from '../storage/token-binding';
@@ -9,7 +11,7 @@ import { notify } from './notify';
 
 export type BackgroundOutcome =
   | { status: 'copied'; shortened: ShortenedUrl }
-  | { status: 'not-copied'; shortened: ShortenedUrl; message: string }
+  | { status: 'not-copied'; shortened: ShortenedUrl; copyFailure: CopyFailure }
   | { status: 'failed'; error: ShrtnrError };
 
 /** Shortens with the stored server and token; the auto-copy preference comes along for the popup. */
@@ -32,7 +34,7 @@ export async function shortenAndCopy(url: string): Promise<BackgroundOutcome> {
     if (!result.ok) return await fail(result.error);
     return await copyAndReport(result.value);
   } catch (error) {
-    return await fail({ kind: 'internal', message: `The extension could not shorten this: ${error instanceof Error ? error.message : String(error)}` });
+    return await fail({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
   } finally {
     if (job !== undefined) await endJob(job).catch((error: unknown) => console.warn('Shrtnr: a finished job could not be taken out of the journal.', error));
   }
@@ -51,23 +53,28 @@ export async function reportFailure(error: ShrtnrError): Promise<BackgroundOutco
 
 async function copyAndReport(shortened: ShortenedUrl): Promise<BackgroundOutcome> {
   const copied = await copyFromBackground(shortened.shortUrl);
+  const words = browserWords();
   if (!copied.ok) {
+    const sentence = copyFailureSentence(copied.error, words);
     await Promise.all([
-      badgeJobFinished({ ok: false, message: copied.error.message }),
-      notify('Shortened, but not copied', `${shortened.shortUrl}\n${copied.error.message}`, hostOf(shortened.longUrl)),
+      badgeJobFinished({ ok: false, sentence }),
+      notify(words.t('notifyNotCopiedTitle'), `${shortened.shortUrl}\n${sentence}`, hostOf(shortened.longUrl)),
     ]);
-    return { status: 'not-copied', shortened, message: copied.error.message };
+    return { status: 'not-copied', shortened, copyFailure: copied.error };
   }
   performance.mark('shrtnr:background-copied');
   await Promise.all([
     badgeJobFinished({ ok: true }),
-    notify('Short link copied', shortened.shortUrl, hostOf(shortened.longUrl)),
+    notify(words.t('notifyCopiedTitle'), shortened.shortUrl, hostOf(shortened.longUrl)),
   ]);
   return { status: 'copied', shortened };
 }
 
+/** The background's words for a failure: one sentence, on the badge's title and in the notification. */
 async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
-  await Promise.all([badgeJobFinished({ ok: false, message: error.message }), notify('Could not shorten the link', error.message)]);
+  const words = browserWords();
+  const sentence = errorSentence(error, words);
+  await Promise.all([badgeJobFinished({ ok: false, sentence }), notify(words.t('notifyFailedTitle'), sentence)]);
   return { status: 'failed', error };
 }
 

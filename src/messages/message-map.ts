@@ -1,8 +1,7 @@
 import type { Result, ShortenedUrl, ShrtnrError } from '../api';
 
-export interface CopyFailure {
-  message: string;
-}
+/** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
+export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: string };
 
 /**
  * Every message exchanged between extension contexts: its request, its

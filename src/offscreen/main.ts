@@ -11,6 +11,6 @@ listenForMessages('offscreen', {
     buffer.select();
     const copied = document.execCommand('copy');
     buffer.value = '';
-    return copied ? { ok: true, value: null } : { ok: false, error: { message: 'The browser refused to copy.' } };
+    return copied ? { ok: true, value: null } : { ok: false, error: { reason: 'refused' } };
   },
 });

@@ -1,23 +1,29 @@
 import type { ShrtnrError } from '../api';
+import type { Words } from '../platform/words';
+import { errorSentence } from '../ui/error-words';
 
-/** What "Test connection" says for each outcome, in terms of the connection rather than a shortening. */
-export function connectionFailureMessage(error: ShrtnrError, host: string): string {
+/**
+ * What "Test connection" says for each outcome, in terms of the connection
+ * rather than a shortening; the rest as any failure is said.
+ */
+export function connectionFailureMessage(error: ShrtnrError, host: string, words: Words): string {
+  const { t } = words;
   switch (error.kind) {
     case 'no-token':
-      return 'Enter your access token above, then test the connection.';
+      return t('connectionNoToken');
     case 'unauthorized':
-      return `Reached ${host}, but it refused the token (401). Check that you copied the whole token.`;
+      return t('connectionUnauthorized', host);
     case 'forbidden':
-      return `Reached ${host} and the token works, but your plan has no active subscription or no credits left (403).`;
+      return t('connectionForbidden', host);
     case 'not-shrtnr':
-      return `${host} answered, but it is not a Shrtnr API${error.status === undefined ? '' : ` (${error.status})`}. Check the server address.`;
+      return error.status === undefined ? t('connectionNotShrtnr', host) : t('connectionNotShrtnrStatus', host, String(error.status));
     case 'network':
-      return `Can't reach ${host}: it may be down, the address may be wrong, or you may be offline.`;
+      return t('connectionNetwork', host);
     case 'tls':
-      return `${host} presented a certificate this browser does not trust, so nothing was sent.`;
+      return t('connectionTls', host);
     case 'timeout':
-      return `${host} did not answer in time (${Math.round(error.timeoutMs / 1000)} s).`;
+      return t('connectionTimeout', host, words.seconds(Math.round(error.timeoutMs / 1000), 'short'));
     default:
-      return error.message;
+      return errorSentence(error, words);
   }
 }

@@ -1,5 +1,6 @@
 import { browser } from '../platform/browser';
 import { hostPermissionPattern } from '../platform/host-permission';
+import { browserWords } from '../platform/i18n';
 import { ping } from '../api/ping';
 import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
@@ -7,6 +8,7 @@ import { clearToken, writeSettings } from '../storage/settings-writer';
 import type { OptionsConnector } from './options-connector';
 
 export const extensionConnector: OptionsConnector = {
+  words: browserWords(),
   load: () => readSettings(localArea),
   save: (changes) => writeSettings(localArea, changes),
   clearToken: () => clearToken(localArea),

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import type { Settings } from '../storage/settings-schema';
 import { hostOf, tokenServerOf } from '../storage/token-binding';
+import { errorSentence } from '../ui/error-words';
+import { WordsContext } from '../ui/words-context';
 import { connectionFailureMessage } from './connection-message';
 import type { OptionsConnector } from './options-connector';
 import { OptionsView, type ConnectionStatus, type OptionsFormValues } from './options-view';
@@ -9,6 +11,8 @@ import { OptionsView, type ConnectionStatus, type OptionsFormValues } from './op
 const TOKEN_ENDING_LENGTH = 4;
 
 export function OptionsApp({ connector }: { connector: OptionsConnector }) {
+  const { words } = connector;
+  const { t } = words;
   const [saved, setSaved] = useState<Settings | undefined>(undefined);
   const [values, setValues] = useState<OptionsFormValues>({ tokenDraft: '', serverUrl: '', autoCopy: true });
   const [fieldErrors, setFieldErrors] = useState<{ token?: string; serverUrl?: string }>({});
@@ -20,7 +24,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       setSaved(settings);
       setValues({ tokenDraft: '', serverUrl: settings.serverUrl, autoCopy: settings.autoCopy });
       // A stored server address that failed validation reads as none: nothing is sent until one is entered.
-      if (settings.serverUrl === '') setFieldErrors({ serverUrl: 'No valid server address is saved, so nothing is sent. Enter the server\'s address and save.' });
+      if (settings.serverUrl === '') setFieldErrors({ serverUrl: t('optionsNoValidServer') });
     });
   }, [connector]);
 
@@ -51,12 +55,12 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     // An untouched field keeps the saved token; one holding only spaces is a mistake worth saying.
     const token = values.tokenDraft === '' ? undefined : checkToken(values.tokenDraft);
     const errors = {
-      serverUrl: serverUrl.ok ? undefined : serverUrl.error.message,
-      token: token === undefined || token.ok ? undefined : token.error.message,
+      serverUrl: serverUrl.ok ? undefined : errorSentence(serverUrl.error, words),
+      token: token === undefined || token.ok ? undefined : errorSentence(token.error, words),
     };
     setFieldErrors(errors);
     if (!serverUrl.ok || (token !== undefined && !token.ok)) {
-      setSaveStatus('Nothing was saved: fix the highlighted field.');
+      setSaveStatus(t('optionsNothingSaved'));
       return;
     }
     // Only what this page changed: two pages saving different settings at once must both win.
@@ -75,7 +79,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     try {
       if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
-      setSaveStatus(`The settings could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+      setSaveStatus(t('optionsSaveFailed', error instanceof Error ? error.message : String(error)));
       return;
     }
     // Access granted for the server left behind is given back (the default server's is the manifest's own).
@@ -83,26 +87,27 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     setSaved({ ...saved, ...changes });
     setValues((latestValues) => ({ ...latestValues, tokenDraft: token === undefined ? latestValues.tokenDraft : '', serverUrl: serverUrl.value }));
     setFieldErrors({});
-    setSaveStatus('Settings saved.');
+    setSaveStatus(t('optionsSaved'));
   };
 
   const useTokenWithServer = async () => {
     await connector.save({ tokenServer: saved.serverUrl });
     setSaved({ ...saved, tokenServer: saved.serverUrl });
-    setSaveStatus(`Your token will be sent to ${hostOf(saved.serverUrl)}.`);
+    setSaveStatus(t('optionsTokenNowSentTo', hostOf(saved.serverUrl)));
   };
 
   const clearSavedToken = async () => {
     await connector.clearToken();
     setSaved({ ...saved, token: '', tokenServer: '' });
-    setSaveStatus('The token was removed.');
+    setSaveStatus(t('optionsTokenRemoved'));
   };
 
   const testConnection = async () => {
     const serverUrl = checkServerUrl(values.serverUrl);
     if (!serverUrl.ok) {
-      setFieldErrors({ ...fieldErrors, serverUrl: serverUrl.error.message });
-      setConnection({ state: 'failed', message: serverUrl.error.message });
+      const sentence = errorSentence(serverUrl.error, words);
+      setFieldErrors({ ...fieldErrors, serverUrl: sentence });
+      setConnection({ state: 'failed', message: sentence });
       return;
     }
     // What is typed is what gets tested, so a token can be tried before it is
@@ -112,10 +117,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     if (token.trim() === '' && saved.token !== '') {
       const tokenServer = tokenServerOf(saved);
       if (tokenServer !== serverUrl.value) {
-        setConnection({
-          state: 'failed',
-          message: `Your saved token is for ${hostOf(tokenServer)}, so it was not sent to ${host}. Type the token for ${host} above to test it.`,
-        });
+        setConnection({ state: 'failed', message: t('optionsSavedTokenIsForOther', hostOf(tokenServer), host) });
         return;
       }
       token = saved.token;
@@ -123,12 +125,12 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     setConnection({ state: 'checking' });
     const result = await connector.testConnection(serverUrl.value, token);
     if (result.ok) {
-      setConnection({ state: 'connected', message: `Connected to ${host}: the token works.` });
+      setConnection({ state: 'connected', message: t('optionsConnected', host) });
       return;
     }
     const offerHostAccess =
       result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? host : undefined;
-    setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host), offerHostAccess });
+    setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host, words), offerHostAccess });
   };
 
   const grantHostAccess = async () => {
@@ -136,11 +138,12 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     if (!serverUrl.ok) return;
     const granted = await connector.requestHostAccess(serverUrl.value);
     if (granted) await testConnection();
-    else setConnection({ state: 'failed', message: 'Access was not granted, so the extension cannot reach this server.' });
+    else setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
   };
 
   const savedTokenServer = saved.token === '' ? undefined : tokenServerOf(saved);
   return (
+    <WordsContext.Provider value={words}>
     <OptionsView
       values={values}
       savedToken={
@@ -168,5 +171,6 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       onTestConnection={() => void testConnection()}
       onGrantHostAccess={() => void grantHostAccess()}
     />
+    </WordsContext.Provider>
   );
 }

@@ -1,8 +1,11 @@
 import type { Result, ShrtnrError } from '../api';
+import type { Words } from '../platform/words';
 import type { Settings } from '../storage/settings-schema';
 
 /** Everything the options page needs from the browser; the view never calls `browser.*` itself. */
 export interface OptionsConnector {
+  /** The page's words, in the browser's UI language. */
+  words: Words;
   load(): Promise<Settings>;
   save(changes: Partial<Settings>): Promise<void>;
   clearToken(): Promise<void>;

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useWords } from '../ui/words-context';
 
 export interface OptionsFormValues {
   tokenDraft: string;
@@ -40,6 +41,7 @@ export interface OptionsViewProps {
 export function OptionsView(props: OptionsViewProps) {
   const { values, savedToken, fieldErrors, saveStatus, connection, onChange } = props;
   const [showToken, setShowToken] = useState(false);
+  const { t } = useWords();
   const submit = (event: Event) => {
     event.preventDefault();
     props.onSave();
@@ -49,6 +51,7 @@ export function OptionsView(props: OptionsViewProps) {
     // No `name`: a native submit (the form's script failing) would put a named field, the token, into a URL.
     autoComplete: 'off',
     spellcheck: false,
+    dir: 'ltr' as const,
     value: values.tokenDraft,
     'aria-invalid': fieldErrors.token !== undefined,
     'aria-describedby': fieldErrors.token === undefined ? undefined : 'token-error',
@@ -58,39 +61,39 @@ export function OptionsView(props: OptionsViewProps) {
     <main class="options">
       <header class="options-header">
         <img src="/icons/icon-48.png" alt="" width={32} height={32} />
-        <h1>Shrtnr settings</h1>
+        <h1>{t('optionsTitle')}</h1>
       </header>
       <form onSubmit={submit} noValidate>
         <section class="card">
-          <h2>Access token</h2>
+          <h2>{t('optionsTokenHeading')}</h2>
           <p class="token-status" data-testid="token-status">
             {savedToken === undefined ? (
-              'No token is saved yet. Find yours in your account settings on the Shrtnr service.'
+              t('optionsNoToken')
             ) : (
               <>
-                A token ending in <code>{savedToken.ending}</code> is saved for {savedToken.host}.{' '}
+                {t('optionsTokenSaved', savedToken.ending, savedToken.host)}{' '}
                 {savedToken.otherServerHost !== undefined && (
                   <>
-                    It is not sent to {savedToken.otherServerHost}: enter that server's token, or{' '}
+                    {t('optionsTokenNotSentTo', savedToken.otherServerHost)}{' '}
                     <button type="button" class="quiet-button" onClick={props.onUseTokenWithServer}>
-                      Use my token with {savedToken.otherServerHost}
+                      {t('optionsUseTokenWith', savedToken.otherServerHost)}
                     </button>{' '}
                   </>
                 )}
                 <button type="button" class="quiet-button" onClick={props.onClearToken}>
-                  Clear token
+                  {t('optionsClearToken')}
                 </button>
               </>
             )}
           </p>
           <label class="field-label" for="token">
-            {savedToken === undefined ? 'Access token' : 'Replace the token'}
+            {savedToken === undefined ? t('optionsTokenLabel') : t('optionsReplaceToken')}
           </label>
           <div class="field-row">
             {/* Two branches because Preact's types tie a password field's role to its type. */}
             {showToken ? <input type="text" {...tokenFieldProps} /> : <input type="password" {...tokenFieldProps} />}
             <button type="button" class="secondary-button" aria-pressed={showToken} onClick={() => setShowToken(!showToken)}>
-              {showToken ? 'Hide' : 'Show'}
+              {showToken ? t('optionsHide') : t('optionsShow')}
             </button>
           </div>
           {fieldErrors.token !== undefined && (
@@ -101,14 +104,16 @@ export function OptionsView(props: OptionsViewProps) {
         </section>
 
         <section class="card">
-          <h2>Server</h2>
+          <h2>{t('optionsServerHeading')}</h2>
           <label class="field-label" for="server-url">
-            Server address
+            {t('optionsServerLabel')}
           </label>
           <input
             id="server-url"
             name="serverUrl"
             type="url"
+            // Addresses read left to right in every language.
+            dir="ltr"
             spellcheck={false}
             value={values.serverUrl}
             aria-invalid={fieldErrors.serverUrl !== undefined}
@@ -117,7 +122,7 @@ export function OptionsView(props: OptionsViewProps) {
           />
           {fieldErrors.serverUrl === undefined ? (
             <p id="server-url-hint" class="hint">
-              Keep https://shrtnr.co unless you use another server that speaks the Shrtnr API.
+              {t('optionsServerHint')}
             </p>
           ) : (
             <p id="server-url-error" class="field-error">
@@ -126,22 +131,22 @@ export function OptionsView(props: OptionsViewProps) {
           )}
           <div class="connection">
             <button type="button" class="secondary-button" onClick={props.onTestConnection} disabled={connection.state === 'checking'}>
-              Test connection
+              {t('optionsTestConnection')}
             </button>
             <p class={`connection-status is-${connection.state}`} role="status" data-testid="connection-status">
-              {connection.state === 'checking' && 'Checking…'}
+              {connection.state === 'checking' && t('optionsChecking')}
               {(connection.state === 'connected' || connection.state === 'failed') && connection.message}
             </p>
             {connection.state === 'failed' && connection.offerHostAccess !== undefined && (
               <button type="button" class="secondary-button" onClick={props.onGrantHostAccess}>
-                Allow access to {connection.offerHostAccess}
+                {t('optionsAllowAccess', connection.offerHostAccess)}
               </button>
             )}
           </div>
         </section>
 
         <section class="card">
-          <h2>Behaviour</h2>
+          <h2>{t('optionsBehaviourHeading')}</h2>
           <label class="checkbox">
             <input
               type="checkbox"
@@ -149,13 +154,13 @@ export function OptionsView(props: OptionsViewProps) {
               checked={values.autoCopy}
               onChange={(event) => onChange({ autoCopy: event.currentTarget.checked })}
             />
-            Copy the short link automatically when the popup opens
+            {t('optionsAutoCopy')}
           </label>
         </section>
 
         <div class="save-row">
           <button type="submit" class="primary-button">
-            Save settings
+            {t('optionsSave')}
           </button>
           <p class="save-status" role="status" data-testid="save-status">
             {saveStatus}

@@ -1,8 +1,10 @@
 import { browser } from '../platform/browser';
 import { sendMessage } from '../messages/messaging';
+import { browserWords } from '../platform/i18n';
 import type { PopupConnector } from './popup-connector';
 
 export const extensionConnector: PopupConnector = {
+  words: browserWords(),
   async currentTabUrl() {
     // Opening the popup grants activeTab, which is what makes `url` visible.
     const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
@@ -13,7 +15,7 @@ export const extensionConnector: PopupConnector = {
       return await sendMessage('shorten', { url });
     } catch (error) {
       return {
-        result: { ok: false, error: { kind: 'internal', message: `The extension could not shorten this: ${error instanceof Error ? error.message : String(error)}` } },
+        result: { ok: false, error: { kind: 'internal', detail: error instanceof Error ? error.message : String(error) } },
         autoCopy: false,
       };
     }
@@ -29,5 +31,8 @@ export const extensionConnector: PopupConnector = {
   },
   openSettings() {
     void browser.runtime.openOptionsPage().then(() => window.close());
+  },
+  close() {
+    window.close();
   },
 };

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
-import { unreadableTabError, type CopyStatus, type PopupState, type UrlSource } from './popup-state';
+import type { CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
+import { WordsContext } from '../ui/words-context';
 
 export interface FirstAttempt {
   url: string | undefined;
@@ -53,12 +54,22 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   useEffect(() => {
     void firstAttempt.then(({ url, answer }) => {
       if (url === undefined || answer === undefined) {
-        setState({ phase: 'failed', error: unreadableTabError, attemptedUrl: '', source: 'tab' });
+        setState({ phase: 'failed', error: { kind: 'unreadable-tab' }, attemptedUrl: '', source: 'tab' });
         return;
       }
       void settle(url, 'tab', answer);
     });
   }, [firstAttempt, settle]);
+
+  // Escape closes the popup, wherever the focus is. Browsers do so for their own
+  // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') connector.close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [connector]);
 
   const onCopy = useCallback(async () => {
     if (state.phase !== 'shortened') return;
@@ -66,6 +77,7 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   }, [connector, state]);
 
   return (
+    <WordsContext.Provider value={connector.words}>
     <PopupView
       state={state}
       onCopy={() => void onCopy()}
@@ -73,5 +85,6 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
       onShortenTyped={(url) => shortenNow(url, 'typed')}
       onOpenSettings={() => connector.openSettings()}
     />
+    </WordsContext.Provider>
   );
 }

@@ -1,4 +1,6 @@
-import type { ShrtnrError } from '../api';
+import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
+import type { Words } from '../platform/words';
+import { errorSentence } from '../ui/error-words';
 
 export type UrlSource = 'tab' | 'typed';
 export type CopyStatus = 'copied' | 'manual' | 'failed';
@@ -6,15 +8,32 @@ export type CopyStatus = 'copied' | 'manual' | 'failed';
 export type PopupState =
   | { phase: 'loading'; source: UrlSource }
   | { phase: 'shortened'; shortUrl: string; longUrl: string; copy: CopyStatus }
-  | { phase: 'failed'; error: ShrtnrError; attemptedUrl: string; source: UrlSource };
+  | { phase: 'failed'; error: PopupError; attemptedUrl: string; source: UrlSource };
 
 /**
  * Opening the popup grants activeTab, which reveals every web page's URL; the
  * tabs it does not reveal are browser pages (chrome://…, the Web Store) and
- * local files without file access: none of them can be shortened.
+ * local files without file access: none of them can be shortened. Not an API
+ * error: the popup's own.
  */
-export const unreadableTabError: ShrtnrError = {
-  kind: 'unsupported-scheme',
-  scheme: '',
-  message: 'This is a browser page or local file that extensions cannot read, so it cannot be shortened. Paste a link below instead.',
-};
+export type UnreadableTab = { kind: 'unreadable-tab' };
+export type PopupError = ShrtnrError | UnreadableTab;
+
+/** A link that cannot be shortened (the tab's, or a typed one): typing or fixing one is the way on. */
+export function wantsTypedUrl(error: PopupError): boolean {
+  return error.kind === 'unreadable-tab' || isInputError(error);
+}
+
+export function needsSettings(error: PopupError): boolean {
+  return error.kind !== 'unreadable-tab' && isSettingsError(error);
+}
+
+/** Retrying cannot fix a bad URL or a missing token; it can fix everything else. */
+export function canRetry(error: PopupError): boolean {
+  return !wantsTypedUrl(error) && error.kind !== 'no-token' && error.kind !== 'malformed-token';
+}
+
+/** The popup's words for what went wrong. */
+export function popupErrorSentence(error: PopupError, words: Words): string {
+  return error.kind === 'unreadable-tab' ? words.t('popupUnreadableTab') : errorSentence(error, words);
+}

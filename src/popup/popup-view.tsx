@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { isInputError, isSettingsError } from '../api/errors';
-import type { PopupState } from './popup-state';
+import { useWords } from '../ui/words-context';
+import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type PopupState } from './popup-state';
 
 export interface PopupViewProps {
   state: PopupState;
@@ -13,22 +13,23 @@ export interface PopupViewProps {
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
 export function PopupView({ state, onCopy, onRetry, onShortenTyped, onOpenSettings }: PopupViewProps) {
   const urlFieldRef = useRef<HTMLInputElement>(null);
+  const { t } = useWords();
   // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
-  const wantsTypedUrl = state.phase === 'failed' && isInputError(state.error);
+  const focusUrlField = state.phase === 'failed' && wantsTypedUrl(state.error);
   return (
     <main class="popup">
       <header class="popup-header">
         <img src="/icons/icon-32.png" alt="" width={20} height={20} />
         <h1>Shrtnr</h1>
         <button type="button" class="quiet-button" onClick={onOpenSettings}>
-          Settings
+          {t('popupSettings')}
         </button>
       </header>
       <section class="result" aria-busy={state.phase === 'loading'}>
         {state.phase === 'loading' && <Loading />}
         {state.phase === 'shortened' && <Shortened state={state} onCopy={onCopy} />}
         {state.phase === 'failed' && (
-          <Failed state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={wantsTypedUrl} urlFieldRef={urlFieldRef} />
+          <Failed state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
         )}
       </section>
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading'} />
@@ -37,16 +38,18 @@ export function PopupView({ state, onCopy, onRetry, onShortenTyped, onOpenSettin
 }
 
 function Loading() {
+  const { t } = useWords();
   return (
     <div class="loading" role="status">
       <span class="spinner" aria-hidden="true" />
-      Shortening…
+      {t('popupShortening')}
     </div>
   );
 }
 
 function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'shortened' }>; onCopy(): void }) {
   const copyRef = useRef<HTMLButtonElement>(null);
+  const { t } = useWords();
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [state.shortUrl]);
@@ -54,27 +57,32 @@ function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'sho
   return (
     <div class="shortened">
       <label class="field-label" for="short-url">
-        Short link
+        {t('popupShortLinkLabel')}
       </label>
       <div class="short-url-row">
         <input
           id="short-url"
           class="short-url"
           data-testid="short-url"
+          // Links read left to right in every language.
+          dir="ltr"
           readOnly
           value={state.shortUrl}
           onFocus={(event) => event.currentTarget.select()}
         />
         <button type="button" ref={copyRef} class="primary-button" onClick={onCopy}>
-          Copy
+          {t('popupCopy')}
         </button>
       </div>
       <p class="copy-status" role="status" data-testid="copy-status">
-        {state.copy === 'copied' && 'Copied to the clipboard'}
-        {state.copy === 'failed' && 'Could not copy automatically. Press Copy, or select the link and copy it.'}
+        {state.copy === 'copied' && t('popupCopied')}
+        {state.copy === 'failed' && t('popupCopyFailed')}
       </p>
       <p class="long-url" title={state.longUrl}>
-        From <span data-testid="long-url">{state.longUrl}</span>
+        {t('popupFrom')}{' '}
+        <span data-testid="long-url" dir="ltr">
+          {state.longUrl}
+        </span>
       </p>
     </div>
   );
@@ -90,10 +98,10 @@ interface FailedProps {
 
 function Failed({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: FailedProps) {
   const actionRef = useRef<HTMLButtonElement>(null);
+  const words = useWords();
   const { error } = state;
-  const needsSettings = isSettingsError(error);
-  // Retrying cannot fix a bad URL or a missing token; it can fix everything else.
-  const canRetry = !isInputError(error) && error.kind !== 'no-token' && error.kind !== 'malformed-token';
+  const offerSettings = needsSettings(error);
+  const offerRetry = canRetry(error);
   useEffect(() => {
     if (focusUrlField) urlFieldRef.current?.focus();
     else actionRef.current?.focus();
@@ -101,17 +109,17 @@ function Failed({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: 
   return (
     <div class="failed">
       <p class="error-message" role="alert" data-testid="error-message" data-error-kind={error.kind}>
-        {error.message}
+        {popupErrorSentence(error, words)}
       </p>
       <div class="actions">
-        {needsSettings && (
+        {offerSettings && (
           <button type="button" ref={actionRef} class="primary-button" onClick={onOpenSettings}>
-            Open settings
+            {words.t('popupOpenSettings')}
           </button>
         )}
-        {canRetry && (
-          <button type="button" ref={needsSettings ? undefined : actionRef} class={needsSettings ? 'secondary-button' : 'primary-button'} onClick={onRetry}>
-            Retry
+        {offerRetry && (
+          <button type="button" ref={offerSettings ? undefined : actionRef} class={offerSettings ? 'secondary-button' : 'primary-button'} onClick={onRetry}>
+            {words.t('popupRetry')}
           </button>
         )}
       </div>
@@ -121,6 +129,7 @@ function Failed({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: 
 
 function UrlForm({ fieldRef, onSubmit, busy }: { fieldRef: { current: HTMLInputElement | null }; onSubmit(url: string): void; busy: boolean }) {
   const [value, setValue] = useState('');
+  const { t } = useWords();
   return (
     <form
       class="url-form"
@@ -130,7 +139,7 @@ function UrlForm({ fieldRef, onSubmit, busy }: { fieldRef: { current: HTMLInputE
       }}
     >
       <label class="field-label" for="typed-url">
-        Shorten another link
+        {t('popupShortenAnother')}
       </label>
       <div class="short-url-row">
         <input
@@ -140,12 +149,13 @@ function UrlForm({ fieldRef, onSubmit, busy }: { fieldRef: { current: HTMLInputE
           inputMode="url"
           autoComplete="off"
           spellcheck={false}
+          dir="ltr"
           placeholder="https://…"
           value={value}
           onInput={(event) => setValue(event.currentTarget.value)}
         />
         <button type="submit" class="secondary-button" disabled={busy}>
-          Shorten
+          {t('popupShorten')}
         </button>
       </div>
     </form>

@@ -24,14 +24,7 @@ export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: str
   const tokenServer = tokenServerOf(settings);
   // No token, or no valid server (then nothing is sent at all, and the API module says the server is missing).
   if (token === '' || serverUrl === '' || tokenServer === serverUrl) return success({ serverUrl, token });
-  const tokenHost = hostOf(tokenServer);
-  const serverHost = hostOf(serverUrl);
-  return failure({
-    kind: 'token-for-other-server',
-    tokenHost,
-    serverHost,
-    message: `Your saved token is for ${tokenHost}, so it is not sent to ${serverHost}. Enter the token for ${serverHost} in the settings.`,
-  });
+  return failure({ kind: 'token-for-other-server', tokenHost: hostOf(tokenServer), serverHost: hostOf(serverUrl) });
 }
 
 /** A server address's host (with its port), as the pages name it. */

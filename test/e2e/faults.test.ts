@@ -47,7 +47,7 @@ describe('server faults, in the popup', () => {
     { name: 'malformed JSON', fault: { kind: 'malformed-json' }, kind: 'bad-response', message: /^The server's answer was not valid JSON\.$/ },
     { name: 'right JSON, wrong shape', fault: { kind: 'wrong-envelope' }, kind: 'bad-response', message: /did not have the shape of a Shrtnr result/ },
     { name: 'short URL keyed by another long URL', fault: { kind: 'wrong-key' }, kind: 'bad-response', message: /about a different link than the one sent/ },
-    { name: 'a javascript: short URL', fault: { kind: 'unsafe-short-url', shortUrl: 'javascript:alert(document.domain)' }, kind: 'bad-response', message: /not a safe web link/ },
+    { name: 'a javascript: short URL', fault: { kind: 'unsafe-short-url', shortUrl: 'javascript:alert(document.domain)' }, kind: 'bad-response', message: /^The server sent back something that is not a safe https link, so it was not used\.$/ },
     {
       name: '429 with Retry-After',
       fault: { kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '30', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
@@ -153,15 +153,15 @@ describe('hostile answers, in the popup: a clear message, nothing copied, the to
       kind: 'redirected',
       message: /^The server answered with a redirect instead of a result\. Check the server address in the settings\.$/,
     })),
-    { name: 'a 1 MiB body', fault: () => ({ kind: 'huge-body' }), kind: 'bad-response', message: /^The server's answer was too large to be a Shrtnr result \(over 64 KiB\)\.$/ },
+    { name: 'a 1 MiB body', fault: () => ({ kind: 'huge-body' }), kind: 'bad-response', message: /^The server's answer was too large to be a Shrtnr result, so it was not read\.$/ },
     { name: 'a body that is not UTF-8', fault: () => ({ kind: 'not-utf8' }), kind: 'bad-response', message: /^The server's answer was not valid UTF-8 text\.$/ },
-    { name: 'a body starting with a byte-order mark', fault: () => ({ kind: 'byte-order-mark' }), kind: 'bad-response', message: /^The server's answer began with a byte-order mark, which JSON forbids\.$/ },
-    { name: 'urls named twice', fault: () => ({ kind: 'duplicate-keys' }), kind: 'bad-response', message: /^The server's answer named a field twice, so it was ambiguous\.$/ },
+    { name: 'a body starting with a byte-order mark', fault: () => ({ kind: 'byte-order-mark' }), kind: 'bad-response', message: /^The server's answer started with a byte-order mark, which JSON forbids\.$/ },
+    { name: 'urls named twice', fault: () => ({ kind: 'duplicate-keys' }), kind: 'bad-response', message: /^The server's answer named the same field twice, so it could not be read safely\.$/ },
     {
       name: 'a short link on plain http',
       fault: () => ({ kind: 'unsafe-short-url', shortUrl: `${plainHttpUrl()}/Fau1tY7` }),
       kind: 'bad-response',
-      message: /^The server sent back something that is not a safe web link, so it was not used\.$/,
+      message: /^The server sent back something that is not a safe https link, so it was not used\.$/,
     },
   ];
 

@@ -1,6 +1,7 @@
 // Twenty context-menu shortenings at once against a server allowing ten a
-// minute: each ends in a short link or the rate-limit message, none hangs,
-// and the badge ends telling the truth.
+// minute: each ends in a short link or the rate-limit error (none hangs:
+// every one answers before the test's own timeout), and the badge ends
+// telling the truth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
@@ -16,29 +17,25 @@ afterAll(() => session?.close());
 describe('load', () => {
   it('20 menu shortenings at once, 10 allowed per minute', async () => {
     const worker = await session.worker();
-    const started = performance.now();
     const outcomes = await worker.evaluate(async (count) => {
       const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
       return Promise.all(
         Array.from({ length: count }, (_, index) => hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/load/${index}`, editable: false })),
       );
     }, 20);
-    const elapsed = performance.now() - started;
 
     const copied = outcomes.filter((outcome) => outcome?.status === 'copied');
     const limited = outcomes.filter((outcome) => outcome?.status === 'failed' && outcome.error.kind === 'rate-limited');
     expect(copied).toHaveLength(10);
     expect(limited).toHaveLength(10);
     for (const outcome of limited) {
-      expect(outcome?.status === 'failed' ? outcome.error.message : '').toMatch(/^Too many requests \(the limit is 10 per minute\)\. Try again in \d+ seconds?\.$/);
+      expect(outcome?.status === 'failed' ? outcome.error : undefined).toMatchObject({ kind: 'rate-limited', limit: 10, retryAfterSeconds: expect.any(Number) });
     }
-    // None hung: all answered well within one timeout.
-    expect(elapsed).toBeLessThan(10_000);
     expect(session.standIn.apiRequests()).toHaveLength(20);
 
     const badge = await settledBadge(session);
     expect(badge.text).toBe('!');
-    expect(badge.title).toMatch(/^10 of 20 failed\. Last error: Too many requests/);
+    expect(badge.title).toMatch(/^10 of 20 failed\. Last error: Too many requests \(the limit is 10 per minute\)\. Try again in \d+ seconds?\.$/);
 
     const clipboard = await session.readClipboard();
     const shortUrls = copied.map((outcome) => (outcome?.status === 'copied' ? outcome.shortened.shortUrl : ''));

@@ -239,7 +239,7 @@ describe('options page', () => {
     it('says when the server did not answer in time', async () => {
       session.standIn.setFault({ kind: 'delay', ms: 12_000 }, { times: 1 });
       await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
-      expect(await testConnection(15_000)).toMatch(/did not answer in time \(10 s\)/);
+      expect(await testConnection(15_000)).toMatch(/did not answer in time \(10 sec\)/);
     }, 30_000);
   });
 });

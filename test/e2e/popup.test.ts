@@ -69,7 +69,7 @@ describe('popup', () => {
   it('on a browser page, says why and lets the user type a URL instead', async () => {
     const { tab, popup } = await popupOn('chrome://version');
     const shown = await shownError(popup);
-    expect(shown).toMatchObject({ kind: 'unsupported-scheme' });
+    expect(shown).toMatchObject({ kind: 'unreadable-tab' });
     expect(shown.message).toContain('browser page');
     // Focus goes to the field, ready for a pasted link.
     await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');

@@ -53,6 +53,8 @@ export interface E2eSession {
 
 export interface SessionOptions {
   headed?: boolean;
+  /** The browser's UI language, e.g. "de" or "ar" (needs Debian's chromium-l10n). */
+  language?: string;
   standIn?: StandInOptions;
   extensionDir?: string;
   /** More certificates for the browser to trust (SPKI hashes), e.g. a third server's in the token audit's self-test. */
@@ -70,6 +72,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       trustedSpkiHashes: [standIn.spkiHash, otherOrigin.spkiHash, ...(options.trustedSpkiHashes ?? [])],
       headless: options.headed !== true,
       display: xvfb?.display,
+      language: options.language,
       extraArgs: [`--host-resolver-rules=MAP ${IDN_HOST_PUNYCODE} 127.0.0.1, MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`],
       devToolsSocket: true,
     });

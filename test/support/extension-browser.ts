@@ -19,6 +19,12 @@ export interface LaunchOptions {
   /** More Chromium flags, e.g. --host-resolver-rules for test host names. */
   extraArgs?: string[];
   /**
+   * The UI language (e.g. "de", "ar"). Debian's Chromium ships only en-US.pak:
+   * without Debian's chromium-l10n, i18n.getUILanguage() and @@bidi_dir stay
+   * English whatever --lang says (see browser-testing.md).
+   */
+  language?: string;
+  /**
    * Also serve CDP on a DevTools WebSocket (a free port on 127.0.0.1), for a second
    * client beside Playwright's own pipe: the token audit's (test/support/chromium-audit.ts).
    */
@@ -123,12 +129,13 @@ function launchArgs(extensionDir: string, options: LaunchOptions, size: { width:
   ];
   // Port 0: Chromium picks a free one and writes it to <profile>/DevToolsActivePort.
   if (options.devToolsSocket === true) args.push('--remote-debugging-port=0');
+  if (options.language !== undefined) args.push(`--lang=${options.language}`);
   const hashes = options.trustedSpkiHashes ?? [];
   if (hashes.length > 0) args.push(`--ignore-certificate-errors-spki-list=${hashes.join(',')}`);
   return [...args, ...(options.extraArgs ?? [])];
 }
 
-function browserEnv(home: string, headless: boolean, display: string | undefined): NodeJS.ProcessEnv {
+function browserEnv(home: string, headless: boolean, display: string | undefined, language: string | undefined): NodeJS.ProcessEnv {
   // Chromium writes outside the profile too (~/.pki NSS db, ~/.cache, ~/.config):
   // point every home-ish variable at the temp dir so the real HOME stays untouched.
   const env: NodeJS.ProcessEnv = {
@@ -138,6 +145,8 @@ function browserEnv(home: string, headless: boolean, display: string | undefined
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
   };
+  // Chromium on Linux takes its UI language from LANGUAGE as well as --lang: both must agree.
+  if (language !== undefined) env.LANGUAGE = language;
   // Headless must not touch a real X server (its clipboard would be shared).
   if (headless) delete env.DISPLAY;
   else env.DISPLAY = display;
@@ -232,7 +241,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
       // No viewport emulation: Playwright would apply it to every page, popup included,
       // stretching the popup to 1280x720 instead of its natural size.
       viewport: null,
-      env: browserEnv(home, headless, display),
+      env: browserEnv(home, headless, display, options.language),
       args: launchArgs(extensionDir, options, size),
       timeout: LAUNCH_TIMEOUT_MS,
     });

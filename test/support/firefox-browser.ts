@@ -13,6 +13,8 @@ export interface FirefoxLaunchOptions {
   headless?: boolean;
   /** X display for a headed run; falls back to $DISPLAY. */
   display?: string;
+  /** The UI language (e.g. "de", "ar"); needs Debian's firefox-esr-l10n-<lang> language pack. Default: Firefox's own (en-US). */
+  language?: string;
   /** Called with every line Firefox prints, extension consoles included (for the token audit). */
   onOutput?: (line: string) => void;
   /** Runs once Firefox is up, before the add-on is installed (the token audit starts watching there). */
@@ -96,6 +98,8 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
         // Every console call of every context (background page included) also goes to stdout.
         'devtools.console.stdout.content': true,
         'browser.shell.checkDefaultBrowser': false,
+        // The language pack Debian installs is an add-on in the application's scope: allow it, then ask for it.
+        ...(options.language === undefined ? {} : { 'intl.locale.requested': options.language, 'extensions.autoDisableScopes': 0 }),
         'datareporting.policy.dataSubmissionEnabled': false,
       },
     });

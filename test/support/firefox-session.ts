@@ -38,7 +38,9 @@ function tab(url: string | undefined) {
 }
 
 /** The Firefox twin of startE2eSession(): a stand-in, another origin, Firefox with the e2e build, and the token audit. */
-export async function startFirefoxSession(options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean } = {}): Promise<FirefoxSession> {
+export async function startFirefoxSession(
+  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string } = {},
+): Promise<FirefoxSession> {
   const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
   const otherOrigin = await startStandIn({ plainHttpPort: true });
   const xvfb = options.headed === true ? await startXvfb() : undefined;
@@ -51,6 +53,7 @@ export async function startFirefoxSession(options: { standIn?: StandInOptions; e
     firefox = await launchFirefoxExtension({
       extensionDir: options.extensionDir ?? FIREFOX_E2E_DIST,
       headless: xvfb === undefined,
+      language: options.language,
       display: xvfb?.display,
       onOutput: (line) => auditWatcher.recordOutput(line),
       onLaunched: (browser) => auditWatcher.start(browser),

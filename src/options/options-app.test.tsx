@@ -1,0 +1,402 @@
+// @vitest-environment happy-dom
+// The options page as a person uses it, in three languages, against a fake
+// connector standing in for storage, the API and permissions: each state's
+// words (the real ones, from public/_locales) and each control's call.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { deferred } from '../../test/support/deferred';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import { untranslatedWords } from '../../test/support/untranslated-text';
+import type { Result, ShrtnrError } from '../api';
+import type { MessageKey, Words } from '../platform/words';
+import type { Settings } from '../storage/settings-schema';
+import { OptionsApp } from './options-app';
+import type { OptionsConnector } from './options-connector';
+
+const DEFAULT_SERVER = 'https://shrtnr.co';
+const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
+const SAVED: Settings = { token: SAVED_TOKEN, serverUrl: DEFAULT_SERVER, autoCopy: true, tokenServer: DEFAULT_SERVER };
+const NO_TOKEN: Settings = { token: '', serverUrl: DEFAULT_SERVER, autoCopy: true, tokenServer: '' };
+/** Hosts, token endings and schemes: names, in Latin script in every language. */
+const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234'];
+
+type Connected = Result<{ serverUrl: string }, ShrtnrError>;
+
+/** A connector that records every call; storage is an object, permissions are granted unless a test says otherwise. */
+interface FakeOptionsConnector extends OptionsConnector {
+  load: Mock<OptionsConnector['load']>;
+  save: Mock<OptionsConnector['save']>;
+  clearToken: Mock<OptionsConnector['clearToken']>;
+  onStoredChange: Mock<OptionsConnector['onStoredChange']>;
+  testConnection: Mock<OptionsConnector['testConnection']>;
+  hasHostAccess: Mock<OptionsConnector['hasHostAccess']>;
+  requestHostAccess: Mock<OptionsConnector['requestHostAccess']>;
+  releaseHostAccess: Mock<OptionsConnector['releaseHostAccess']>;
+  /** Another options page saving, as storage.onChanged reports it. */
+  saveElsewhere(changes: Partial<Settings>): void;
+}
+
+function fakeConnector(words: Words, initial: Settings): FakeOptionsConnector {
+  let stored = { ...initial };
+  const listeners = new Set<() => void>();
+  // Like storage.onChanged, which tells every page of every write, its own included.
+  const write = (changes: Partial<Settings>) => {
+    stored = { ...stored, ...changes };
+    for (const listener of listeners) listener();
+  };
+  return {
+    words,
+    load: vi.fn(async () => ({ ...stored })),
+    save: vi.fn(async (changes: Partial<Settings>) => write(changes)),
+    clearToken: vi.fn(async () => write({ token: '', tokenServer: '' })),
+    onStoredChange: vi.fn((listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    testConnection: vi.fn(async (serverUrl: string): Promise<Connected> => ({ ok: true, value: { serverUrl } })),
+    hasHostAccess: vi.fn(async () => true),
+    requestHostAccess: vi.fn(async () => true),
+    releaseHostAccess: vi.fn(async () => undefined),
+    saveElsewhere: write,
+  };
+}
+
+function failure(error: ShrtnrError): Connected {
+  return { ok: false, error };
+}
+
+/** Typing into a field, as far as the page can tell: its value changes, then `input` fires. */
+function type(field: HTMLInputElement, value: string) {
+  fireEvent.input(field, { target: { value } });
+}
+
+type StatusId = 'token-status' | 'save-status' | 'connection-status';
+
+function text(testId: StatusId) {
+  return screen.getByTestId(testId).textContent;
+}
+
+function waitForText(testId: StatusId, expected: string) {
+  return waitFor(() => expect(text(testId)).toBe(expected));
+}
+
+afterEach(cleanup);
+
+describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
+  const words = wordsIn(language);
+  const { t } = words;
+
+  /** In Arabic every word on screen is Arabic, but for addresses and names. */
+  const expectNothingUntranslated = () => {
+    if (language === 'ar') expect(untranslatedWords(document.body, NAMES)).toEqual([]);
+  };
+  const button = (key: MessageKey, ...substitutions: string[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
+  const noButton = (key: MessageKey, ...substitutions: string[]) => screen.queryByRole('button', { name: t(key, ...substitutions) });
+  const serverField = () => screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsServerLabel') });
+  // A password field has no role; a person finds it by its label all the same.
+  const tokenField = (label: MessageKey = 'optionsReplaceToken') => screen.getByLabelText<HTMLInputElement>(t(label));
+  const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
+
+  async function renderOptions(settings: Settings) {
+    const connector = fakeConnector(words, settings);
+    render(<OptionsApp connector={connector} />);
+    await screen.findByRole('button', { name: t('optionsSave') });
+    return connector;
+  }
+
+  it('shows nothing to edit until the settings are read', async () => {
+    const connector = fakeConnector(words, SAVED);
+    const loaded = deferred<Settings>();
+    connector.load.mockReturnValueOnce(loaded.promise);
+    const { container } = render(<OptionsApp connector={connector} />);
+
+    expect(container.querySelector('main')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('textbox')).toBeNull();
+
+    loaded.resolve(SAVED);
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: t('optionsServerLabel') })).value).toBe(DEFAULT_SERVER);
+  });
+
+  it('shows the saved token by its ending and the server it is for, never the token', async () => {
+    await renderOptions(SAVED);
+
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
+    expect(text('token-status')).not.toContain(t('optionsTokenNotSentTo', 'shrtnr.co'));
+    expect(document.body.innerHTML).not.toContain(SAVED_TOKEN);
+    expect(tokenField('optionsReplaceToken').value).toBe('');
+    expect(serverField().value).toBe(DEFAULT_SERVER);
+    expect(serverField().getAttribute('dir')).toBe('ltr');
+    expect(autoCopyBox().checked).toBe(true);
+    expect(button('optionsClearToken')).toBeTruthy();
+    expect(screen.getByText(t('optionsServerHint'))).toBeTruthy();
+    expectNothingUntranslated();
+  });
+
+  it('says when no token is saved', async () => {
+    await renderOptions(NO_TOKEN);
+
+    expect(text('token-status')).toBe(t('optionsNoToken'));
+    expect(tokenField('optionsTokenLabel').value).toBe('');
+    expect(noButton('optionsClearToken')).toBeNull();
+    expectNothingUntranslated();
+  });
+
+  it('says when the stored server address was not valid', async () => {
+    await renderOptions({ ...SAVED, serverUrl: '' });
+
+    expect(screen.getByRole('textbox', { name: t('optionsServerLabel'), description: t('optionsNoValidServer') })).toBe(serverField());
+    expectNothingUntranslated();
+  });
+
+  it('saves a new token for the server typed with it, and gives back the old server’s access', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(serverField(), ' https://short.example/ ');
+    type(tokenField(), ' newToken1234 ');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://short.example', token: 'newToken1234', tokenServer: 'https://short.example' }]]);
+    expect(connector.releaseHostAccess.mock.calls).toEqual([[DEFAULT_SERVER, 'https://short.example']]);
+    expect(serverField().value).toBe('https://short.example');
+    expect(tokenField('optionsReplaceToken').value).toBe('');
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '1234', 'short.example'));
+    expectNothingUntranslated();
+  });
+
+  it('saves only the token when only the token changed', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(tokenField(), 'newToken1234');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ token: 'newToken1234', tokenServer: DEFAULT_SERVER }]]);
+    expect(connector.releaseHostAccess).not.toHaveBeenCalled();
+  });
+
+  it('saves the auto-copy choice alone', async () => {
+    const connector = await renderOptions(SAVED);
+
+    fireEvent.click(autoCopyBox());
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
+  });
+
+  it('keeps both of two fields changed in the same moment (a password manager filling the token as the server is typed)', async () => {
+    const connector = await renderOptions(NO_TOKEN);
+
+    // One act: neither change is rendered before the other is made.
+    act(() => {
+      for (const [field, value] of [
+        [serverField(), 'https://short.example'],
+        [tokenField('optionsTokenLabel'), 'filledToken1234'],
+      ] as const) {
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://short.example', token: 'filledToken1234', tokenServer: 'https://short.example' }]]);
+  });
+
+  it('moving servers keeps the token with the server it was saved for, and offers to use it on the new one', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(serverField(), 'https://mirror.example');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://mirror.example' }]]);
+    expect(connector.releaseHostAccess.mock.calls).toEqual([[DEFAULT_SERVER, 'https://mirror.example']]);
+    expect(text('token-status')).toContain(t('optionsTokenNotSentTo', 'mirror.example'));
+    expect(button('optionsUseTokenWith', 'mirror.example')).toBeTruthy();
+  });
+
+  it('binds a token saved before tokens were bound to its old server when the server moves', async () => {
+    const connector = await renderOptions({ ...SAVED, tokenServer: '' });
+
+    type(serverField(), 'https://mirror.example');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://mirror.example', tokenServer: DEFAULT_SERVER }]]);
+  });
+
+  it('refuses a server address that is not https, and saves nothing', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(serverField(), 'http://short.example');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsNothingSaved'));
+    const field = screen.getByRole('textbox', { name: t('optionsServerLabel'), description: t('errorInsecureServer') });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(connector.save).not.toHaveBeenCalled();
+    expect(connector.releaseHostAccess).not.toHaveBeenCalled();
+    expectNothingUntranslated();
+  });
+
+  it('refuses a token with spaces inside, and saves nothing', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(tokenField(), 'two words');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsNothingSaved'));
+    expect(screen.getByText(t('errorMalformedToken')).id).toBe(tokenField().getAttribute('aria-describedby'));
+    expect(connector.save).not.toHaveBeenCalled();
+    expectNothingUntranslated();
+  });
+
+  it('tests the server and token as typed, before they are saved', async () => {
+    const connector = await renderOptions(SAVED);
+    const answer = deferred<Connected>();
+    connector.testConnection.mockReturnValueOnce(answer.promise);
+
+    type(serverField(), 'https://short.example:8443');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+
+    await waitForText('connection-status', t('optionsChecking'));
+    expect(button('optionsTestConnection').hasAttribute('disabled')).toBe(true);
+    expect(connector.testConnection.mock.calls).toEqual([['https://short.example:8443', 'typedToken77']]);
+    expectNothingUntranslated();
+
+    answer.resolve({ ok: true, value: { serverUrl: 'https://short.example:8443' } });
+    await waitForText('connection-status', t('optionsConnected', 'short.example:8443'));
+    expect(button('optionsTestConnection').hasAttribute('disabled')).toBe(false);
+    expect(connector.save).not.toHaveBeenCalled();
+    expectNothingUntranslated();
+  });
+
+  it('tests the saved token on the server it was saved for', async () => {
+    const connector = await renderOptions(SAVED);
+
+    fireEvent.click(button('optionsTestConnection'));
+
+    await waitForText('connection-status', t('optionsConnected', 'shrtnr.co'));
+    expect(connector.testConnection.mock.calls).toEqual([[DEFAULT_SERVER, SAVED_TOKEN]]);
+  });
+
+  describe.each<{ error: ShrtnrError; sentence: () => string }>([
+    { error: { kind: 'unauthorized' }, sentence: () => t('connectionUnauthorized', 'short.example:8443') },
+    // The duration in the language's own short words for seconds ("10 sec", "10 Sek.", "10 ث").
+    { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('connectionTimeout', 'short.example:8443', words.seconds(10, 'short')) },
+    { error: { kind: 'network', host: 'short.example:8443' }, sentence: () => t('connectionNetwork', 'short.example:8443') },
+  ])('when the test fails ($error.kind)', ({ error, sentence }) => {
+    it('says what went wrong with the connection', async () => {
+      const connector = await renderOptions(SAVED);
+      connector.testConnection.mockResolvedValueOnce(failure(error));
+
+      type(serverField(), 'https://short.example:8443');
+      type(tokenField(), 'typedToken77');
+      fireEvent.click(button('optionsTestConnection'));
+
+      await waitForText('connection-status', sentence());
+      // With host access already granted, asking for it again would not help.
+      expect(noButton('optionsAllowAccess', 'short.example:8443')).toBeNull();
+      expectNothingUntranslated();
+    });
+  });
+
+  it('says a saved token for another server is not sent there, and does not send it', async () => {
+    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
+    expect(text('token-status')).toContain(t('optionsTokenNotSentTo', 'mirror.example'));
+    fireEvent.click(button('optionsTestConnection'));
+
+    await waitForText('connection-status', t('optionsSavedTokenIsForOther', 'shrtnr.co', 'mirror.example'));
+    expect(connector.testConnection).not.toHaveBeenCalled();
+    expectNothingUntranslated();
+  });
+
+  it('does not try the saved token on a server only typed, not saved', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(serverField(), 'https://short.example');
+    fireEvent.click(button('optionsTestConnection'));
+
+    await waitForText('connection-status', t('optionsSavedTokenIsForOther', 'shrtnr.co', 'short.example'));
+    expect(connector.testConnection).not.toHaveBeenCalled();
+  });
+
+  it('uses the saved token with the saved server when told to', async () => {
+    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+
+    fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
+
+    await waitForText('save-status', t('optionsTokenNowSentTo', 'mirror.example'));
+    expect(connector.save.mock.calls).toEqual([[{ tokenServer: 'https://mirror.example' }]]);
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'mirror.example'));
+    expect(noButton('optionsUseTokenWith', 'mirror.example')).toBeNull();
+    expectNothingUntranslated();
+  });
+
+  it('clears the token', async () => {
+    const connector = await renderOptions(SAVED);
+
+    fireEvent.click(button('optionsClearToken'));
+
+    await waitForText('save-status', t('optionsTokenRemoved'));
+    expect(connector.clearToken).toHaveBeenCalledTimes(1);
+    expect(connector.save).not.toHaveBeenCalled();
+    expect(text('token-status')).toBe(t('optionsNoToken'));
+    expect(tokenField('optionsTokenLabel')).toBeTruthy();
+    expectNothingUntranslated();
+  });
+
+  it('offers host access when the server cannot be reached without it, and tests again once it is granted', async () => {
+    const connector = await renderOptions(SAVED);
+    connector.hasHostAccess.mockResolvedValue(false);
+    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example:8443' }));
+
+    type(serverField(), 'https://short.example:8443');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+
+    await waitForText('connection-status', t('connectionNetwork', 'short.example:8443'));
+    expect(connector.hasHostAccess.mock.calls).toEqual([['https://short.example:8443']]);
+    expectNothingUntranslated();
+
+    fireEvent.click(button('optionsAllowAccess', 'short.example:8443'));
+    await waitForText('connection-status', t('optionsConnected', 'short.example:8443'));
+    expect(connector.requestHostAccess.mock.calls).toEqual([['https://short.example:8443']]);
+    expect(connector.testConnection.mock.calls).toEqual([
+      ['https://short.example:8443', 'typedToken77'],
+      ['https://short.example:8443', 'typedToken77'],
+    ]);
+    expect(noButton('optionsAllowAccess', 'short.example:8443')).toBeNull();
+  });
+
+  it('says so when host access is refused', async () => {
+    const connector = await renderOptions(SAVED);
+    connector.hasHostAccess.mockResolvedValue(false);
+    connector.requestHostAccess.mockResolvedValueOnce(false);
+    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example' }));
+
+    type(serverField(), 'https://short.example');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+    fireEvent.click(await screen.findByRole('button', { name: t('optionsAllowAccess', 'short.example') }));
+
+    await waitForText('connection-status', t('optionsAccessNotGranted'));
+    expect(connector.testConnection).toHaveBeenCalledTimes(1);
+    expectNothingUntranslated();
+  });
+
+  it('follows settings saved on another page, keeping what is being edited here', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(serverField(), 'https://short.example');
+    act(() => connector.saveElsewhere({ serverUrl: 'https://mirror.example', autoCopy: false }));
+
+    await waitFor(() => expect(autoCopyBox().checked).toBe(false));
+    expect(serverField().value).toBe('https://short.example');
+  });
+});

@@ -1,0 +1,305 @@
+// @vitest-environment happy-dom
+// The popup as a person sees it, in three languages, against a fake connector:
+// each state's words (the real ones, from public/_locales) and each control's
+// call. The real connector (extension-connector.ts) is left to the e2e tests.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { deferred } from '../../test/support/deferred';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import { untranslatedWords } from '../../test/support/untranslated-text';
+import type { ShrtnrError } from '../api';
+import type { MessageKey, Words } from '../platform/words';
+import { PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
+import type { PopupConnector, ShortenAnswer } from './popup-connector';
+
+const TAB_URL = 'https://example.com/articles/2024/a-rather-long-title?ref=home';
+const SHORT_URL = 'https://shrtnr.co/Ab3d';
+const TYPED_URL = 'https://typed.example/Some-Page?Q=1';
+
+/** A connector that records every call; its answers are set per test. */
+interface FakePopupConnector extends PopupConnector {
+  currentTabUrl: Mock<PopupConnector['currentTabUrl']>;
+  shorten: Mock<PopupConnector['shorten']>;
+  copy: Mock<PopupConnector['copy']>;
+  openSettings: Mock<PopupConnector['openSettings']>;
+  close: Mock<PopupConnector['close']>;
+}
+
+function fakeConnector(words: Words, tabUrl: string | undefined): FakePopupConnector {
+  return {
+    words,
+    currentTabUrl: vi.fn(async () => tabUrl),
+    shorten: vi.fn(async (url: string) => shortened(url, true)),
+    copy: vi.fn(async () => true),
+    openSettings: vi.fn(),
+    close: vi.fn(),
+  };
+}
+
+function shortened(longUrl: string, autoCopy: boolean): ShortenAnswer {
+  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined } }, autoCopy };
+}
+
+function failed(error: ShrtnrError): ShortenAnswer {
+  return { result: { ok: false, error }, autoCopy: true };
+}
+
+/** The popup as main.tsx starts it, or with a first attempt the test holds. */
+function renderPopup(connector: FakePopupConnector, firstAttempt: Promise<FirstAttempt> = startFirstAttempt(connector)) {
+  return render(<PopupApp connector={connector} firstAttempt={firstAttempt} />);
+}
+
+/** Focus moves in an effect, which runs after the next frame: looked for often, as no DOM change announces it. */
+function expectFocusOn(element: () => HTMLElement) {
+  return waitFor(() => expect(document.activeElement).toBe(element()), { interval: 5 });
+}
+
+/** The error sentence, once the attempt has failed. */
+function alert() {
+  return screen.findByRole('alert');
+}
+
+afterEach(cleanup);
+
+describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
+  const words = wordsIn(language);
+  const { t } = words;
+
+  /** In Arabic every word on screen is Arabic, but for addresses and the names given. */
+  const expectNothingUntranslated = (names: string[] = []) => {
+    if (language === 'ar') expect(untranslatedWords(document.body, names)).toEqual([]);
+  };
+  const button = (key: MessageKey) => screen.getByRole('button', { name: t(key) });
+  const noButton = (key: MessageKey) => screen.queryByRole('button', { name: t(key) });
+  const typedUrlField = () => screen.getByRole('textbox', { name: t('popupShortenAnother') });
+  const typeAndSubmit = (url: string) => {
+    fireEvent.input(typedUrlField(), { target: { value: url } });
+    fireEvent.click(button('popupShorten'));
+  };
+
+  it('says it is shortening while the first attempt is under way, and shows the link once it is back', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const answer = deferred<ShortenAnswer>();
+    renderPopup(connector, Promise.resolve({ url: TAB_URL, answer: answer.promise }));
+
+    expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+    expect(button('popupShorten').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expectNothingUntranslated();
+
+    answer.resolve(shortened(TAB_URL, false));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    expect(screen.queryByText(t('popupShortening'))).toBeNull();
+    expect(button('popupShorten').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows the short link and copies it at once when auto-copy is on', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+
+    const shortUrl = await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    expect(shortUrl).toHaveProperty('value', SHORT_URL);
+    expect(connector.shorten.mock.calls).toEqual([[TAB_URL]]);
+    expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+    expect(screen.getByTestId('copy-status').textContent).toBe(t('popupCopied'));
+    expect(screen.getByTestId('long-url').textContent).toBe(TAB_URL);
+    expect(screen.getByText(t('popupFrom'), { exact: false })).toBeTruthy();
+    // Copying again is one key press away.
+    await expectFocusOn(() => button('popupCopy'));
+    expectNothingUntranslated();
+  });
+
+  it('writes links left to right, whatever the language', async () => {
+    renderPopup(fakeConnector(words, TAB_URL));
+
+    expect((await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).getAttribute('dir')).toBe('ltr');
+    expect(screen.getByTestId('long-url').getAttribute('dir')).toBe('ltr');
+    expect(typedUrlField().getAttribute('dir')).toBe('ltr');
+  });
+
+  it('copies nothing until Copy is pressed when auto-copy is off', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortened(TAB_URL, false));
+    renderPopup(connector);
+
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    expect(connector.copy).not.toHaveBeenCalled();
+    expect(screen.getByTestId('copy-status').textContent).toBe('');
+
+    fireEvent.click(button('popupCopy'));
+    expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+    expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
+    expectNothingUntranslated();
+  });
+
+  it('says when copying failed, and Copy tries again', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.copy.mockResolvedValueOnce(false);
+    renderPopup(connector);
+
+    expect(await screen.findByText(t('popupCopyFailed'))).toBe(screen.getByTestId('copy-status'));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('popupCopy'));
+    expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
+    expect(connector.copy.mock.calls).toEqual([[SHORT_URL], [SHORT_URL]]);
+  });
+
+  it('opens the settings from the header', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+
+    fireEvent.click(button('popupSettings'));
+    expect(connector.openSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Escape, wherever the focus is', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+
+    fireEvent.keyDown(typedUrlField(), { key: 'Enter' });
+    expect(connector.close).not.toHaveBeenCalled();
+    fireEvent.keyDown(typedUrlField(), { key: 'Escape' });
+    expect(connector.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why a link cannot be shortened, and offers the typed-URL field instead of Retry', async () => {
+    const connector = fakeConnector(words, 'ftp://files.example/report.pdf');
+    connector.shorten.mockResolvedValueOnce(failed({ kind: 'unsupported-scheme', scheme: 'ftp:' }));
+    renderPopup(connector);
+
+    const message = await alert();
+    expect(message.textContent).toBe(t('errorOtherScheme', 'ftp:'));
+    expect(message.dataset.errorKind).toBe('unsupported-scheme');
+    await expectFocusOn(() => typedUrlField());
+    expect(noButton('popupRetry')).toBeNull();
+    expect(noButton('popupOpenSettings')).toBeNull();
+    expectNothingUntranslated(['ftp:']);
+  });
+
+  it('says the tab cannot be read when the browser does not reveal its address, without asking the worker', async () => {
+    const connector = fakeConnector(words, undefined);
+    renderPopup(connector);
+
+    const message = await alert();
+    expect(message.textContent).toBe(t('popupUnreadableTab'));
+    expect(message.dataset.errorKind).toBe('unreadable-tab');
+    expect(connector.shorten).not.toHaveBeenCalled();
+    await expectFocusOn(() => typedUrlField());
+    expect(noButton('popupRetry')).toBeNull();
+    expect(noButton('popupOpenSettings')).toBeNull();
+    expectNothingUntranslated();
+  });
+
+  it('treats a failure to read the tab like an unreadable tab', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.currentTabUrl.mockRejectedValueOnce(new Error('No tab with id 7.'));
+    renderPopup(connector);
+
+    expect((await alert()).textContent).toBe(t('popupUnreadableTab'));
+    expect(connector.shorten).not.toHaveBeenCalled();
+  });
+
+  it('shortens a typed link, with exactly the text typed', async () => {
+    const connector = fakeConnector(words, undefined);
+    renderPopup(connector);
+    await alert();
+
+    typeAndSubmit(TYPED_URL);
+    expect(connector.shorten.mock.calls).toEqual([[TYPED_URL]]);
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    expect(screen.getByTestId('long-url').textContent).toBe(TYPED_URL);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expectNothingUntranslated();
+  });
+
+  it('retries a typed link, not the tab', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    connector.shorten.mockResolvedValueOnce(failed({ kind: 'network', host: 'shrtnr.co' }));
+
+    typeAndSubmit(TYPED_URL);
+    expect((await alert()).textContent).toBe(t('errorNetwork', 'shrtnr.co'));
+    fireEvent.click(button('popupRetry'));
+    expect(connector.shorten.mock.calls).toEqual([[TAB_URL], [TYPED_URL], [TYPED_URL]]);
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+  });
+
+  describe.each<{ error: ShrtnrError; sentence: () => string; names: string[]; retry: boolean }>([
+    { error: { kind: 'no-token', blank: false }, sentence: () => t('errorNoToken'), names: [], retry: false },
+    { error: { kind: 'unauthorized' }, sentence: () => t('errorUnauthorized'), names: [], retry: true },
+    {
+      error: { kind: 'token-for-other-server', tokenHost: 'shrtnr.co', serverHost: 'mirror.example' },
+      sentence: () => t('errorTokenForOtherServer', 'shrtnr.co', 'mirror.example'),
+      names: ['shrtnr.co', 'mirror.example'],
+      retry: true,
+    },
+  ])('on a settings error ($error.kind)', ({ error, sentence, names, retry }) => {
+    it('says what is wrong and offers the settings first', async () => {
+      const connector = fakeConnector(words, TAB_URL);
+      connector.shorten.mockResolvedValueOnce(failed(error));
+      renderPopup(connector);
+
+      const message = await alert();
+      expect(message.textContent).toBe(sentence());
+      expect(message.dataset.errorKind).toBe(error.kind);
+      await expectFocusOn(() => button('popupOpenSettings'));
+      expect(noButton('popupRetry') !== null).toBe(retry);
+      expectNothingUntranslated(names);
+
+      fireEvent.click(button('popupOpenSettings'));
+      expect(connector.openSettings).toHaveBeenCalledTimes(1);
+      expect(connector.shorten).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe.each<{ error: ShrtnrError; sentence: () => string; names: string[] }>([
+    { error: { kind: 'network', host: 'shrtnr.co' }, sentence: () => t('errorNetwork', 'shrtnr.co'), names: ['shrtnr.co'] },
+    {
+      error: { kind: 'rate-limited', retryAfterSeconds: 30 },
+      // The wait in the language's own words for seconds ("30 Sekunden", "30 ثانية").
+      sentence: () => `${t('errorRateLimited')} ${t('rateLimitTryAgainIn', words.seconds(30))}`,
+      names: [],
+    },
+    { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('errorTimeout', words.seconds(10)), names: [] },
+  ])('on a passing failure ($error.kind)', ({ error, sentence, names }) => {
+    it('says what happened, and Retry shortens the same link again', async () => {
+      const connector = fakeConnector(words, TAB_URL);
+      connector.shorten.mockResolvedValueOnce(failed(error));
+      renderPopup(connector);
+
+      const message = await alert();
+      expect(message.textContent).toBe(sentence());
+      await expectFocusOn(() => button('popupRetry'));
+      expect(noButton('popupOpenSettings')).toBeNull();
+      expectNothingUntranslated(names);
+
+      fireEvent.click(button('popupRetry'));
+      expect(connector.shorten.mock.calls).toEqual([[TAB_URL], [TAB_URL]]);
+      expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+      expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+      expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+    });
+  });
+});
+
+it('the Arabic check finds an English message left in', async () => {
+  const arabic = wordsIn('ar');
+  const english = wordsIn('en');
+  // As if `popupRetry` were missing from the Arabic catalogue: the browser would fall back to English.
+  const leaky: Words = { ...arabic, t: (key, ...substitutions) => (key === 'popupRetry' ? english : arabic).t(key, ...substitutions) };
+  const connector = fakeConnector(leaky, TAB_URL);
+  connector.shorten.mockResolvedValueOnce(failed({ kind: 'network', host: 'shrtnr.co' }));
+  renderPopup(connector);
+
+  await alert();
+  expect(untranslatedWords(document.body, ['shrtnr.co'])).toEqual(['Retry']);
+});
+
+it('puts durations into each language’s own words', () => {
+  // Guards the rate-limit and timeout cases above against a Words that ignores its language.
+  expect(new Set(['en', 'de', 'ar'].map((language) => wordsIn(language).seconds(30))).size).toBe(3);
+});

@@ -1,0 +1,104 @@
+// The extension in the user's language: the popup, the options page and the
+// background's badge, in German and in Arabic (right to left), in Chromium
+// (--lang, with Debian's chromium-l10n) and in Firefox (intl.locale.requested,
+// with Debian's firefox-esr-l10n-<lang>). Expected words come from the same
+// _locales files the browser reads, so a missing translation or a placeholder
+// left unfilled fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { wordsIn } from '../support/locale-catalogue';
+
+const LANGUAGES = [
+  { language: 'de', direction: 'ltr' },
+  { language: 'ar', direction: 'rtl' },
+] as const;
+
+describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
+  const { t } = wordsIn(language);
+  const number = new Intl.NumberFormat(language);
+  let session: E2eSession;
+  beforeAll(async () => {
+    session = await startE2eSession({ language });
+    await session.useStandIn();
+  });
+  afterAll(() => session?.close());
+
+  it('the popup speaks the language, mirrors for right-to-left, and keeps links left-to-right', async () => {
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe(t('popupCopied'));
+    expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
+    expect(await popup.getByLabel(t('popupShortLinkLabel')).getAttribute('dir')).toBe('ltr');
+    expect(await popup.getByTestId('long-url').getAttribute('dir')).toBe('ltr');
+    expect(await popup.getByRole('button', { name: t('popupCopy'), exact: true }).isVisible()).toBe(true);
+    // Mirrored: the Settings button sits at the header's inline end (left in Arabic).
+    const [header, settings] = await Promise.all([popup.locator('.popup-header').boundingBox(), popup.getByRole('button', { name: t('popupSettings') }).boundingBox()]);
+    const settingsAtLeft = (settings?.x ?? 0) - (header?.x ?? 0) < (header?.width ?? 0) / 2;
+    expect(settingsAtLeft).toBe(direction === 'rtl');
+
+    // An error, with its numbers formatted for the language.
+    const long = `${session.standIn.baseUrl}/${'x'.repeat(2100)}`;
+    await popup.getByLabel(t('popupShortenAnother')).fill(long);
+    await popup.getByRole('button', { name: t('popupShorten'), exact: true }).click();
+    const { message } = await shownError(popup);
+    // Numbers go in as numbers: the words format them for the language, as the extension does with Intl.
+    expect(message).toBe(t('errorUrlTooLong', new URL(long).href.length, 2048));
+    expect(message).toContain(number.format(2048));
+    await popup.close();
+    await tab.close();
+  });
+
+  it('the options page speaks the language and says the connection works in it', async () => {
+    const options = await session.browser.context.newPage();
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await options.getByRole('heading', { name: t('optionsTitle') }).waitFor();
+    expect(await options.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.title])).toEqual([language, direction, t('optionsTitle')]);
+    expect(await options.getByLabel(t('optionsServerLabel')).getAttribute('dir')).toBe('ltr');
+    await options.getByRole('button', { name: t('optionsTestConnection') }).click();
+    await expect.poll(() => options.getByTestId('connection-status').textContent()).toBe(t('optionsConnected', new URL(session.standIn.baseUrl).host));
+    await options.close();
+  });
+
+  it('the background says a failure in the language, on the badge', async () => {
+    session.standIn.setFault({ kind: 'status', status: 401 }, { times: 1 });
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination` });
+    expect(outcome?.status).toBe('failed');
+    expect((await session.badge()).title).toBe(t('errorUnauthorized'));
+  });
+});
+
+describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
+  const { t } = wordsIn(language);
+  let session: FirefoxSession;
+  beforeAll(async () => {
+    session = await startFirefoxSession({ language });
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+  });
+  afterAll(() => session?.close());
+
+  it('the popup speaks the language and keeps the typed link left-to-right', async () => {
+    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+    // In a tab, the popup's current tab is itself: an extension page, which cannot be shortened.
+    await popup.waitForSelector('[role="alert"]');
+    expect(await popup.$eval('[role="alert"]', (alert) => alert.textContent)).toBe(t('errorExtensionPage'));
+    expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
+    expect(await popup.$eval('#typed-url', (field) => field.getAttribute('dir'))).toBe('ltr');
+    await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article`);
+    await popup.click('button[type="submit"]');
+    await popup.waitForSelector('[data-testid="copy-status"]');
+    await expect.poll(() => popup.$eval('[data-testid="copy-status"]', (status) => status.textContent)).toBe(t('popupCopied'));
+    await popup.close();
+  });
+
+  it('the options page speaks the language', async () => {
+    const options = await session.firefox.openExtensionPage('src/options/index.html');
+    await options.waitForSelector('h1');
+    expect(await options.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.querySelector('h1')?.textContent])).toEqual([
+      language,
+      direction,
+      t('optionsTitle'),
+    ]);
+    await options.close();
+  });
+});

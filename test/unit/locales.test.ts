@@ -1,0 +1,52 @@
+// Every language says everything English says, with the same placeholders:
+// a key missing (or extra) in one locale, or a placeholder lost in translation,
+// fails here rather than showing a blank or a raw $HOST$ to someone.
+import { describe, expect, it } from 'vitest';
+import manifest from '../../manifest.json' with { type: 'json' };
+import { catalogueFor, localeNames, placeholdersUsed, readLocale } from '../support/locale-catalogue';
+
+const LOCALES = ['ar', 'de', 'en', 'es', 'fr'];
+const english = readLocale('en');
+
+describe('the locales', () => {
+  it('are exactly en (the default), de, fr, es and ar', () => {
+    expect(localeNames()).toEqual(LOCALES);
+    expect(manifest.default_locale).toBe('en');
+  });
+
+  it.each(LOCALES)('%s has every English key and no other, in the same order', (locale) => {
+    expect(Object.keys(readLocale(locale))).toEqual(Object.keys(english));
+  });
+
+  it.each(LOCALES)('%s declares the same placeholders as English and uses each of them', (locale) => {
+    for (const [key, entry] of Object.entries(readLocale(locale))) {
+      const declared = Object.keys(entry.placeholders ?? {}).toSorted();
+      expect(declared, key).toEqual(Object.keys(english[key]?.placeholders ?? {}).toSorted());
+      expect(Object.values(entry.placeholders ?? {}).map(({ content }) => content), key).toEqual(
+        Object.values(english[key]?.placeholders ?? {}).map(({ content }) => content),
+      );
+      expect(placeholdersUsed(entry.message), key).toEqual(declared);
+      expect(entry.message.trim(), key).not.toBe('');
+    }
+  });
+
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('%s is translated, not copied from English', (locale) => {
+    const messages = readLocale(locale);
+    const untranslated = Object.keys(english).filter((key) => messages[key]?.message === english[key]?.message);
+    // The name stays a name; and German says "Server" too.
+    const sameInBoth = ['extensionShortName', ...(locale === 'de' ? ['optionsServerHeading'] : [])];
+    expect(untranslated.filter((key) => !sameInBoth.includes(key))).toEqual([]);
+  });
+
+  it('fills placeholders as the browser does', () => {
+    const t = catalogueFor('en');
+    expect(t('optionsConnected', ['shrtnr.co'])).toBe('Connected to shrtnr.co: the token works.');
+    expect(t('badgeSomeFailed', ['2', '5', 'Boom.'])).toBe('2 of 5 failed. Last error: Boom.');
+  });
+
+  it('every key the manifest names exists', () => {
+    const keys = JSON.stringify(manifest).match(/__MSG_(\w+)__/g)?.map((name) => name.slice(6, -2)) ?? [];
+    expect(keys.length).toBeGreaterThan(3);
+    for (const key of keys) expect(Object.keys(english), key).toContain(key);
+  });
+});
