@@ -390,6 +390,42 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expectNothingUntranslated();
   });
 
+  it('a connection result goes once the server or the token is edited: it was about what was tested', async () => {
+    const connector = await renderOptions(SAVED);
+    connector.hasHostAccess.mockResolvedValue(false);
+    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example:8443' }));
+    type(serverField(), 'https://short.example:8443');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+    await waitForText('connection-status', t('connectionNetwork', 'short.example:8443'));
+
+    // Edited since: neither the result nor an offer of access for the tested server stays.
+    type(serverField(), 'https://other.example');
+    expect(text('connection-status')).toBe('');
+    expect(noButton('optionsAllowAccess', 'short.example:8443')).toBeNull();
+    expect(connector.requestHostAccess).not.toHaveBeenCalled();
+  });
+
+  it('says when the settings cannot be read, instead of an endless empty page', async () => {
+    const connector = fakeConnector(words, SAVED);
+    connector.load.mockRejectedValueOnce(new Error('storage is unavailable'));
+    render(<OptionsApp connector={connector} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(t('optionsLoadFailed', 'storage is unavailable'));
+  });
+
+  it('says when clearing the token or using it with another server fails, and keeps showing it saved', async () => {
+    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+    connector.clearToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    fireEvent.click(button('optionsClearToken'));
+    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
+
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
+    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    expect(noButton('optionsUseTokenWith', 'mirror.example')).not.toBeNull();
+  });
+
   it('follows settings saved on another page, keeping what is being edited here', async () => {
     const connector = await renderOptions(SAVED);
 

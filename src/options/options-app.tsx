@@ -18,14 +18,18 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const [fieldErrors, setFieldErrors] = useState<{ token?: string; serverUrl?: string }>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
+  const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    void connector.load().then((settings) => {
-      setSaved(settings);
-      setValues({ tokenDraft: '', serverUrl: settings.serverUrl, autoCopy: settings.autoCopy });
-      // A stored server address that failed validation reads as none: nothing is sent until one is entered.
-      if (settings.serverUrl === '') setFieldErrors({ serverUrl: t('optionsNoValidServer') });
-    });
+    connector.load().then(
+      (settings) => {
+        setSaved(settings);
+        setValues({ tokenDraft: '', serverUrl: settings.serverUrl, autoCopy: settings.autoCopy });
+        // A stored server address that failed validation reads as none: nothing is sent until one is entered.
+        if (settings.serverUrl === '') setFieldErrors({ serverUrl: t('optionsNoValidServer') });
+      },
+      (error: unknown) => setLoadFailure(t('optionsLoadFailed', describe(error))),
+    );
   }, [connector]);
 
   // Another page may save too: follow it, keeping whatever this page has unsaved edits in.
@@ -48,6 +52,15 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     [connector],
   );
 
+  if (loadFailure !== undefined) {
+    return (
+      <main class="options">
+        <p class="field-error" role="alert">
+          {loadFailure}
+        </p>
+      </main>
+    );
+  }
   if (saved === undefined) return <main class="options" aria-busy="true" />;
 
   const save = async () => {
@@ -79,11 +92,14 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     try {
       if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
-      setSaveStatus(t('optionsSaveFailed', error instanceof Error ? error.message : String(error)));
+      setSaveStatus(t('optionsSaveFailed', describe(error)));
       return;
     }
     // Access granted for the server left behind is given back (the default server's is the manifest's own).
-    if (serverChanged && saved.serverUrl !== '') await connector.releaseHostAccess(saved.serverUrl, serverUrl.value);
+    if (serverChanged && saved.serverUrl !== '') {
+      // The settings are saved either way; access left behind is only worth a warning to the console.
+      await connector.releaseHostAccess(saved.serverUrl, serverUrl.value).catch((error: unknown) => console.warn('Shrtnr: host access for the previous server could not be given back.', describe(error)));
+    }
     setSaved({ ...saved, ...changes });
     setValues((latestValues) => ({ ...latestValues, tokenDraft: token === undefined ? latestValues.tokenDraft : '', serverUrl: serverUrl.value }));
     setFieldErrors({});
@@ -91,13 +107,23 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   };
 
   const useTokenWithServer = async () => {
-    await connector.save({ tokenServer: saved.serverUrl });
+    try {
+      await connector.save({ tokenServer: saved.serverUrl });
+    } catch (error) {
+      setSaveStatus(t('optionsSaveFailed', describe(error)));
+      return;
+    }
     setSaved({ ...saved, tokenServer: saved.serverUrl });
     setSaveStatus(t('optionsTokenNowSentTo', hostOf(saved.serverUrl)));
   };
 
   const clearSavedToken = async () => {
-    await connector.clearToken();
+    try {
+      await connector.clearToken();
+    } catch (error) {
+      setSaveStatus(t('optionsSaveFailed', describe(error)));
+      return;
+    }
     setSaved({ ...saved, token: '', tokenServer: '' });
     setSaveStatus(t('optionsTokenRemoved'));
   };
@@ -129,14 +155,21 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       return;
     }
     const offerHostAccess =
-      result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? host : undefined;
+      result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? { host, serverUrl: serverUrl.value } : undefined;
     setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host, words), offerHostAccess });
   };
 
   const grantHostAccess = async () => {
-    const serverUrl = checkServerUrl(values.serverUrl);
-    if (!serverUrl.ok) return;
-    const granted = await connector.requestHostAccess(serverUrl.value);
+    // Access for the server that was tested and named on the button.
+    if (connection.state !== 'failed' || connection.offerHostAccess === undefined) return;
+    let granted: boolean;
+    try {
+      granted = await connector.requestHostAccess(connection.offerHostAccess.serverUrl);
+    } catch (error) {
+      setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
+      console.warn('Shrtnr: the host access request failed.', describe(error));
+      return;
+    }
     if (granted) await testConnection();
     else setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
   };
@@ -163,6 +196,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
         // Merged into the latest values: two fields changed in one moment (a
         // password manager filling the token as the server is typed) both stay.
         setValues((latestValues) => ({ ...latestValues, ...patch }));
+        // A connection result is about what was tested: once the server or the token changes, it no longer holds.
+        if (patch.serverUrl !== undefined || patch.tokenDraft !== undefined) setConnection({ state: 'idle' });
         setSaveStatus('');
       }}
       onUseTokenWithServer={() => void useTokenWithServer()}
@@ -173,4 +208,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     />
     </WordsContext.Provider>
   );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -11,7 +11,8 @@ export type ConnectionStatus =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'connected'; message: string }
-  | { state: 'failed'; message: string; offerHostAccess?: string };
+  /** `offerHostAccess`: the server that could not be reached, to offer access to (the one tested, whatever the field says since). */
+  | { state: 'failed'; message: string; offerHostAccess?: { host: string; serverUrl: string } };
 
 export interface SavedToken {
   /** Its last characters, enough to recognise it. */
@@ -139,7 +140,7 @@ export function OptionsView(props: OptionsViewProps) {
             </p>
             {connection.state === 'failed' && connection.offerHostAccess !== undefined && (
               <button type="button" class="secondary-button" onClick={props.onGrantHostAccess}>
-                {t('optionsAllowAccess', connection.offerHostAccess)}
+                {t('optionsAllowAccess', connection.offerHostAccess.host)}
               </button>
             )}
           </div>

@@ -235,7 +235,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       error: { kind: 'token-for-other-server', tokenHost: 'shrtnr.co', serverHost: 'mirror.example' },
       sentence: () => t('errorTokenForOtherServer', 'shrtnr.co', 'mirror.example'),
       names: ['shrtnr.co', 'mirror.example'],
-      retry: true,
+      retry: false,
     },
   ])('on a settings error ($error.kind)', ({ error, sentence, names, retry }) => {
     it('says what is wrong and offers the settings first', async () => {
@@ -302,4 +302,30 @@ it('the Arabic check finds an English message left in', async () => {
 it('puts durations into each language’s own words', () => {
   // Guards the rate-limit and timeout cases above against a Words that ignores its language.
   expect(new Set(['en', 'de', 'ar'].map((language) => wordsIn(language).seconds(30))).size).toBe(3);
+});
+
+describe('answers that come back late', () => {
+  const words = wordsIn('en');
+  const { t } = words;
+  const shortLink = () => screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+
+  it('a copy that finishes after a new shortening began does not touch the new state', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const copied = deferred<boolean>();
+    connector.copy.mockReturnValueOnce(copied.promise);
+    renderPopup(connector);
+    await shortLink();
+    const typedAnswer = deferred<ShortenAnswer>();
+    connector.shorten.mockReturnValueOnce(typedAnswer.promise);
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(screen.getByRole('button', { name: t('popupShorten') }));
+    expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+
+    copied.resolve(true);
+    await copied.promise;
+    await new Promise((settled) => setTimeout(settled, 20));
+    // Still waiting for the typed link: the first link's copy did not bring it back.
+    expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+    expect(screen.queryByRole('textbox', { name: t('popupShortLinkLabel') })).toBeNull();
+  });
 });

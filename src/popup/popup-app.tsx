@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 import type { CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
@@ -26,10 +26,15 @@ async function copyShortUrl(connector: PopupConnector, shortUrl: string): Promis
 
 export function PopupApp({ connector, firstAttempt }: { connector: PopupConnector; firstAttempt: Promise<FirstAttempt> }) {
   const [state, setState] = useState<PopupState>({ phase: 'loading', source: 'tab' });
+  // Which shortening the screen belongs to: an answer (or a copy) that comes
+  // back after the user started another one must not overwrite it.
+  const attempt = useRef(0);
 
   const settle = useCallback(
     async (url: string, source: UrlSource, pending: Promise<ShortenAnswer>) => {
+      const mine = attempt.current;
       const { result, autoCopy } = await pending;
+      if (mine !== attempt.current) return;
       if (!result.ok) {
         setState({ phase: 'failed', error: result.error, attemptedUrl: url, source });
         return;
@@ -38,13 +43,15 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
       // Shown first, copied next: the user sees the link without waiting for the clipboard.
       setState({ phase: 'shortened', shortUrl, longUrl, copy: 'manual' });
       if (!autoCopy) return;
-      setState({ phase: 'shortened', shortUrl, longUrl, copy: await copyShortUrl(connector, shortUrl) });
+      const copy = await copyShortUrl(connector, shortUrl);
+      setState((current) => (current.phase === 'shortened' && current.shortUrl === shortUrl ? { ...current, copy } : current));
     },
     [connector],
   );
 
   const shortenNow = useCallback(
     (url: string, source: UrlSource) => {
+      attempt.current += 1;
       setState({ phase: 'loading', source });
       void settle(url, source, connector.shorten(url));
     },
@@ -52,7 +59,10 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
   );
 
   useEffect(() => {
+    const mine = attempt.current;
     void firstAttempt.then(({ url, answer }) => {
+      // The user typed a link before the tab's answer came: theirs wins.
+      if (mine !== attempt.current) return;
       if (url === undefined || answer === undefined) {
         setState({ phase: 'failed', error: { kind: 'unreadable-tab' }, attemptedUrl: '', source: 'tab' });
         return;
@@ -73,7 +83,9 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
 
   const onCopy = useCallback(async () => {
     if (state.phase !== 'shortened') return;
-    setState({ ...state, copy: await copyShortUrl(connector, state.shortUrl) });
+    const { shortUrl } = state;
+    const copy = await copyShortUrl(connector, shortUrl);
+    setState((current) => (current.phase === 'shortened' && current.shortUrl === shortUrl ? { ...current, copy } : current));
   }, [connector, state]);
 
   return (

@@ -28,9 +28,21 @@ export function needsSettings(error: PopupError): boolean {
   return error.kind !== 'unreadable-tab' && isSettingsError(error);
 }
 
-/** Retrying cannot fix a bad URL or a missing token; it can fix everything else. */
+/** Settings found wrong before anything was sent: only the settings page can fix them. */
+const UNSENT_SETTINGS_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
+  'no-token',
+  'malformed-token',
+  'invalid-server-url',
+  'insecure-server',
+  'token-for-other-server',
+]);
+
+/**
+ * Retrying cannot fix a bad URL or settings found wrong before sending; it can
+ * fix what the server said (a token fixed in another window, a server back up).
+ */
 export function canRetry(error: PopupError): boolean {
-  return !wantsTypedUrl(error) && error.kind !== 'no-token' && error.kind !== 'malformed-token';
+  return !wantsTypedUrl(error) && !UNSENT_SETTINGS_ERRORS.has(error.kind);
 }
 
 /** The popup's words for what went wrong. */
