@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { TIMING_MARKS } from '../src/platform/timing';
-import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
-import { findChromium } from '../test/support/chromium-path';
-import { launchFirefoxExtension } from '../test/support/firefox-browser';
-import { findFirefox } from '../test/support/firefox-path';
-import { pointAtStandIn } from '../test/support/point-at-stand-in';
-import { startStandIn } from '../test/support/stand-in/server';
-import { startXvfb, xdotool } from '../test/support/xvfb';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../tooling/browsers/extension-browser';
+import { findChromium } from '../tooling/browsers/chromium-path';
+import { launchFirefoxExtension } from '../tooling/browsers/firefox-browser';
+import { findFirefox } from '../tooling/browsers/firefox-path';
+import { pointAtStandIn } from '../tooling/browsers/point-at-stand-in';
+import { startStandIn } from '../tooling/stand-in/server';
+import { startXvfb, xdotool } from '../tooling/browsers/xvfb';
+import { pollUntil } from '../tooling/poll';
 import { TARGETS } from './build/manifest-targets';
 import { measureBundle, SIZE_BUDGETS, type BundleSizes } from './lib/bundle-sizes';
 import { FLOOR_MEASURE, writeFloorExtension } from './lib/floor-extension';
@@ -166,13 +167,13 @@ async function firefoxShortcutSamples(): Promise<number[]> {
       await tab.click('h1');
       const pressedAt = now();
       await xdotool(xvfb.display, 'key', '--clearmodifiers', 'alt+shift+l');
-      let marks = await marksSoFar();
-      for (let waited = 0; marks.length === before && waited < 10_000; waited += 10) {
-        await new Promise((done) => setTimeout(done, 10));
-        marks = await marksSoFar();
-      }
-      const copiedAt = marks.at(-1);
-      if (marks.length === before || copiedAt === undefined) throw new Error('Firefox never copied after Alt+Shift+L.');
+      const copiedAt = await pollUntil(
+        async () => {
+          const marks = await marksSoFar();
+          return marks.length > before ? marks.at(-1) : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 10, failure: 'Firefox never copied after Alt+Shift+L.' },
+      );
       samples.push(copiedAt - pressedAt);
     }
   } finally {

@@ -5,8 +5,8 @@
 //   --with-languages: the German and Arabic language packs of Debian's browsers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { findChromium } from '../test/support/chromium-path';
-import { findFirefox } from '../test/support/firefox-path';
+import { findChromium } from '../tooling/browsers/chromium-path';
+import { findFirefox } from '../tooling/browsers/firefox-path';
 
 const wanted = [
   { flag: '--chromium', find: findChromium },

@@ -7,12 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { findChromium } from '../test/support/chromium-path';
-import { launchExtensionBrowser, type ExtensionBrowser } from '../test/support/extension-browser';
-import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../test/support/firefox-browser';
-import { findFirefox } from '../test/support/firefox-path';
-import { pointAtStandIn } from '../test/support/point-at-stand-in';
-import { startStandIn, type StandIn } from '../test/support/stand-in/server';
+import { findChromium } from '../tooling/browsers/chromium-path';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../tooling/browsers/extension-browser';
+import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../tooling/browsers/firefox-browser';
+import { findFirefox } from '../tooling/browsers/firefox-path';
+import { pointAtStandIn } from '../tooling/browsers/point-at-stand-in';
+import { startStandIn, type StandIn } from '../tooling/stand-in/server';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');

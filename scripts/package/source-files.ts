@@ -7,7 +7,7 @@ import type { ZipEntry } from '../lib/zip.ts';
 /**
  * What the source zip holds: exactly what `npm ci && npm run package` needs to
  * rebuild the store zips, for the add-on store's reviewers. Anything else
- * (tests, the repo's tooling, docs) stays out; a file the build needs and this
+ * (tests, the repo's tooling in tooling/, docs) stays out; a file the build needs and this
  * list lacks fails test/build/package-reproducible.test.ts, which rebuilds
  * from the source zip alone.
  */

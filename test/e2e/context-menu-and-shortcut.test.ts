@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
-import { openNativeMenu, xdotool } from '../support/xvfb';
+import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
 
 let session: E2eSession;
 let article: Page;

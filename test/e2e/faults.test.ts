@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
-import { startStandIn, type Fault } from '../support/stand-in/server';
+import { startStandIn, type Fault } from '../../tooling/stand-in/server';
 
 let session: E2eSession;
 const survived: string[] = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { startRecordingServer } from '../support/recording-server';
 import { LEAKS as leak } from '../support/token-audit-leaks';
-import { xdotool } from '../support/xvfb';
+import { xdotool } from '../../tooling/browsers/xvfb';
 
 let session: FirefoxSession;
 

@@ -1,12 +1,13 @@
-// Proves the browser harness (test/support/extension-browser.ts, xvfb.ts) on a throwaway
+// Proves the browser harness (tooling/browsers/extension-browser.ts, xvfb.ts) on a throwaway
 // fixture extension: the real toolbar popup, service-worker stop/restart, both clipboard
 // paths, and a real right-click on a link through Chromium's native menu under Xvfb.
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startHttpsTestServer, type HttpsTestServer } from '../support/https-test-server';
-import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../support/xvfb';
+import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
 
 const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
 const HOOK_TIMEOUT_MS = 30_000;
@@ -48,14 +49,14 @@ function startIdOf(worker: Worker): Promise<string> {
 
 /** Session-storage keys the fixture worker sets after a context-menu click. */
 async function waitForMenuOutcome(harness: ExtensionBrowser, timeoutMs: number): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const worker = await harness.serviceWorker();
-    const stored = await worker.evaluate(() => chrome.storage.session.get(['lastMenuCopy', 'lastMenuError']));
-    if (Object.keys(stored).length > 0) return stored;
-    if (Date.now() >= deadline) throw new Error(`The context-menu click had no effect within ${timeoutMs} ms.`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
+  return pollUntil(
+    async () => {
+      const worker = await harness.serviceWorker();
+      const stored = await worker.evaluate(() => chrome.storage.session.get(['lastMenuCopy', 'lastMenuError']));
+      return Object.keys(stored).length > 0 ? stored : undefined;
+    },
+    { timeoutMs, failure: `The context-menu click had no effect within ${timeoutMs} ms.` },
+  );
 }
 
 describe('headless extension browser', () => {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
+import { pollUntil } from '../../tooling/poll';
 import { PRODUCTION_DIST, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 interface ExtensionReport {
@@ -39,12 +40,25 @@ async function extensionReport(extensionsPage: Page, id: string): Promise<Extens
 async function openExtensionsPageInDeveloperMode(browser: ExtensionBrowser): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto('chrome://extensions');
-  await page.evaluate(async (id) => {
+  const reloadedAt = await page.evaluate(async (id) => {
     const developer = (chrome as unknown as { developerPrivate: DeveloperPrivate }).developerPrivate;
     await developer.updateProfileConfiguration({ inDeveloperMode: true });
+    const at = performance.timeOrigin + performance.now();
     await developer.reload(id, { failQuietly: true });
+    return at;
   }, browser.extensionId);
-  await browser.serviceWorker();
+  // reload() resolves before the old worker is gone: wait for the one the reload starts, or
+  // the next evaluate (or console listener) may land on the old one as it goes down
+  // ("Service worker restarted", seen when a test ran alone under -t; in a full run the
+  // test before it gave the reload time).
+  await pollUntil(
+    async () => {
+      const worker = await browser.serviceWorker();
+      const startedAt = await worker.evaluate(() => performance.timeOrigin).catch(() => undefined);
+      return startedAt !== undefined && startedAt > reloadedAt ? worker : undefined;
+    },
+    { timeoutMs: 10_000, failure: 'The reloaded extension started no new service worker within 10 s.' },
+  );
   return page;
 }
 

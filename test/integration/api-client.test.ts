@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
 import { ping } from '../../src/api/ping';
-import { startStandIn, type StandIn } from '../support/stand-in/server';
+import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { fetchTrusting } from '../support/trusting-fetch';
 
 const LONG_URL = 'https://www.example.com/some/very/long/path?q=1';

@@ -4,9 +4,10 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import tls from 'node:tls';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import { attempt, send, type ClientOutcome, type ClientReply, type ClientRequest } from '../support/stand-in/https-client';
-import { spkiSha256Base64 } from '../support/stand-in/certificate';
-import { startStandIn, type StandIn, type StandInOptions } from '../support/stand-in/server';
+import { attempt, send, type ClientOutcome, type ClientReply, type ClientRequest } from '../support/https-client';
+import { spkiSha256Base64 } from '../../tooling/stand-in/certificate';
+import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
+import { pollUntil } from '../../tooling/poll';
 
 const SHORTEN = '/api/v1/shorten/single';
 const PING = '/api/v1/ping';
@@ -573,7 +574,7 @@ describe('close()', () => {
 
 describe('cli', () => {
   it('prints the base URL, demo token and SPKI hash of what it serves, and stops cleanly on SIGTERM', async () => {
-    const cliPath = fileURLToPath(new URL('../support/stand-in/cli.ts', import.meta.url));
+    const cliPath = fileURLToPath(new URL('../../tooling/stand-in/cli.ts', import.meta.url));
     const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit', '7'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let output = '';
@@ -613,9 +614,5 @@ async function servedCertificatePem(baseUrl: string): Promise<string> {
 }
 
 async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await pollUntil(() => (condition() ? true : undefined), { timeoutMs, intervalMs: 10, failure: 'condition not met in time' });
 }

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { CdpClient } from './cdp-client';
 import { deepText } from './deep-text';
-import type { ExtensionBrowser } from './extension-browser';
+import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { TokenAudit, withTimeout, type AuditSources, type ObservedRequest, type OutputKind } from './token-audit';
 
 type Params = Record<string, unknown>;

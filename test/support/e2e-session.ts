@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
-import { launchExtensionBrowser, type ExtensionBrowser } from './extension-browser';
-import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
+import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
 import { storageChange, type StoredSettings } from './settings-change';
 import { TokenAudit } from './token-audit';
-import { startXvfb, type XvfbServer } from './xvfb';
+import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
 
 /** The e2e build: the shipped extension plus the handler hooks of src/background/e2e-hooks.ts. */
 export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/chrome');
@@ -175,11 +176,12 @@ export async function shownError(popup: Page, timeoutMs?: number): Promise<{ kin
 
 /** Waits until the badge settles on a final ✓ or !, and returns it. */
 export async function settledBadge(session: E2eSession, timeoutMs = 10_000): Promise<{ text: string; title: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const badge = await session.badge();
-    if (badge.text === '✓' || badge.text === '!') return badge;
-    if (Date.now() > deadline) throw new Error(`The badge did not settle; it shows "${badge.text}" (${badge.title}).`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
+  let last = { text: '', title: '' };
+  return pollUntil(
+    async () => {
+      last = await session.badge();
+      return last.text === '✓' || last.text === '!' ? last : undefined;
+    },
+    { timeoutMs, failure: () => `The badge did not settle; it shows "${last.text}" (${last.title}).` },
+  );
 }

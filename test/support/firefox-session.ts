@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import type { MenuClick } from './e2e-session';
-import { launchFirefoxExtension, type FirefoxExtensionBrowser } from './firefox-browser';
+import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
 import { storageChange, type StoredSettings } from './settings-change';
-import { startStandIn, type StandIn, type StandInOptions } from './stand-in/server';
+import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { FirefoxAuditWatcher } from './firefox-audit';
 import { TokenAudit } from './token-audit';
-import { startXvfb, type XvfbServer } from './xvfb';
+import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 
 export const FIREFOX_E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/firefox');
 

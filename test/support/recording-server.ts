@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createServerCertificate } from './stand-in/certificate';
+import { createServerCertificate } from '../../tooling/stand-in/certificate';
 
 export interface RecordingServer {
   /** e.g. https://127.0.0.1:43123 */

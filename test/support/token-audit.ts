@@ -1,4 +1,4 @@
-import type { RecordedRequest, StandIn } from './stand-in/server';
+import type { RecordedRequest, StandIn } from '../../tooling/stand-in/server';
 
 /** A request the browser made, or was about to make, as the browser itself reported it. */
 export interface ObservedRequest {

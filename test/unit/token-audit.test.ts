@@ -2,7 +2,7 @@
 // logged values are read in depth. Its browser self-tests are in test/e2e/.
 import { describe, expect, it } from 'vitest';
 import { deepText } from '../support/deep-text';
-import type { StandIn } from '../support/stand-in/server';
+import type { StandIn } from '../../tooling/stand-in/server';
 import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/token-audit';
 
 const TOKEN = 'unit-token-1234';

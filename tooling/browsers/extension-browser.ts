@@ -3,6 +3,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { pollUntil } from '../poll';
 import { findChromium } from './chromium-path';
 
 export interface LaunchOptions {
@@ -69,22 +70,11 @@ export interface ExtensionBrowser {
 const LAUNCH_TIMEOUT_MS = 30_000;
 const WORKER_TIMEOUT_MS = 10_000;
 const POPUP_TIMEOUT_MS = 10_000;
-const POLL_INTERVAL_MS = 50;
 
 interface ExtensionManifest {
   key?: string;
   background?: { service_worker?: string };
   action?: { default_popup?: string };
-}
-
-async function pollUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, failure: () => string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) throw new Error(failure());
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-  }
 }
 
 async function readManifest(extensionDir: string): Promise<ExtensionManifest> {
@@ -215,7 +205,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
   const headless = options.headless ?? true;
   const display = options.display ?? process.env.DISPLAY;
   if (!headless && (display === undefined || display === '')) {
-    throw new Error('A headed launch needs an X display: pass `display` from startXvfb() (test/support/xvfb.ts).');
+    throw new Error('A headed launch needs an X display: pass `display` from startXvfb() (tooling/browsers/xvfb.ts).');
   }
   const extensionDir = await realpath(options.extensionDir).catch((error: unknown) => {
     throw new Error(`Extension directory ${options.extensionDir} does not exist (build the extension first?).`, { cause: error });
@@ -280,10 +270,12 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
           if ((await runningWorkerTargets()) === 0) return undefined;
           return context.serviceWorkers().findLast((worker) => worker.url().startsWith(extensionUrl('')));
         },
-        timeoutMs,
-        () =>
-          `No running service worker for extension ${extensionId} within ${timeoutMs} ms ` +
-          '(if it was stopped, trigger an extension event first; else check the manifest and the worker for errors).',
+        {
+          timeoutMs,
+          failure: () =>
+            `No running service worker for extension ${extensionId} within ${timeoutMs} ms ` +
+            '(if it was stopped, trigger an extension event first; else check the manifest and the worker for errors).',
+        },
       );
 
     if (manifest.background?.service_worker !== undefined) await serviceWorker();
@@ -295,8 +287,7 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
               const [port, path] = (await readFile(join(home, 'profile', 'DevToolsActivePort'), 'utf8').catch(() => '')).split('\n');
               return port && path ? `ws://127.0.0.1:${port}${path}` : undefined;
             },
-            LAUNCH_TIMEOUT_MS,
-            () => 'Chromium wrote no DevToolsActivePort file (launched with --remote-debugging-port=0).',
+            { timeoutMs: LAUNCH_TIMEOUT_MS, failure: 'Chromium wrote no DevToolsActivePort file (launched with --remote-debugging-port=0).' },
           )
         : undefined;
 
@@ -361,11 +352,10 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
           await session.detach().catch(() => undefined);
           if (webPage === undefined) await page.close();
         }
-        await pollUntil(
-          async () => ((await runningWorkerTargets()) === 0 ? true : undefined),
-          WORKER_TIMEOUT_MS,
-          () => `The service worker of ${extensionId} was still running ${WORKER_TIMEOUT_MS} ms after ServiceWorker.stopAllWorkers.`,
-        );
+        await pollUntil(async () => ((await runningWorkerTargets()) === 0 ? true : undefined), {
+          timeoutMs: WORKER_TIMEOUT_MS,
+          failure: `The service worker of ${extensionId} was still running ${WORKER_TIMEOUT_MS} ms after ServiceWorker.stopAllWorkers.`,
+        });
       },
 
       async readClipboard(pageUrl) {

@@ -1,5 +1,5 @@
 import type { ExtensionBrowser } from './extension-browser';
-import type { StandIn } from './stand-in/server';
+import type { StandIn } from '../stand-in/server';
 
 /** Sets the extension up as a user would on its options page: the stand-in's address and demo token. */
 export async function pointAtStandIn(extension: ExtensionBrowser, standIn: StandIn): Promise<void> {

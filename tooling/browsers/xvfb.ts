@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { pollUntil } from '../poll';
 
 const XVFB_MISSING = 'Xvfb not found: sudo apt-get install -y xvfb xauth xdotool';
 const XDOTOOL_MISSING = 'xdotool not found: sudo apt-get install -y xvfb xauth xdotool';
@@ -121,11 +122,8 @@ export async function visibleWindowIds(display: string): Promise<string[]> {
 export async function openNativeMenu(display: string, open: () => Promise<void>, timeoutMs = 5_000): Promise<string> {
   const before = new Set(await visibleWindowIds(display));
   await open();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const added = (await visibleWindowIds(display)).find((id) => !before.has(id));
-    if (added !== undefined) return added;
-    if (Date.now() >= deadline) throw new Error(`No native menu window appeared on ${display} within ${timeoutMs} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return pollUntil(async () => (await visibleWindowIds(display)).find((id) => !before.has(id)), {
+    timeoutMs,
+    failure: `No native menu window appeared on ${display} within ${timeoutMs} ms.`,
+  });
 }

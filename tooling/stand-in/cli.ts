@@ -1,5 +1,5 @@
 /**
- * Runs the stand-in by hand: `npx tsx test/support/stand-in/cli.ts [--port N] [--rate-limit N]`.
+ * Runs the stand-in by hand: `npx tsx tooling/stand-in/cli.ts [--port N] [--rate-limit N]`.
  * Prints what a developer needs to point the extension (or curl) at it, and stays up until interrupted.
  */
 import { parseArgs } from 'node:util';
