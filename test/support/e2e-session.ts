@@ -56,6 +56,8 @@ export interface SessionOptions {
   headed?: boolean;
   /** The browser's UI language, e.g. "de" or "ar" (needs Debian's chromium-l10n). */
   language?: string;
+  /** More unpacked extensions loaded beside the one under test. */
+  alsoLoad?: string[];
   standIn?: StandInOptions;
   extensionDir?: string;
   /** More certificates for the browser to trust (SPKI hashes), e.g. a third server's in the token audit's self-test. */
@@ -74,6 +76,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       headless: options.headed !== true,
       display: xvfb?.display,
       language: options.language,
+      alsoLoad: options.alsoLoad,
       extraArgs: [`--host-resolver-rules=MAP ${IDN_HOST_PUNYCODE} 127.0.0.1, MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`],
       devToolsSocket: true,
     });

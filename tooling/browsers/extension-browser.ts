@@ -19,6 +19,8 @@ export interface LaunchOptions {
   windowSize?: { width: number; height: number };
   /** More Chromium flags, e.g. --host-resolver-rules for test host names. */
   extraArgs?: string[];
+  /** More unpacked extensions to load beside it (absolute paths), e.g. one that plays a stranger. */
+  alsoLoad?: string[];
   /**
    * The UI language (e.g. "de", "ar"). Debian's Chromium ships only en-US.pak:
    * without Debian's chromium-l10n, i18n.getUILanguage() and @@bidi_dir stay
@@ -100,8 +102,8 @@ function unpackedExtensionId(realDir: string, manifest: ExtensionManifest): stri
 function launchArgs(extensionDir: string, options: LaunchOptions, size: { width: number; height: number }): string[] {
   const args = [
     // Playwright always adds --disable-extensions; without the "except" flag nothing loads.
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
+    `--disable-extensions-except=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
+    `--load-extension=${[extensionDir, ...(options.alsoLoad ?? [])].join(',')}`,
     // Playwright adds this too (chromiumSandbox defaults to false); kept explicit because
     // these machines run as root, where Chromium exits: "Running as root without --no-sandbox is not supported".
     '--no-sandbox',
