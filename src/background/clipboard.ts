@@ -1,10 +1,10 @@
 import type { Result } from '../api';
 import type { CopyFailure } from '../messages/message-map';
+import { sendMessage } from '../messages/messaging';
+import { offscreenDocuments } from '../platform/browser';
 import type { Words } from '../platform/words';
 
 export type { CopyFailure };
-import { sendMessage } from '../messages/messaging';
-import { offscreenDocuments } from '../platform/browser';
 
 const OFFSCREEN_PATH = 'src/offscreen/index.html';
 // One readiness promise per worker lifetime, shared by concurrent copies: a
