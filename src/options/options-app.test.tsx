@@ -351,16 +351,21 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expectNothingUntranslated();
   });
 
-  it('offers host access when the server cannot be reached without it, and tests again once it is granted', async () => {
+  /** Types a server and a token and tests them, against a server the extension cannot reach without host access. */
+  async function testUnreachableServer(serverUrl: string): Promise<FakeOptionsConnector> {
     const connector = await renderOptions(SAVED);
+    const host = new URL(serverUrl).host;
     connector.hasHostAccess.mockResolvedValue(false);
-    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example:8443' }));
-
-    type(serverField(), 'https://short.example:8443');
+    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host }));
+    type(serverField(), serverUrl);
     type(tokenField(), 'typedToken77');
     fireEvent.click(button('optionsTestConnection'));
+    await waitForText('connection-status', t('connectionNetwork', host));
+    return connector;
+  }
 
-    await waitForText('connection-status', t('connectionNetwork', 'short.example:8443'));
+  it('offers host access when the server cannot be reached without it, and tests again once it is granted', async () => {
+    const connector = await testUnreachableServer('https://short.example:8443');
     expect(connector.hasHostAccess.mock.calls).toEqual([['https://short.example:8443']]);
     expectNothingUntranslated();
 
@@ -375,14 +380,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('says so when host access is refused', async () => {
-    const connector = await renderOptions(SAVED);
-    connector.hasHostAccess.mockResolvedValue(false);
+    const connector = await testUnreachableServer('https://short.example');
     connector.requestHostAccess.mockResolvedValueOnce(false);
-    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example' }));
-
-    type(serverField(), 'https://short.example');
-    type(tokenField(), 'typedToken77');
-    fireEvent.click(button('optionsTestConnection'));
     fireEvent.click(await screen.findByRole('button', { name: t('optionsAllowAccess', 'short.example') }));
 
     await waitForText('connection-status', t('optionsAccessNotGranted'));
@@ -391,13 +390,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('a connection result goes once the server or the token is edited: it was about what was tested', async () => {
-    const connector = await renderOptions(SAVED);
-    connector.hasHostAccess.mockResolvedValue(false);
-    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host: 'short.example:8443' }));
-    type(serverField(), 'https://short.example:8443');
-    type(tokenField(), 'typedToken77');
-    fireEvent.click(button('optionsTestConnection'));
-    await waitForText('connection-status', t('connectionNetwork', 'short.example:8443'));
+    const connector = await testUnreachableServer('https://short.example:8443');
 
     // Edited since: neither the result nor an offer of access for the tested server stays.
     type(serverField(), 'https://other.example');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { startRecordingServer } from '../support/recording-server';
 import { LEAKS as leak } from '../support/token-audit-leaks';
+import { findingsOfClose } from '../support/token-audit';
 import { xdotool } from '../../tooling/browsers/xvfb';
 
 let session: FirefoxSession;
@@ -222,10 +223,7 @@ describe('the token audit in Firefox', () => {
       await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
       expect(third.received.join('\n')).toContain(leak.requestBody);
     } finally {
-      findings = await audited.close().then(
-        () => [],
-        (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
-      );
+      findings = await findingsOfClose(() => audited.close());
       await third.close();
     }
 

@@ -6,6 +6,7 @@ import { startE2eSession } from '../support/e2e-session';
 import { startRecordingServer } from '../support/recording-server';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { LEAKS as leak } from '../support/token-audit-leaks';
+import { findingsOfClose } from '../support/token-audit';
 
 describe('the token audit in Chromium', () => {
   it('fails the session for a token at every exit: console, exceptions, requests, markup, storage, clipboard, notification, badge', async () => {
@@ -68,10 +69,7 @@ describe('the token audit in Chromium', () => {
       await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
       expect(third.received.join('\n')).toContain(leak.requestBody);
     } finally {
-      findings = await session.close().then(
-        () => [],
-        (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
-      );
+      findings = await findingsOfClose(() => session.close());
       await third.close();
     }
 

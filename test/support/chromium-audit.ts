@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { CdpClient } from './cdp-client';
 import { deepText } from './deep-text';
 import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
-import { TokenAudit, withTimeout, type AuditSources, type ObservedRequest, type OutputKind } from './token-audit';
+import { MARKUP_WATCHER, TokenAudit, withTimeout, type AuditSources, type ObservedRequest, type OutputKind } from './token-audit';
 
 type Params = Record<string, unknown>;
 
@@ -44,13 +44,7 @@ const MARKUP_REPORTER = `(() => {
   const send = globalThis.${MARKUP_BINDING};
   if (typeof send !== 'function' || globalThis.${MARKUP_BINDING}Installed) return;
   Object.defineProperty(globalThis, '${MARKUP_BINDING}Installed', { value: true });
-  let last = '';
-  const post = () => {
-    const markup = document.documentElement ? document.documentElement.outerHTML : '';
-    if (markup !== last) { last = markup; send(JSON.stringify({ url: location.href, markup })); }
-  };
-  new MutationObserver(post).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  post();
+${MARKUP_WATCHER}
 })();`;
 
 /** Chromium's own UI pages (the omnibox popup...) are no exit of the extension's: not watched. */

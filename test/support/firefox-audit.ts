@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'puppeteer-core';
-import { withTimeout, type AuditSources, type ObservedRequest, type TokenAudit } from './token-audit';
+import { MARKUP_WATCHER, withTimeout, type AuditSources, type ObservedRequest, type TokenAudit } from './token-audit';
 
 interface BidiConnection {
   send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
@@ -44,13 +44,7 @@ const REQUEST_OBSERVER = `(send) => {
 
 /** Runs first in every new tab (web pages and extension pages): sends the markup each time it changes. */
 const MARKUP_REPORTER = `(send) => {
-  let last = '';
-  const post = () => {
-    const markup = document.documentElement ? document.documentElement.outerHTML : '';
-    if (markup !== last) { last = markup; send(JSON.stringify({ url: location.href, markup })); }
-  };
-  new MutationObserver(post).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  post();
+${MARKUP_WATCHER}
 }`;
 
 /**

@@ -227,3 +227,29 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 function describe(request: RecordedRequest): string {
   return `${request.scheme} ${request.method} ${request.path}`;
 }
+
+/**
+ * Page-side source, shared by both browsers' watchers: sends the document's
+ * markup (through `send`, which the watcher puts in scope) now and on every
+ * change, so a page that closes before the audit has still been read.
+ */
+export const MARKUP_WATCHER = `
+  let last = '';
+  const post = () => {
+    const markup = document.documentElement ? document.documentElement.outerHTML : '';
+    if (markup !== last) { last = markup; send(JSON.stringify({ url: location.href, markup })); }
+  };
+  new MutationObserver(post).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  post();
+`;
+
+/**
+ * What a session's close() reported (its audit's findings, one a line after
+ * the heading), or nothing when it passed: for the audit's own self-tests.
+ */
+export function findingsOfClose(close: () => Promise<void>): Promise<string[]> {
+  return close().then(
+    () => [],
+    (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
+  );
+}
