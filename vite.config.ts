@@ -25,7 +25,7 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: false,
       rollupOptions: {
         // Pages the manifest does not name are only emitted when listed here.
-        input: { offscreen: 'src/offscreen/index.html' },
+        input: { offscreen: 'src/offscreen/index.html', history: 'src/history/index.html' },
         output: {
           // The modules every context loads (the one door to the browser, with
           // the polyfill, and messaging) travel as one chunk rather than

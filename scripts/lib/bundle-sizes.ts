@@ -14,14 +14,26 @@ export interface BundleSizes {
   popup: ContextSize;
   worker: ContextSize;
   options: ContextSize;
+  history: ContextSize;
   zipBytes: number;
 }
+
+/** The history page: not named by the manifest (the popup and the options page open it). */
+export const HISTORY_PAGE = 'src/history/index.html';
 
 // The worker's budget grew from 12 to 16 KiB when it started reaching the
 // browser through webextension-polyfill (about 3 KiB), like every other context.
 // The zip's budget grew from 50 to 64 KiB with the five languages: their
 // messages (compacted by the build) are about 20 KiB of the zip.
-export const SIZE_BUDGETS = { popup: 16 * 1024, worker: 16 * 1024, zip: 64 * 1024 } as const;
+// With history (issue 10) all three grew again, for what that issue asks:
+// - the worker to 24 KiB: the history store, the cache, tracking-parameter
+//   removal and the copy formats are about 4 KiB, and the rate-limit queue
+//   comes next; none of it can be loaded later (a service worker has no import());
+// - the popup to 20 KiB: the latest links, "Copy as", the QR button and its
+//   loader, about 2 KiB (the QR encoder itself is a chunk loaded on request);
+// - the zip to 96 KiB: the history page (about 8 KiB zipped), the QR chunk
+//   (5 KiB) and the words of both in five languages.
+export const SIZE_BUDGETS = { popup: 20 * 1024, worker: 24 * 1024, zip: 96 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
@@ -32,17 +44,19 @@ interface Manifest {
 
 // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`): what runs
 // before the first line of the context's own code. import() loads later.
-const STATIC_IMPORT = /\bimport\s*(?:[\w{},*\s$]+from\s*)?["']([^"']+)["']/g;
+// The path must look like one (./, ../ or /): code may hold `import` next to a quote too ([data-focus="import"]).
+const STATIC_IMPORT = /\bimport\s*(?:[\w{},*\s$]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g;
 const HTML_ASSET = /<(?:script[^>]*\ssrc|link[^>]*\shref)=["']([^"']+)["']/g;
 
 export async function measureBundle(distDir: string): Promise<BundleSizes> {
   const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
-  const [popup, worker, options] = await Promise.all([
+  const [popup, worker, options, history] = await Promise.all([
     measureContext(distDir, manifest.action.default_popup),
     measureContext(distDir, backgroundEntry(manifest)),
     measureContext(distDir, manifest.options_ui.page),
+    measureContext(distDir, HISTORY_PAGE),
   ]);
-  return { popup, worker, options, zipBytes: (await zipDirectory(distDir)).length };
+  return { popup, worker, options, history, zipBytes: (await zipDirectory(distDir)).length };
 }
 
 function backgroundEntry(manifest: Manifest): string {

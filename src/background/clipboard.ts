@@ -3,6 +3,7 @@ import type { CopyFailure } from '../messages/message-map';
 import { sendMessage } from '../messages/messaging';
 import { offscreenDocuments } from '../platform/browser';
 import type { Words } from '../platform/words';
+import type { ClipboardPayload } from '../shortening/copy-formats';
 
 export type { CopyFailure };
 
@@ -13,32 +14,51 @@ const OFFSCREEN_PATH = 'src/offscreen/index.html';
 let offscreenReady: Promise<void> | undefined;
 
 /**
- * Copies text from the background context. Chrome's service worker has no
- * clipboard, so it goes through an offscreen document (created once, then
- * reused); Firefox's background page has a DOM and copies directly.
+ * Copies text, and HTML beside it when there is some, from the background
+ * context. Chrome's service worker has no clipboard, so it goes through an
+ * offscreen document (created once, then reused); Firefox's background page
+ * has a DOM and copies directly.
  */
-export async function copyFromBackground(text: string): Promise<Result<null, CopyFailure>> {
+export async function copyFromBackground(payload: ClipboardPayload): Promise<Result<null, CopyFailure>> {
   try {
     const offscreen = offscreenDocuments();
-    if (offscreen !== undefined) return await copyThroughOffscreen(offscreen, text);
-    await navigator.clipboard.writeText(text);
+    if (offscreen !== undefined) return await copyThroughOffscreen(offscreen, payload);
+    await copyInBackgroundPage(payload);
     return { ok: true, value: null };
   } catch (error) {
     return { ok: false, error: { reason: 'error', detail: describe(error) } };
   }
 }
 
+/**
+ * Firefox's background page. MDN documents that the `clipboardWrite`
+ * permission lets every extension context write to the clipboard, through
+ * `navigator.clipboard`, with no user activation; `Clipboard.write()` with a
+ * `ClipboardItem`, `text/html` included, is enabled from Firefox 127 (our
+ * minimum is 140): https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/Interact_with_the_clipboard
+ * and https://developer.mozilla.org/en-US/docs/Web/API/Clipboard/write#browser_compatibility.
+ * The copy-event trick the offscreen document uses goes through
+ * `execCommand`, which MDN marks deprecated and whose use from background
+ * pages it long documented as impossible in Firefox (no selection, no focus).
+ */
+async function copyInBackgroundPage({ text, html }: ClipboardPayload): Promise<void> {
+  if (html === undefined) return navigator.clipboard.writeText(text);
+  return navigator.clipboard.write([
+    new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) }),
+  ]);
+}
+
 type Offscreen = NonNullable<ReturnType<typeof offscreenDocuments>>;
 
-async function copyThroughOffscreen(offscreen: Offscreen, text: string): Promise<Result<null, CopyFailure>> {
+async function copyThroughOffscreen(offscreen: Offscreen, payload: ClipboardPayload): Promise<Result<null, CopyFailure>> {
   try {
     await ensureOffscreenDocument(offscreen);
-    return await sendMessage('copy-text', { text });
+    return await sendMessage('copy-text', payload);
   } catch {
     // Chrome may have closed the document since: make it again, once.
     offscreenReady = undefined;
     await ensureOffscreenDocument(offscreen);
-    return sendMessage('copy-text', { text });
+    return sendMessage('copy-text', payload);
   }
 }
 

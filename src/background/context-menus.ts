@@ -1,5 +1,6 @@
 import { browser, type Menus, type Tabs } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
+import { titled } from '../shortening/shortening';
 import { reportFailure, shortenAndCopy, type BackgroundOutcome } from './shorten-and-copy';
 
 export const MENU_IDS = {
@@ -40,13 +41,16 @@ function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void>
 }
 
 export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined> {
+  // Nothing shortened in a private window is recorded.
+  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
   switch (info.menuItemId) {
     case MENU_IDS.link:
-      return shortenAndCopy(info.linkUrl ?? '');
+      // Firefox names the link's text; Chrome does not.
+      return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate });
     case MENU_IDS.page:
-      return shortenAndCopy(info.pageUrl ?? tab?.url ?? '');
+      return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate });
     case MENU_IDS.selection:
-      return shortenSelection(info.selectionText ?? '');
+      return shortenSelection(info.selectionText ?? '', inPrivate);
     default:
       return undefined;
   }
@@ -54,10 +58,10 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
 
 // A menu item cannot be shown only for URL-like selections without reading
 // the page, so the check happens here, with a message about the selection.
-async function shortenSelection(selection: string): Promise<BackgroundOutcome> {
+async function shortenSelection(selection: string, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome> {
   const candidate = selection.trim();
   if (!/^https?:\/\/\S+$/i.test(candidate)) {
     return reportFailure({ kind: 'selection-not-url' });
   }
-  return shortenAndCopy(candidate);
+  return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
 }

@@ -1,9 +1,12 @@
 import type { Menus, Tabs } from '../platform/browser';
+import type { HistoryStore } from '../storage/history-entry';
 import type { BackgroundOutcome } from './shorten-and-copy';
 
 export interface E2eHooks {
   onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
+  /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
+  history(): HistoryStore;
 }
 
 /** Text the background showed outside any page: a notification, or the toolbar button's title. */

@@ -1,4 +1,6 @@
 import { browser } from '../platform/browser';
+import type { ShortenRequest } from '../shortening/shortening';
+import { WAYS_IN, type WayIn } from '../storage/history-entry';
 
 /**
  * Background shortenings in flight, kept in storage.session so a worker that
@@ -20,16 +22,16 @@ let runningJobs = 1;
 
 export interface Job {
   key: string;
-  url: string;
+  request: ShortenRequest;
   startedAt: number;
 }
 
-export async function beginJob(url: string): Promise<Job> {
-  const job = { key: `${JOB_PREFIX}${crypto.randomUUID()}`, url, startedAt: Date.now() };
+export async function beginJob(request: ShortenRequest): Promise<Job> {
+  const job = { key: `${JOB_PREFIX}${crypto.randomUUID()}`, request, startedAt: Date.now() };
   runningJobs += 1;
   try {
     await Promise.all([
-      browser.storage.session.set({ [job.key]: { url, startedAt: job.startedAt } }),
+      browser.storage.session.set({ [job.key]: { request, startedAt: job.startedAt } }),
       browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES }),
     ]);
   } catch (error) {
@@ -61,7 +63,19 @@ async function recordedJobs(): Promise<Job[]> {
   const stored = await browser.storage.session.get(null);
   return Object.entries(stored).flatMap(([key, value]) => {
     if (!key.startsWith(JOB_PREFIX) || typeof value !== 'object' || value === null) return [];
-    const { url, startedAt } = value as { url?: unknown; startedAt?: unknown };
-    return typeof url === 'string' && typeof startedAt === 'number' ? [{ key, url, startedAt }] : [];
+    const { request, startedAt } = value as { request?: unknown; startedAt?: unknown };
+    return isShortenRequest(request) && typeof startedAt === 'number' ? [{ key, request, startedAt }] : [];
   });
+}
+
+function isShortenRequest(value: unknown): value is ShortenRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, via, title, private: isPrivate, fresh } = value as Partial<Record<keyof ShortenRequest, unknown>>;
+  return (
+    typeof url === 'string' &&
+    WAYS_IN.includes(via as WayIn) &&
+    (title === undefined || typeof title === 'string') &&
+    typeof isPrivate === 'boolean' &&
+    typeof fresh === 'boolean'
+  );
 }

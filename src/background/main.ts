@@ -4,7 +4,7 @@ import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';
 import { onCommand } from './keyboard-command';
 import { backgroundMessageHandlers } from './message-handlers';
-import { resumeInterruptedJobs } from './shorten-and-copy';
+import { backgroundHistory, resumeInterruptedJobs } from './shorten-and-copy';
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement).
@@ -17,4 +17,4 @@ listenForMessages('background', backgroundMessageHandlers);
 browser.alarms.onAlarm.addListener(() => undefined);
 void resumeInterruptedJobs(Date.now());
 
-if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand });
+if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, history: backgroundHistory });

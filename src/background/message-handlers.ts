@@ -1,6 +1,7 @@
 import type { MessageHandlers } from '../messages/messaging';
-import { shortenWithStoredSettings } from './shorten-and-copy';
+import { recentHistory, shortenWithStoredSettings } from './shorten-and-copy';
 
 export const backgroundMessageHandlers: MessageHandlers = {
-  shorten: ({ url }) => shortenWithStoredSettings(url),
+  shorten: (request) => shortenWithStoredSettings(request),
+  'recent-history': ({ limit }) => recentHistory(limit),
 };

@@ -1,4 +1,7 @@
-import type { Result, ShortenedUrl, ShrtnrError } from '../api';
+import type { Result } from '../api';
+import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
+import type { RecentHistory } from '../storage/history-entry';
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
 export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: string };
@@ -9,12 +12,17 @@ export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: str
  */
 export interface MessageMap {
   /**
-   * Popup → worker: shorten with the stored settings. The popup never sees the
-   * token, nor reads storage at all: the answer says whether to copy.
+   * Popup → worker: shorten with the stored settings (or answer from history).
+   * The popup never sees the token: the answer says whether, and how, to copy.
    */
-  shorten: { request: { url: string }; response: { result: Result<ShortenedUrl, ShrtnrError>; autoCopy: boolean } };
-  /** Worker → offscreen document: put text on the clipboard (Chrome's workers have no clipboard). */
-  'copy-text': { request: { text: string }; response: Result<null, CopyFailure> };
+  shorten: { request: ShortenRequest; response: ShortenAnswer };
+  /**
+   * Popup → worker: the newest history entries. History is read in the worker
+   * (which has its validation already) so the popup carries neither.
+   */
+  'recent-history': { request: { limit: number }; response: RecentHistory };
+  /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
+  'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
 
 export type MessageType = keyof MessageMap;
@@ -25,5 +33,6 @@ export type MessageTarget = 'background' | 'offscreen';
 
 export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   shorten: 'background',
+  'recent-history': 'background',
   'copy-text': 'offscreen',
 };

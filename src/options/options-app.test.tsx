@@ -9,16 +9,16 @@ import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { Result, ShrtnrError } from '../api';
 import type { MessageKey, Words } from '../platform/words';
-import type { Settings } from '../storage/settings-schema';
+import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { OptionsApp } from './options-app';
 import type { OptionsConnector } from './options-connector';
 
 const DEFAULT_SERVER = 'https://shrtnr.co';
 const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
-const SAVED: Settings = { token: SAVED_TOKEN, serverUrl: DEFAULT_SERVER, autoCopy: true, tokenServer: DEFAULT_SERVER };
-const NO_TOKEN: Settings = { token: '', serverUrl: DEFAULT_SERVER, autoCopy: true, tokenServer: '' };
+const SAVED: Settings = { ...DEFAULT_SETTINGS, token: SAVED_TOKEN, tokenServer: DEFAULT_SERVER };
+const NO_TOKEN: Settings = { ...DEFAULT_SETTINGS };
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
-const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234'];
+const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid'];
 
 type Connected = Result<{ serverUrl: string }, ShrtnrError>;
 
@@ -32,12 +32,16 @@ interface FakeOptionsConnector extends OptionsConnector {
   hasHostAccess: Mock<OptionsConnector['hasHostAccess']>;
   requestHostAccess: Mock<OptionsConnector['requestHostAccess']>;
   releaseHostAccess: Mock<OptionsConnector['releaseHostAccess']>;
+  historyCount: Mock<OptionsConnector['historyCount']>;
+  clearHistory: Mock<OptionsConnector['clearHistory']>;
+  openHistory: Mock<OptionsConnector['openHistory']>;
   /** Another options page saving, as storage.onChanged reports it. */
   saveElsewhere(changes: Partial<Settings>): void;
 }
 
 function fakeConnector(words: Words, initial: Settings): FakeOptionsConnector {
   let stored = { ...initial };
+  let historyCount = 42;
   const listeners = new Set<() => void>();
   // Like storage.onChanged, which tells every page of every write, its own included.
   const write = (changes: Partial<Settings>) => {
@@ -57,6 +61,13 @@ function fakeConnector(words: Words, initial: Settings): FakeOptionsConnector {
     hasHostAccess: vi.fn(async () => true),
     requestHostAccess: vi.fn(async () => true),
     releaseHostAccess: vi.fn(async () => undefined),
+    historyCount: vi.fn(async () => historyCount),
+    clearHistory: vi.fn(async () => {
+      const cleared = historyCount;
+      historyCount = 0;
+      return cleared;
+    }),
+    openHistory: vi.fn(),
     saveElsewhere: write,
   };
 }
@@ -70,7 +81,7 @@ function type(field: HTMLInputElement, value: string) {
   fireEvent.input(field, { target: { value } });
 }
 
-type StatusId = 'token-status' | 'save-status' | 'connection-status';
+type StatusId = 'token-status' | 'save-status' | 'connection-status' | 'history-left';
 
 function text(testId: StatusId) {
   return screen.getByTestId(testId).textContent;
@@ -183,6 +194,46 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     await waitForText('save-status', t('optionsSaved'));
     expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
+  });
+
+  it('saves the copy format, tracking and history choices, and only those', async () => {
+    const connector = await renderOptions(SAVED);
+
+    fireEvent.change(screen.getByRole('combobox', { name: t('optionsCopyFormat') }), { target: { value: 'markdown' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsStripTracking') }));
+    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ history: false, copyFormat: 'markdown', stripTracking: true }]]);
+  });
+
+  it('turning history off offers to delete the links it holds, and deletes them when asked', async () => {
+    const connector = await renderOptions(SAVED);
+    expect(screen.queryByRole('button', { name: t('optionsClearHistory', 42) })).toBeNull();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
+    await waitForText('history-left', t('optionsHistoryStillSaved', 42));
+    fireEvent.click(screen.getByRole('button', { name: t('optionsClearHistory', 42) }));
+
+    await waitForText('history-left', t('optionsHistoryCleared', 42));
+    expect(connector.clearHistory).toHaveBeenCalledTimes(1);
+    expectNothingUntranslated();
+  });
+
+  it('says when history cannot be counted', async () => {
+    const connector = await renderOptions({ ...SAVED, history: false });
+    connector.historyCount.mockRejectedValue(new Error('UnknownError'));
+    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
+    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
+
+    await waitForText('history-left', t('optionsHistoryFailed', 'UnknownError'));
+  });
+
+  it('opens the history page', async () => {
+    const connector = await renderOptions(SAVED);
+    fireEvent.click(button('optionsOpenHistory'));
+    expect(connector.openHistory).toHaveBeenCalledTimes(1);
   });
 
   it('keeps both of two fields changed in the same moment (a password manager filling the token as the server is typed)', async () => {
@@ -423,9 +474,10 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(serverField(), 'https://short.example');
-    act(() => connector.saveElsewhere({ serverUrl: 'https://mirror.example', autoCopy: false }));
+    act(() => connector.saveElsewhere({ serverUrl: 'https://mirror.example', autoCopy: false, copyFormat: 'rich' }));
 
     await waitFor(() => expect(autoCopyBox().checked).toBe(false));
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') }).value).toBe('rich');
     expect(serverField().value).toBe('https://short.example');
   });
 });

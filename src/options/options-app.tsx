@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
-import type { Settings } from '../storage/settings-schema';
+import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { hostOf, tokenServerOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
 import { connectionFailureMessage } from './connection-message';
 import type { OptionsConnector } from './options-connector';
-import { OptionsView, type ConnectionStatus, type OptionsFormValues } from './options-view';
+import { OptionsView, PLAIN_SETTINGS, type ConnectionStatus, type HistoryLeft, type OptionsFormValues } from './options-view';
 
 const TOKEN_ENDING_LENGTH = 4;
 
@@ -14,7 +14,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const { words } = connector;
   const { t } = words;
   const [saved, setSaved] = useState<Settings | undefined>(undefined);
-  const [values, setValues] = useState<OptionsFormValues>({ tokenDraft: '', serverUrl: '', autoCopy: true });
+  const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS));
+  const [historyLeft, setHistoryLeft] = useState<HistoryLeft>({ state: 'none' });
   const [fieldErrors, setFieldErrors] = useState<{ token?: string; serverUrl?: string }>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
@@ -24,7 +25,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     connector.load().then(
       (settings) => {
         setSaved(settings);
-        setValues({ tokenDraft: '', serverUrl: settings.serverUrl, autoCopy: settings.autoCopy });
+        setValues(formValues(settings));
         // A stored server address that failed validation reads as none: nothing is sent until one is entered.
         if (settings.serverUrl === '') setFieldErrors({ serverUrl: t('optionsNoValidServer') });
       },
@@ -40,17 +41,41 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       connector.onStoredChange(() => {
         void connector.load().then((stored) => {
           const { saved: before, values: current } = latest.current;
-          const untouched = (key: 'serverUrl' | 'autoCopy') => before === undefined || current[key] === before[key];
+          const untouched = (key: 'serverUrl' | (typeof PLAIN_SETTINGS)[number]) => before === undefined || current[key] === before[key];
           setSaved(stored);
-          setValues((latestValues) => ({
-            tokenDraft: latestValues.tokenDraft,
-            serverUrl: untouched('serverUrl') ? stored.serverUrl : latestValues.serverUrl,
-            autoCopy: untouched('autoCopy') ? stored.autoCopy : latestValues.autoCopy,
-          }));
+          setValues((latestValues) => {
+            const merged = { ...latestValues, serverUrl: untouched('serverUrl') ? stored.serverUrl : latestValues.serverUrl };
+            for (const key of PLAIN_SETTINGS) if (untouched(key)) Object.assign(merged, { [key]: stored[key] });
+            return merged;
+          });
         });
       }),
     [connector],
   );
+
+  // History turned off (or being turned off) with links still in it: offer to delete them.
+  useEffect(() => {
+    if (values.history) {
+      setHistoryLeft((current) => (current.state === 'kept' ? { state: 'none' } : current));
+      return;
+    }
+    let current = true;
+    connector.historyCount().then(
+      (count) => current && setHistoryLeft((left) => (left.state === 'cleared' && count === 0 ? left : count > 0 ? { state: 'kept', count } : { state: 'none' })),
+      (error: unknown) => current && setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [connector, values.history]);
+
+  const clearHistory = async () => {
+    try {
+      setHistoryLeft({ state: 'cleared', count: await connector.clearHistory() });
+    } catch (error) {
+      setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) });
+    }
+  };
 
   if (loadFailure !== undefined) {
     return (
@@ -80,7 +105,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     const changes: Partial<Settings> = {};
     const serverChanged = serverUrl.value !== saved.serverUrl;
     if (serverChanged) changes.serverUrl = serverUrl.value;
-    if (values.autoCopy !== saved.autoCopy) changes.autoCopy = values.autoCopy;
+    for (const key of PLAIN_SETTINGS) if (values[key] !== saved[key]) Object.assign(changes, { [key]: values[key] });
     if (token !== undefined) {
       // A token is saved for the server it was entered with, and sent nowhere else.
       changes.token = token.value;
@@ -205,9 +230,17 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       onClearToken={() => void clearSavedToken()}
       onTestConnection={() => void testConnection()}
       onGrantHostAccess={() => void grantHostAccess()}
+      historyLeft={historyLeft}
+      onClearHistory={() => void clearHistory()}
+      onOpenHistory={() => connector.openHistory()}
     />
     </WordsContext.Provider>
   );
+}
+
+function formValues(settings: Settings): OptionsFormValues {
+  const { serverUrl, autoCopy, history, copyFormat, stripTracking } = settings;
+  return { tokenDraft: '', serverUrl, autoCopy, history, copyFormat, stripTracking };
 }
 
 function describe(error: unknown): string {

@@ -18,4 +18,9 @@ export interface OptionsConnector {
   requestHostAccess(origin: string): Promise<boolean>;
   /** Gives back access granted for `origin`, once the user has moved to `nextOrigin` (unless that needs the same access). */
   releaseHostAccess(origin: string, nextOrigin: string): Promise<void>;
+  /** How many links history holds. */
+  historyCount(): Promise<number>;
+  /** Deletes every history entry; resolves to how many there were. */
+  clearHistory(): Promise<number>;
+  openHistory(): void;
 }

@@ -1,11 +1,22 @@
 import { useState } from 'preact/hooks';
+import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
+import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 
 export interface OptionsFormValues {
   tokenDraft: string;
   serverUrl: string;
   autoCopy: boolean;
+  history: boolean;
+  copyFormat: CopyFormat;
+  stripTracking: boolean;
 }
+
+/** The form's fields that are settings as they are (the token is a draft, the server is checked first). */
+export const PLAIN_SETTINGS = ['autoCopy', 'history', 'copyFormat', 'stripTracking'] as const;
+
+/** Links still in history while it is off, offered for deletion; `cleared` once they are gone. */
+export type HistoryLeft = { state: 'none' } | { state: 'kept'; count: number } | { state: 'cleared'; count: number } | { state: 'failed'; message: string };
 
 export type ConnectionStatus =
   | { state: 'idle' }
@@ -36,6 +47,9 @@ export interface OptionsViewProps {
   onClearToken(): void;
   onTestConnection(): void;
   onGrantHostAccess(): void;
+  historyLeft: HistoryLeft;
+  onClearHistory(): void;
+  onOpenHistory(): void;
 }
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
@@ -157,6 +171,34 @@ export function OptionsView(props: OptionsViewProps) {
             />
             {t('optionsAutoCopy')}
           </label>
+          <label class="field-label" for="copy-format">
+            {t('optionsCopyFormat')}
+          </label>
+          <select id="copy-format" value={values.copyFormat} onChange={(event) => onChange({ copyFormat: event.currentTarget.value as CopyFormat })}>
+            {COPY_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {t(COPY_FORMAT_WORDS[format])}
+              </option>
+            ))}
+          </select>
+          <p class="hint">{t('optionsCopyFormatHint')}</p>
+          <label class="checkbox">
+            <input type="checkbox" checked={values.stripTracking} onChange={(event) => onChange({ stripTracking: event.currentTarget.checked })} />
+            {t('optionsStripTracking')}
+          </label>
+        </section>
+
+        <section class="card">
+          <h2>{t('optionsHistoryHeading')}</h2>
+          <label class="checkbox">
+            <input type="checkbox" checked={values.history} onChange={(event) => onChange({ history: event.currentTarget.checked })} />
+            {t('optionsHistory')}
+          </label>
+          <p class="hint">{t('optionsHistoryHint')}</p>
+          <HistoryLeftNotice historyLeft={props.historyLeft} onClear={props.onClearHistory} />
+          <button type="button" class="secondary-button" onClick={props.onOpenHistory}>
+            {t('optionsOpenHistory')}
+          </button>
         </section>
 
         <div class="save-row">
@@ -169,5 +211,23 @@ export function OptionsView(props: OptionsViewProps) {
         </div>
       </form>
     </main>
+  );
+}
+
+function HistoryLeftNotice({ historyLeft, onClear }: { historyLeft: HistoryLeft; onClear(): void }) {
+  const { t } = useWords();
+  return (
+    <div class="history-left">
+      <p role="status" data-testid="history-left" class={historyLeft.state === 'failed' ? 'field-error' : undefined}>
+        {historyLeft.state === 'kept' && t('optionsHistoryStillSaved', historyLeft.count)}
+        {historyLeft.state === 'cleared' && t('optionsHistoryCleared', historyLeft.count)}
+        {historyLeft.state === 'failed' && historyLeft.message}
+      </p>
+      {historyLeft.state === 'kept' && (
+        <button type="button" class="secondary-button" onClick={onClear}>
+          {t('optionsClearHistory', historyLeft.count)}
+        </button>
+      )}
+    </div>
   );
 }

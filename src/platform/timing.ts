@@ -8,4 +8,6 @@ export const TIMING_MARKS = {
   popupShortUrlShown: 'shrtnr:popup-short-url-shown',
   popupCopied: 'shrtnr:popup-copied',
   backgroundCopied: 'shrtnr:background-copied',
+  historyListShown: 'shrtnr:history-list-shown',
+  historySearchDone: 'shrtnr:history-search-done',
 } as const;

@@ -9,8 +9,10 @@ import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
 import type { MessageKey, Words } from '../platform/words';
-import { PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
-import type { PopupConnector, ShortenAnswer } from './popup-connector';
+import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
+import type { CopyFormat } from '../shortening/copy-formats';
+import type { Shortening } from '../shortening/shortening';
+import type { PopupConnector, PopupTab, ShortenAnswer, ShortenRequest } from './popup-connector';
 
 const TAB_URL = 'https://example.com/articles/2024/a-rather-long-title?ref=home';
 const SHORT_URL = 'https://shrtnr.co/Ab3d';
@@ -18,30 +20,54 @@ const TYPED_URL = 'https://typed.example/Some-Page?Q=1';
 
 /** A connector that records every call; its answers are set per test. */
 interface FakePopupConnector extends PopupConnector {
-  currentTabUrl: Mock<PopupConnector['currentTabUrl']>;
+  currentTab: Mock<PopupConnector['currentTab']>;
   shorten: Mock<PopupConnector['shorten']>;
+  recent: Mock<PopupConnector['recent']>;
   copy: Mock<PopupConnector['copy']>;
+  saveFile: Mock<PopupConnector['saveFile']>;
+  loadQrPanel: Mock<PopupConnector['loadQrPanel']>;
   openSettings: Mock<PopupConnector['openSettings']>;
+  openHistory: Mock<PopupConnector['openHistory']>;
   close: Mock<PopupConnector['close']>;
 }
 
-function fakeConnector(words: Words, tabUrl: string | undefined): FakePopupConnector {
+function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
   return {
     words,
-    currentTabUrl: vi.fn(async () => tabUrl),
-    shorten: vi.fn(async (url: string) => shortened(url, true)),
+    currentTab: vi.fn(async () => (tabUrl === undefined ? undefined : { url: tabUrl, private: false, ...tab })),
+    shorten: vi.fn(async (request: ShortenRequest) => shortened(request.url, true)),
+    recent: vi.fn(async () => ({ enabled: true, entries: [] })),
     copy: vi.fn(async () => true),
+    saveFile: vi.fn(),
+    loadQrPanel: vi.fn(async () => (await import('../qr/qr-panel')).QrPanel),
     openSettings: vi.fn(),
+    openHistory: vi.fn(),
     close: vi.fn(),
   };
 }
 
-function shortened(longUrl: string, autoCopy: boolean): ShortenAnswer {
-  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined } }, autoCopy };
+function shortened(longUrl: string, autoCopy: boolean, more: Partial<Shortening> = {}, copyFormat: CopyFormat = 'plain'): ShortenAnswer {
+  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], ...more } }, autoCopy, copyFormat };
 }
 
 function failed(error: ShrtnrError): ShortenAnswer {
-  return { result: { ok: false, error }, autoCopy: true };
+  return { result: { ok: false, error }, autoCopy: true, copyFormat: 'plain' };
+}
+
+/** The URLs the worker was asked to shorten, in order. */
+function shortenedUrls(connector: FakePopupConnector): string[] {
+  return connector.shorten.mock.calls.map(([request]) => request.url);
+}
+
+/** What went onto the clipboard, call by call. */
+function copiedTexts(connector: FakePopupConnector): string[] {
+  return connector.copy.mock.calls.map(([payload]) => payload.text);
+}
+
+/** A first attempt the test holds, on the tab at TAB_URL. */
+function heldAttempt(answer: Promise<ShortenAnswer>): Promise<FirstAttempt> {
+  const tab = { url: TAB_URL, private: false };
+  return Promise.resolve({ tab, request: { url: TAB_URL, via: 'popup-tab', private: false, fresh: false }, answer });
 }
 
 /** The popup as main.tsx starts it, or with a first attempt the test holds. */
@@ -67,7 +93,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   /** In Arabic every word on screen is Arabic, but for addresses and the names given. */
   const expectNothingUntranslated = (names: string[] = []) => {
-    if (language === 'ar') expect(untranslatedWords(document.body, names)).toEqual([]);
+    if (language === 'ar') expect(untranslatedWords(document.body, [...names, 'HTML', 'QR'])).toEqual([]);
   };
   const button = (key: MessageKey) => screen.getByRole('button', { name: t(key) });
   const noButton = (key: MessageKey) => screen.queryByRole('button', { name: t(key) });
@@ -80,7 +106,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   it('says it is shortening while the first attempt is under way, and shows the link once it is back', async () => {
     const connector = fakeConnector(words, TAB_URL);
     const answer = deferred<ShortenAnswer>();
-    renderPopup(connector, Promise.resolve({ url: TAB_URL, answer: answer.promise }));
+    renderPopup(connector, heldAttempt(answer.promise));
 
     expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
     expect(button('popupShorten').hasAttribute('disabled')).toBe(true);
@@ -99,8 +125,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     const shortUrl = await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
     expect(shortUrl).toHaveProperty('value', SHORT_URL);
-    expect(connector.shorten.mock.calls).toEqual([[TAB_URL]]);
-    expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+    expect(shortenedUrls(connector)).toEqual([TAB_URL]);
+    expect(copiedTexts(connector)).toEqual([SHORT_URL]);
     expect(screen.getByTestId('copy-status').textContent).toBe(t('popupCopied'));
     expect(screen.getByTestId('long-url').textContent).toBe(TAB_URL);
     expect(screen.getByText(t('popupFrom'), { exact: false })).toBeTruthy();
@@ -127,7 +153,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(screen.getByTestId('copy-status').textContent).toBe('');
 
     fireEvent.click(button('popupCopy'));
-    expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+    expect(copiedTexts(connector)).toEqual([SHORT_URL]);
     expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
     expectNothingUntranslated();
   });
@@ -142,7 +168,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     fireEvent.click(button('popupCopy'));
     expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
-    expect(connector.copy.mock.calls).toEqual([[SHORT_URL], [SHORT_URL]]);
+    expect(copiedTexts(connector)).toEqual([SHORT_URL, SHORT_URL]);
   });
 
   it('opens the settings from the header', async () => {
@@ -195,7 +221,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   it('treats a failure to read the tab like an unreadable tab', async () => {
     const connector = fakeConnector(words, TAB_URL);
-    connector.currentTabUrl.mockRejectedValueOnce(new Error('No tab with id 7.'));
+    connector.currentTab.mockRejectedValueOnce(new Error('No tab with id 7.'));
     renderPopup(connector);
 
     expect((await alert()).textContent).toBe(t('popupUnreadableTab'));
@@ -208,7 +234,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     await alert();
 
     typeAndSubmit(TYPED_URL);
-    expect(connector.shorten.mock.calls).toEqual([[TYPED_URL]]);
+    await waitFor(() => expect(shortenedUrls(connector)).toEqual([TYPED_URL]));
     expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
     expect(screen.getByTestId('long-url').textContent).toBe(TYPED_URL);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -224,7 +250,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     typeAndSubmit(TYPED_URL);
     expect((await alert()).textContent).toBe(t('errorNetwork', 'shrtnr.co'));
     fireEvent.click(button('popupRetry'));
-    expect(connector.shorten.mock.calls).toEqual([[TAB_URL], [TYPED_URL], [TYPED_URL]]);
+    await waitFor(() => expect(shortenedUrls(connector)).toEqual([TAB_URL, TYPED_URL, TYPED_URL]));
     expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
   });
 
@@ -278,10 +304,10 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       expectNothingUntranslated(names);
 
       fireEvent.click(button('popupRetry'));
-      expect(connector.shorten.mock.calls).toEqual([[TAB_URL], [TAB_URL]]);
       expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+      await waitFor(() => expect(shortenedUrls(connector)).toEqual([TAB_URL, TAB_URL]));
       expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
-      expect(connector.copy.mock.calls).toEqual([[SHORT_URL]]);
+      expect(copiedTexts(connector)).toEqual([SHORT_URL]);
     });
   });
 });
@@ -327,5 +353,141 @@ describe('answers that come back late', () => {
     // Still waiting for the typed link: the first link's copy did not bring it back.
     expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
     expect(screen.queryByRole('textbox', { name: t('popupShortLinkLabel') })).toBeNull();
+  });
+});
+
+/** A history entry for the short code. */
+function entry(code: string) {
+  return { shortUrl: `https://shrtnr.co/${code}`, longUrl: `https://example.com/${code}`, server: 'https://shrtnr.co', createdAt: 1, via: 'menu-link' as const };
+}
+
+describe('history, formats and QR codes in the popup', () => {
+  const words = wordsIn('en');
+  const { t } = words;
+  const shortLink = () => screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+  const button = (key: MessageKey, ...substitutions: (string | number)[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
+  const fromHistoryAnswer = shortened(TAB_URL, true, { fromHistory: true, used: 1 });
+
+  it('shows an answer that came before the first render in that render, and says it came from history', () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const request: ShortenRequest = { url: TAB_URL, via: 'popup-tab', private: false, fresh: false };
+    const firstAttempt = Promise.resolve({ tab: { url: TAB_URL, private: false }, request, answer: Promise.resolve(fromHistoryAnswer) });
+    render(<PopupApp connector={connector} firstAttempt={firstAttempt} ready={{ request, answer: fromHistoryAnswer }} />);
+
+    // Synchronously, before any promise has settled: the first paint has it.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe(SHORT_URL);
+    expect(screen.getByTestId('link-origin').textContent).toContain(t('linkFromHistory'));
+  });
+
+  it('waits a moment for the first answer before the first render, and no longer', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    expect(await answerWithin(startFirstAttempt(connector), 1_000)).toEqual({ request: { url: TAB_URL, via: 'popup-tab', private: false, fresh: false }, answer: shortened(TAB_URL, true) });
+    connector.shorten.mockReturnValueOnce(new Promise(() => {}));
+    expect(await answerWithin(startFirstAttempt(connector), 10)).toBeUndefined();
+    expect(await answerWithin(startFirstAttempt(fakeConnector(words, undefined)), 1_000)).toBeUndefined();
+  });
+
+  it('sends the tab’s title along, for history and the link formats', async () => {
+    const connector = fakeConnector(words, TAB_URL, { title: 'An article' });
+    renderPopup(connector);
+    await shortLink();
+    expect(connector.shorten.mock.calls).toEqual([[{ url: TAB_URL, via: 'popup-tab', title: 'An article', private: false, fresh: false }]]);
+  });
+
+  it('makes a new short link on request, skipping history', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(fromHistoryAnswer);
+    renderPopup(connector);
+    await shortLink();
+    connector.shorten.mockResolvedValueOnce(shortened(TAB_URL, false, { shortUrl: 'https://shrtnr.co/New1', used: 1 }));
+
+    fireEvent.click(button('popupNewLink'));
+
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe('https://shrtnr.co/New1'));
+    expect(connector.shorten.mock.calls.map(([request]) => request.fresh)).toEqual([false, true]);
+    expect(screen.getByTestId('link-origin').textContent).toBe(t('popupCreditsUsed', 1));
+  });
+
+  it('says nothing of credits when the server did not report them', async () => {
+    renderPopup(fakeConnector(words, TAB_URL));
+    await shortLink();
+    expect(screen.queryByTestId('link-origin')).toBeNull();
+  });
+
+  it('names the tracking parameters taken off', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortened('https://example.com/a', true, { removedParams: ['utm_source', 'fbclid'] }));
+    renderPopup(connector);
+    await shortLink();
+    expect(screen.getByTestId('removed-params').textContent).toBe(t('popupTrackingRemoved', 'utm_source, fbclid'));
+  });
+
+  it('auto-copies in the chosen format, and copies in any format on demand', async () => {
+    const connector = fakeConnector(words, TAB_URL, { title: 'A [great] page' });
+    connector.shorten.mockImplementationOnce(async (request) => shortened(request.url, true, { title: request.title }, 'rich'));
+    renderPopup(connector);
+    await shortLink();
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(1));
+    expect(connector.copy.mock.calls[0]?.[0]).toEqual({ text: SHORT_URL, html: `<a href="${SHORT_URL}">A [great] page</a>` });
+
+    fireEvent.click(screen.getByText(t('popupCopyAs')));
+    fireEvent.click(button('copyFormatMarkdown'));
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(2));
+    expect(connector.copy.mock.calls[1]?.[0]).toEqual({ text: `[A \\[great\\] page](${SHORT_URL})` });
+
+    fireEvent.click(button('popupCopy'));
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(3));
+    expect(connector.copy.mock.calls[2]?.[0]).toHaveProperty('html');
+  });
+
+  it('lists the latest links but the one shown, each copyable, and opens the whole history', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.recent.mockResolvedValue({ enabled: true, entries: [entry('Ab3d'), entry('one'), entry('two'), entry('three')] });
+    renderPopup(connector);
+    await shortLink();
+
+    const copyOne = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
+    expect(screen.queryByRole('button', { name: t('popupCopyRecent', SHORT_URL) })).toBeNull();
+    expect(screen.getByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/three') })).toBeTruthy();
+    fireEvent.click(copyOne);
+    await waitFor(() => expect(copiedTexts(connector)).toEqual([SHORT_URL, 'https://shrtnr.co/one']));
+
+    fireEvent.click(button('popupAllHistory'));
+    expect(connector.openHistory).toHaveBeenCalledTimes(1);
+  });
+
+  it('says where the latest links will appear while history is empty, and that it is off when it is', async () => {
+    renderPopup(fakeConnector(words, TAB_URL));
+    expect(await screen.findByText(t('popupRecentEmpty'))).toBeTruthy();
+    cleanup();
+    const connector = fakeConnector(words, TAB_URL);
+    connector.recent.mockResolvedValue({ enabled: false, entries: [] });
+    renderPopup(connector);
+    expect(await screen.findByText(t('popupHistoryOff'))).toBeTruthy();
+  });
+
+  it('records nothing from a private window: the request says so, for the tab and a typed link', async () => {
+    const connector = fakeConnector(words, TAB_URL, { private: true });
+    renderPopup(connector);
+    await shortLink();
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(button('popupShorten'));
+
+    await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(2));
+    expect(connector.shorten.mock.calls.map(([request]) => [request.via, request.private])).toEqual([
+      ['popup-tab', true],
+      ['popup-typed', true],
+    ]);
+  });
+
+  it('shows and hides the QR code on request', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+    await shortLink();
+
+    fireEvent.click(button('popupShowQr'));
+    expect(await screen.findByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeTruthy();
+    fireEvent.click(button('popupHideQr'));
+    expect(screen.queryByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeNull();
   });
 });

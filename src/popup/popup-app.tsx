@@ -1,75 +1,143 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { PopupConnector, ShortenAnswer } from './popup-connector';
+import { clipboardPayload, type CopyFormat } from '../shortening/copy-formats';
+import type { Shortening } from '../shortening/shortening';
+import { titled } from '../shortening/shorten-request';
+import type { RecentHistory } from '../storage/history-entry';
+import { WordsContext } from '../ui/words-context';
+import type { PopupConnector, PopupTab, ShortenAnswer, ShortenRequest } from './popup-connector';
 import type { CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
-import { WordsContext } from '../ui/words-context';
+
+/** How many of the latest links the popup lists below its result. */
+const RECENT_SHOWN = 3;
 
 export interface FirstAttempt {
-  url: string | undefined;
+  tab: PopupTab | undefined;
+  request: ShortenRequest | undefined;
   answer: Promise<ShortenAnswer> | undefined;
 }
 
-/** Starts shortening the current tab before anything renders, to save the popup's first frames. */
+/** The first attempt's answer, when it came before the first render (a link from history comes in milliseconds). */
+export interface ReadyAnswer {
+  request: ShortenRequest;
+  answer: ShortenAnswer;
+}
+
+function requestFor(url: string, source: UrlSource, tab: PopupTab | undefined, fresh: boolean): ShortenRequest {
+  return {
+    url,
+    via: source === 'tab' ? 'popup-tab' : 'popup-typed',
+    ...(source === 'tab' ? titled(tab?.title) : {}),
+    // A link typed in a private window's popup is not recorded either.
+    private: tab?.private ?? false,
+    fresh,
+  };
+}
+
+/** Starts on the current tab before anything renders, to save the popup's first frames. */
 export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttempt> {
-  return connector.currentTabUrl().then(
-    (url) => ({ url, answer: url === undefined ? undefined : connector.shorten(url) }),
-    () => ({ url: undefined, answer: undefined }),
+  const none = { tab: undefined, request: undefined, answer: undefined };
+  return connector.currentTab().then(
+    (tab) => {
+      if (tab === undefined) return none;
+      const request = requestFor(tab.url, 'tab', tab, false);
+      return { tab, request, answer: connector.shorten(request) };
+    },
+    () => none,
   );
 }
 
+/** The first attempt's answer if it comes within `waitMs`, else undefined (the popup renders its spinner). */
+export async function answerWithin(firstAttempt: Promise<FirstAttempt>, waitMs: number): Promise<ReadyAnswer | undefined> {
+  let timer: number | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = window.setTimeout(resolve, waitMs);
+  });
+  const answered = firstAttempt.then(async ({ request, answer }) => (request === undefined || answer === undefined ? undefined : { request, answer: await answer }));
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function stateFor(answer: ShortenAnswer, request: ShortenRequest, source: UrlSource): PopupState {
+  if (!answer.result.ok) return { phase: 'failed', error: answer.result.error, request, source };
+  return { phase: 'shortened', shortening: answer.result.value, request, copyFormat: answer.copyFormat, copy: 'manual' };
+}
+
 /** Copies the link and says how that went; the mark is what `npm run bench` reads. */
-async function copyShortUrl(connector: PopupConnector, shortUrl: string): Promise<CopyStatus> {
-  const copied = await connector.copy(shortUrl);
+async function copyShortening(connector: PopupConnector, shortening: Shortening, format: CopyFormat): Promise<CopyStatus> {
+  const copied = await connector.copy(clipboardPayload(format, shortening));
   if (copied) performance.mark('shrtnr:popup-copied');
   return copied ? 'copied' : 'failed';
 }
 
-export function PopupApp({ connector, firstAttempt }: { connector: PopupConnector; firstAttempt: Promise<FirstAttempt> }) {
-  const [state, setState] = useState<PopupState>({ phase: 'loading', source: 'tab' });
+export interface PopupAppProps {
+  connector: PopupConnector;
+  firstAttempt: Promise<FirstAttempt>;
+  /** The first attempt's answer, if it came before the first render (main.tsx waits a moment for it). */
+  ready?: ReadyAnswer | undefined;
+}
+
+export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
+  const [state, setState] = useState<PopupState>(() => (ready === undefined ? { phase: 'loading', source: 'tab' } : stateFor(ready.answer, ready.request, 'tab')));
+  const [recent, setRecent] = useState<RecentHistory | undefined>(undefined);
+  const tab = useRef<PopupTab | undefined>(undefined);
   // Which shortening the screen belongs to: an answer (or a copy) that comes
   // back after the user started another one must not overwrite it.
   const attempt = useRef(0);
 
   const settle = useCallback(
-    async (url: string, source: UrlSource, pending: Promise<ShortenAnswer>) => {
+    async (request: ShortenRequest, source: UrlSource, pending: Promise<ShortenAnswer>) => {
       const mine = attempt.current;
-      const { result, autoCopy } = await pending;
+      const answer = await pending;
       if (mine !== attempt.current) return;
-      if (!result.ok) {
-        setState({ phase: 'failed', error: result.error, attemptedUrl: url, source });
-        return;
-      }
-      const { shortUrl, longUrl } = result.value;
+      const next = stateFor(answer, request, source);
       // Shown first, copied next: the user sees the link without waiting for the clipboard.
-      setState({ phase: 'shortened', shortUrl, longUrl, copy: 'manual' });
-      if (!autoCopy) return;
-      const copy = await copyShortUrl(connector, shortUrl);
-      setState((current) => (current.phase === 'shortened' && current.shortUrl === shortUrl ? { ...current, copy } : current));
+      setState(next);
+      if (next.phase !== 'shortened' || !answer.autoCopy) return;
+      const copy = await copyShortening(connector, next.shortening, next.copyFormat);
+      setState((current) => (current.phase === 'shortened' && current.shortening === next.shortening ? { ...current, copy } : current));
     },
     [connector],
   );
 
   const shortenNow = useCallback(
-    (url: string, source: UrlSource) => {
+    (request: ShortenRequest, source: UrlSource) => {
       attempt.current += 1;
       setState({ phase: 'loading', source });
-      void settle(url, source, connector.shorten(url));
+      void settle(request, source, connector.shorten(request));
     },
     [connector, settle],
   );
 
   useEffect(() => {
     const mine = attempt.current;
-    void firstAttempt.then(({ url, answer }) => {
+    void firstAttempt.then(({ tab: firstTab, request, answer }) => {
+      tab.current = firstTab;
       // The user typed a link before the tab's answer came: theirs wins.
       if (mine !== attempt.current) return;
-      if (url === undefined || answer === undefined) {
-        setState({ phase: 'failed', error: { kind: 'unreadable-tab' }, attemptedUrl: '', source: 'tab' });
+      if (request === undefined || answer === undefined) {
+        setState({ phase: 'failed', error: { kind: 'unreadable-tab' }, request: undefined, source: 'tab' });
         return;
       }
-      void settle(url, 'tab', answer);
+      void settle(request, 'tab', answer);
     });
   }, [firstAttempt, settle]);
+
+  // The latest links, below the result: read again whenever a result comes in.
+  const shownShortUrl = state.phase === 'shortened' ? state.shortening.shortUrl : undefined;
+  useEffect(() => {
+    if (state.phase === 'loading') return;
+    let current = true;
+    void connector.recent(RECENT_SHOWN + 1).then(({ enabled, entries }) => {
+      if (current) setRecent({ enabled, entries: entries.filter((entry) => entry.shortUrl !== shownShortUrl).slice(0, RECENT_SHOWN) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [connector, state.phase, shownShortUrl]);
 
   // Escape closes the popup, wherever the focus is. Browsers do so for their own
   // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
@@ -81,22 +149,34 @@ export function PopupApp({ connector, firstAttempt }: { connector: PopupConnecto
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [connector]);
 
-  const onCopy = useCallback(async () => {
-    if (state.phase !== 'shortened') return;
-    const { shortUrl } = state;
-    const copy = await copyShortUrl(connector, shortUrl);
-    setState((current) => (current.phase === 'shortened' && current.shortUrl === shortUrl ? { ...current, copy } : current));
-  }, [connector, state]);
+  // One function for the popup's life: the panel loads once per time it is shown.
+  const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
+
+  const onCopy = useCallback(
+    async (format: CopyFormat) => {
+      if (state.phase !== 'shortened') return;
+      const { shortening } = state;
+      const copy = await copyShortening(connector, shortening, format);
+      setState((current) => (current.phase === 'shortened' && current.shortening === shortening ? { ...current, copy } : current));
+    },
+    [connector, state],
+  );
 
   return (
     <WordsContext.Provider value={connector.words}>
-    <PopupView
-      state={state}
-      onCopy={() => void onCopy()}
-      onRetry={() => state.phase === 'failed' && shortenNow(state.attemptedUrl, state.source)}
-      onShortenTyped={(url) => shortenNow(url, 'typed')}
-      onOpenSettings={() => connector.openSettings()}
-    />
+      <PopupView
+        state={state}
+        recent={recent}
+        onCopy={(format) => void onCopy(format ?? (state.phase === 'shortened' ? state.copyFormat : 'plain'))}
+        onCopyRecent={(entry) => connector.copy({ text: entry.shortUrl })}
+        onNewLink={() => state.phase === 'shortened' && shortenNow({ ...state.request, fresh: true }, state.request.via === 'popup-typed' ? 'typed' : 'tab')}
+        onRetry={() => state.phase === 'failed' && state.request !== undefined && shortenNow(state.request, state.source)}
+        onShortenTyped={(url) => shortenNow(requestFor(url, 'typed', tab.current, false), 'typed')}
+        onSaveFile={(fileName, data) => connector.saveFile(fileName, data)}
+        onLoadQr={loadQrPanel}
+        onOpenSettings={() => connector.openSettings()}
+        onOpenHistory={() => connector.openHistory()}
+      />
     </WordsContext.Provider>
   );
 }

@@ -1,22 +1,43 @@
-import type { Result, ShortenedUrl, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
+import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
+import type { RecentHistory } from '../storage/history-entry';
+import type { QrPanelComponent } from '../ui/lazy-qr-panel';
 
-export interface ShortenAnswer {
-  result: Result<ShortenedUrl, ShrtnrError>;
-  /** The user's preference, sent along so the popup never reads storage. */
-  autoCopy: boolean;
+export type { ShortenAnswer, ShortenRequest };
+
+/** The tab the popup was opened on, as far as the browser reveals it. */
+export interface PopupTab {
+  url: string;
+  title?: string;
+  /** A private (incognito) window: what is shortened there is not recorded. */
+  private: boolean;
 }
 
 /** Everything the popup needs from the browser; the views never call `browser.*` themselves. */
 export interface PopupConnector {
   /** The popup's words, in the browser's UI language. */
   words: Words;
-  /** The URL of the tab the popup was opened on, or undefined if the browser does not reveal it. */
-  currentTabUrl(): Promise<string | undefined>;
-  /** Never rejects: a failure to reach the worker comes back as an `internal` error. */
-  shorten(url: string): Promise<ShortenAnswer>;
-  copy(text: string): Promise<boolean>;
+  /** The tab the popup was opened on, or undefined if the browser does not reveal its URL. */
+  currentTab(): Promise<PopupTab | undefined>;
+  /**
+   * Shortens through the worker, which answers from history when it holds the
+   * link. Never rejects: a failure to reach the worker comes back as an `internal` error.
+   */
+  shorten(request: ShortenRequest): Promise<ShortenAnswer>;
+  /** The newest history entries, newest first; none when history cannot be read. Never rejects. */
+  recent(limit: number): Promise<RecentHistory>;
+  /**
+   * Puts the payload on the clipboard: its text, and its HTML beside it when
+   * there is some (a rich copy). False, never a rejection, when the browser refuses.
+   */
+  copy(payload: ClipboardPayload): Promise<boolean>;
+  /** The QR panel, loaded only when first asked for (a chunk of its own, with the QR encoder). */
+  loadQrPanel(): Promise<QrPanelComponent>;
+  /** Saves a file the user asked for (a QR code) as a download. */
+  saveFile(fileName: string, data: Blob): void;
   openSettings(): void;
+  openHistory(): void;
   /** Closes the popup. */
   close(): void;
 }

@@ -1,5 +1,7 @@
 import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
 import type { Words } from '../platform/words';
+import type { CopyFormat } from '../shortening/copy-formats';
+import type { Shortening, ShortenRequest } from '../shortening/shortening';
 import { errorSentence } from '../ui/error-words';
 
 export type UrlSource = 'tab' | 'typed';
@@ -7,8 +9,8 @@ export type CopyStatus = 'copied' | 'manual' | 'failed';
 
 export type PopupState =
   | { phase: 'loading'; source: UrlSource }
-  | { phase: 'shortened'; shortUrl: string; longUrl: string; copy: CopyStatus }
-  | { phase: 'failed'; error: PopupError; attemptedUrl: string; source: UrlSource };
+  | { phase: 'shortened'; shortening: Shortening; request: ShortenRequest; copyFormat: CopyFormat; copy: CopyStatus }
+  | { phase: 'failed'; error: PopupError; request: ShortenRequest | undefined; source: UrlSource };
 
 /**
  * Opening the popup grants activeTab, which reveals every web page's URL; the

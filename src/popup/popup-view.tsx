@@ -1,17 +1,29 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
+import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
+import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
+import { LazyQrPanel, type QrPanelComponent } from '../ui/lazy-qr-panel';
 import { useWords } from '../ui/words-context';
 import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type PopupState } from './popup-state';
 
 export interface PopupViewProps {
   state: PopupState;
-  onCopy(): void;
+  /** The latest links from history (not the one shown above them); undefined until read. */
+  recent: RecentHistory | undefined;
+  /** Copies the shown link, in the given format or else the one chosen in the settings. */
+  onCopy(format?: CopyFormat): void;
+  onCopyRecent(entry: HistoryEntry): Promise<boolean>;
+  onNewLink(): void;
   onRetry(): void;
   onShortenTyped(url: string): void;
+  onSaveFile(fileName: string, data: Blob): void;
+  onLoadQr(): Promise<QrPanelComponent>;
   onOpenSettings(): void;
+  onOpenHistory(): void;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
-export function PopupView({ state, onCopy, onRetry, onShortenTyped, onOpenSettings }: PopupViewProps) {
+export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory }: PopupViewProps) {
   const urlFieldRef = useRef<HTMLInputElement>(null);
   const { t } = useWords();
   // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
@@ -27,12 +39,13 @@ export function PopupView({ state, onCopy, onRetry, onShortenTyped, onOpenSettin
       </header>
       <section class="result" aria-busy={state.phase === 'loading'}>
         {state.phase === 'loading' && <Loading />}
-        {state.phase === 'shortened' && <Shortened state={state} onCopy={onCopy} />}
+        {state.phase === 'shortened' && <Shortened state={state} onCopy={onCopy} onNewLink={onNewLink} onSaveFile={onSaveFile} onLoadQr={onLoadQr} />}
         {state.phase === 'failed' && (
           <Failed state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
         )}
       </section>
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading'} />
+      <Recent recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />
     </main>
   );
 }
@@ -47,13 +60,24 @@ function Loading() {
   );
 }
 
-function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'shortened' }>; onCopy(): void }) {
+interface ShortenedProps {
+  state: Extract<PopupState, { phase: 'shortened' }>;
+  onCopy(format?: CopyFormat): void;
+  onNewLink(): void;
+  onSaveFile(fileName: string, data: Blob): void;
+  onLoadQr(): Promise<QrPanelComponent>;
+}
+
+function Shortened({ state, onCopy, onNewLink, onSaveFile, onLoadQr }: ShortenedProps) {
   const copyRef = useRef<HTMLButtonElement>(null);
   const { t } = useWords();
+  const [showQr, setShowQr] = useState(false);
+  const { shortUrl, longUrl, fromHistory, used, removedParams } = state.shortening;
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
-  }, [state.shortUrl]);
-  useEffect(() => copyRef.current?.focus(), [state.shortUrl]);
+  }, [shortUrl]);
+  useEffect(() => copyRef.current?.focus(), [shortUrl]);
+  useEffect(() => setShowQr(false), [shortUrl]);
   return (
     <div class="shortened">
       <label class="field-label" for="short-url">
@@ -67,10 +91,10 @@ function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'sho
           // Links read left to right in every language.
           dir="ltr"
           readOnly
-          value={state.shortUrl}
+          value={shortUrl}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" ref={copyRef} class="primary-button" onClick={onCopy}>
+        <button type="button" ref={copyRef} class="primary-button" onClick={() => onCopy()}>
           {t('popupCopy')}
         </button>
       </div>
@@ -78,13 +102,83 @@ function Shortened({ state, onCopy }: { state: Extract<PopupState, { phase: 'sho
         {state.copy === 'copied' && t('popupCopied')}
         {state.copy === 'failed' && t('popupCopyFailed')}
       </p>
-      <p class="long-url" title={state.longUrl}>
+      <p class="long-url" title={longUrl}>
         {t('popupFrom')}{' '}
         <span data-testid="long-url" dir="ltr">
-          {state.longUrl}
+          {longUrl}
         </span>
       </p>
+      {removedParams.length > 0 && (
+        <p class="hint" data-testid="removed-params">
+          {t('popupTrackingRemoved', removedParams.join(', '))}
+        </p>
+      )}
+      {fromHistory ? (
+        <p class="hint origin" data-testid="link-origin">
+          {t('linkFromHistory')}{' '}
+          <button type="button" class="quiet-button" onClick={onNewLink}>
+            {t('popupNewLink')}
+          </button>
+        </p>
+      ) : (
+        used !== undefined && (
+          <p class="hint origin" data-testid="link-origin">
+            {t('popupCreditsUsed', used)}
+          </p>
+        )
+      )}
+      <div class="more-actions">
+        <details class="copy-as">
+          <summary>{t('popupCopyAs')}</summary>
+          <div class="copy-as-formats">
+            {COPY_FORMATS.map((format) => (
+              <button key={format} type="button" class="secondary-button" onClick={() => onCopy(format)}>
+                {t(COPY_FORMAT_WORDS[format])}
+              </button>
+            ))}
+          </div>
+        </details>
+        <button type="button" class="secondary-button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
+          {t(showQr ? 'popupHideQr' : 'popupShowQr')}
+        </button>
+      </div>
+      {showQr && <LazyQrPanel shortUrl={shortUrl} onSave={onSaveFile} load={onLoadQr} />}
     </div>
+  );
+}
+
+function Recent({ recent, onCopy, onOpenHistory }: { recent: RecentHistory | undefined; onCopy(entry: HistoryEntry): Promise<boolean>; onOpenHistory(): void }) {
+  const { t } = useWords();
+  const [copied, setCopied] = useState<{ shortUrl: string; ok: boolean } | undefined>(undefined);
+  return (
+    <section class="recent" aria-labelledby="recent-heading">
+      <div class="recent-header">
+        <h2 id="recent-heading">{t('popupRecentHeading')}</h2>
+        <button type="button" class="quiet-button" onClick={onOpenHistory}>
+          {t('popupAllHistory')}
+        </button>
+      </div>
+      {recent !== undefined && recent.entries.length === 0 && <p class="hint">{t(recent.enabled ? 'popupRecentEmpty' : 'popupHistoryOff')}</p>}
+      {recent !== undefined && recent.entries.length > 0 && (
+        <ul class="recent-list">
+          {recent.entries.map((entry) => (
+            <li key={entry.shortUrl}>
+              <span class="recent-link" dir="ltr" title={entry.longUrl}>
+                {entry.shortUrl}
+              </span>
+              <button
+                type="button"
+                class="secondary-button"
+                aria-label={t('popupCopyRecent', entry.shortUrl)}
+                onClick={() => void onCopy(entry).then((ok) => setCopied({ shortUrl: entry.shortUrl, ok }))}
+              >
+                {copied?.shortUrl === entry.shortUrl ? t(copied.ok ? 'popupCopied' : 'popupCopyFailed') : t('popupCopy')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
+import { COPY_FORMATS } from '../shortening/copy-formats';
 
 z.config({ jitless: true });
 
@@ -31,6 +32,12 @@ export const settingSchemas = {
   // The server the token was saved for (normalised); it is sent nowhere else.
   // Empty for a token saved before tokens were bound (see token-binding.ts).
   tokenServer: z.string().check(z.refine((value) => value === '' || isNormalisedServerUrl(value))),
+  // Record successful shortenings on this machine (and answer from them: the cache).
+  history: z.boolean(),
+  // How auto-copy, the menu and the shortcut put a link on the clipboard.
+  copyFormat: z.enum(COPY_FORMATS),
+  // Remove known tracking parameters (utm_*, fbclid, ...) before shortening.
+  stripTracking: z.boolean(),
 };
 
 export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof settingSchemas)[Key]> };
@@ -41,6 +48,9 @@ export const DEFAULT_SETTINGS: Settings = {
   serverUrl: DEFAULT_SERVER_URL,
   autoCopy: true,
   tokenServer: '',
+  history: true,
+  copyFormat: 'plain',
+  stripTracking: false,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

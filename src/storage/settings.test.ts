@@ -29,8 +29,16 @@ describe('settings storage', () => {
   });
 
   it('keeps the valid values beside an invalid one', async () => {
-    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example' });
-    expect(await readSettings(area, undefined, () => {})).toEqual({ token: 'tok', serverUrl: '', autoCopy: false, tokenServer: 'https://own.example' });
+    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example', copyFormat: 'pdf', history: false });
+    expect(await readSettings(area, undefined, () => {})).toEqual({
+      token: 'tok',
+      serverUrl: '',
+      autoCopy: false,
+      tokenServer: 'https://own.example',
+      history: false,
+      copyFormat: 'plain',
+      stripTracking: false,
+    });
   });
 
   it('reads only the keys asked for', async () => {

@@ -23,6 +23,13 @@ describe.each(TARGETS)('bundle size budgets of the %s build', async (target) => 
     expect(sizes.worker.gzipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.worker);
   });
 
+  it('the QR encoder is loaded on request only: no context loads it at start', async () => {
+    for (const context of [sizes.popup, sizes.worker, sizes.options, sizes.history]) {
+      expect(await text(context.files)).not.toContain('lean-qr');
+      expect(context.files.some((file) => file.includes('qr-panel'))).toBe(false);
+    }
+  });
+
   it(`the zipped extension is at most ${SIZE_BUDGETS.zip} bytes`, () => {
     expect(sizes.zipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.zip);
   });

@@ -21,6 +21,8 @@ afterAll(() => session?.close());
 beforeEach(async () => {
   session.standIn.setFault(null);
   session.standIn.clearLog();
+  // Each case shortens afresh: a link history holds would be given without a request.
+  await session.clearHistory();
   await session.setClipboard('nothing copied yet');
   // Let the previous result's badge go, so each test sees its own.
   await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));

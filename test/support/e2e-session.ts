@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
+import type { E2eHooks } from '../../src/background/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { HistoryEntry } from '../../src/storage/history-entry';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
@@ -35,8 +37,12 @@ export interface E2eSession {
   worker(): Promise<Worker>;
   /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
   configure(settings: StoredSettings): Promise<void>;
-  /** Settings for the stand-in with its demo token. */
+  /** Settings for the stand-in with its demo token, and an empty history (so every case starts uncached). */
   useStandIn(): Promise<void>;
+  /** Empties history through the worker's own store (e2e build only). */
+  clearHistory(): Promise<void>;
+  /** What history holds, newest first, through the worker's own store (e2e build only). */
+  history(): Promise<HistoryEntry[]>;
   openTab(pathOrUrl: string): Promise<Page>;
   /** Calls the context menu's click handler in the worker (e2e build only), as a click would. */
   clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
@@ -123,7 +129,19 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
         await chrome.storage.local.set(set);
       }, storageChange(settings));
     },
-    useStandIn: () => session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken }),
+    async useStandIn() {
+      await session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken });
+      await session.clearHistory();
+    },
+    async clearHistory() {
+      await (await worker()).evaluate(async () => {
+        // The production build (dist/) has no hooks; its tests each start a fresh browser, with no history.
+        await (globalThis as unknown as { shrtnrE2e?: E2eHooks }).shrtnrE2e?.history().clear();
+      });
+    },
+    async history() {
+      return (await worker()).evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.history().all()).entries);
+    },
     async openTab(pathOrUrl) {
       const page = await browser.context.newPage();
       await page.goto(pathOrUrl.startsWith('/') ? `${standIn.baseUrl}${pathOrUrl}` : pathOrUrl);
@@ -134,7 +152,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
         ({ info, url }) => {
           const hooks = (globalThis as unknown as { shrtnrE2e?: { onMenuClicked(info: unknown, tab: unknown): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
           if (hooks === undefined) throw new Error('No e2e hooks: run the tests against dist-e2e/ (npm run build:e2e).');
-          return hooks.onMenuClicked({ editable: false, ...info }, url === undefined ? undefined : { url, index: 0, active: true });
+          return hooks.onMenuClicked({ editable: false, ...info }, url === undefined ? undefined : { url, index: 0, active: true, incognito: false });
         },
         { info: click, url: tabUrl },
       );

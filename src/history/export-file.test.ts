@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../storage/history-entry';
+import { csvField, exportFileName, historyCsv, historyJson } from './export-file';
+import { parseHistoryJson } from './import-file';
+
+const ENTRIES: HistoryEntry[] = [
+  {
+    shortUrl: 'https://shrtnr.co/b',
+    longUrl: 'https://example.com/a,b?x="1"',
+    server: 'https://shrtnr.co',
+    title: '=HYPERLINK("https://evil.example","Click")',
+    createdAt: Date.UTC(2025, 2, 1, 9, 30),
+    via: 'menu-link',
+    used: 1,
+  },
+  { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab' },
+];
+
+describe('the CSV export', () => {
+  it('has a header and one RFC 4180 row per entry, CRLF-ended, UTF-8 with a byte-order mark', () => {
+    expect(historyCsv(ENTRIES)).toBe(
+      '\uFEFFcreated,title,long_url,short_url,server,via\r\n' +
+        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link\r\n` +
+        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab\r\n',
+    );
+  });
+
+  it('quotes line breaks and makes every formula start plain text', () => {
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('plain title, with comma')).toBe('"plain title, with comma"');
+    expect(csvField('a - b')).toBe('a - b');
+  });
+
+  it('is only the header for an empty history', () => {
+    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via\r\n');
+  });
+});
+
+describe('the JSON export', () => {
+  it('says what it is and when it was made, and holds the entries as stored', () => {
+    const exportedAt = new Date(Date.UTC(2025, 2, 1, 12));
+    const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as unknown;
+    expect(document).toEqual({ format: 'shrtnr-history', version: 1, exportedAt: '2025-03-01T12:00:00.000Z', entries: ENTRIES });
+  });
+
+  it('leaves out whatever else a record carries', () => {
+    const withExtra = { ...ENTRIES[1], secret: 'x' } as HistoryEntry;
+    expect(historyJson([withExtra], new Date(0))).not.toContain('secret');
+  });
+
+  it('is read back by the import, entry for entry', () => {
+    expect(parseHistoryJson(historyJson(ENTRIES, new Date()))).toEqual({ ok: true, entries: ENTRIES, invalid: 0, repeated: 0 });
+  });
+});
+
+describe('export file names', () => {
+  it('carry the local calendar day', () => {
+    expect(exportFileName('csv', new Date(2025, 0, 5, 23, 59))).toBe('shrtnr-history-2025-01-05.csv');
+    expect(exportFileName('json', new Date(2024, 11, 31, 0, 1))).toBe('shrtnr-history-2024-12-31.json');
+  });
+});

@@ -1,0 +1,59 @@
+import type { HistoryEntry } from '../storage/history-entry';
+
+/** What a JSON export says it is; import-file.ts reads only this. */
+export const EXPORT_FORMAT = 'shrtnr-history';
+export const EXPORT_VERSION = 1;
+
+export interface HistoryExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  /** ISO 8601. */
+  exportedAt: string;
+  entries: HistoryEntry[];
+}
+
+/** `shrtnr-history-2025-03-01.csv`: the user's own calendar day, not UTC's. */
+export function exportFileName(extension: 'csv' | 'json', at: Date): string {
+  const day = [at.getFullYear(), at.getMonth() + 1, at.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
+  return `shrtnr-history-${day}.${extension}`;
+}
+
+/** The JSON export, which import-file.ts reads back (entries exactly as stored, nothing else). */
+export function historyJson(entries: readonly HistoryEntry[], exportedAt: Date): string {
+  const document: HistoryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), entries: entries.map(storedFields) };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Only the fields of a HistoryEntry, in a fixed order: whatever else a record carries stays on this machine. */
+function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used }: HistoryEntry): HistoryEntry {
+  return { shortUrl, longUrl, server, ...(title === undefined ? {} : { title }), createdAt, via, ...(used === undefined ? {} : { used }) };
+}
+
+/**
+ * Column names stay English and `via` stays its code (`menu-link`), whatever
+ * the UI language: a file is read by scripts and spreadsheets long after, and
+ * must mean the same on every machine.
+ */
+const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via'];
+
+/**
+ * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or
+ * line break quoted, quotes doubled), with a byte-order mark so that Excel
+ * reads it as UTF-8 rather than the system code page.
+ */
+export function historyCsv(entries: readonly HistoryEntry[]): string {
+  const rows = [CSV_HEADER, ...entries.map((entry) => [new Date(entry.createdAt).toISOString(), entry.title ?? '', entry.longUrl, entry.shortUrl, entry.server, entry.via])];
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one)
+ * as a formula: a page title such as `=HYPERLINK(...)` would run on opening.
+ * A leading apostrophe makes it text (OWASP, "CSV Injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

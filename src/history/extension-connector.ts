@@ -1,0 +1,36 @@
+import { browser } from '../platform/browser';
+import { browserWords } from '../platform/i18n';
+import { localArea } from '../storage/extension-storage';
+import { openHistoryStore } from '../storage/history-store';
+import { readSettings } from '../storage/settings';
+import { saveDownload, writeClipboard } from '../ui/page-clipboard';
+import type { HistoryConnector, Outcome } from './history-connector';
+
+export const extensionConnector: HistoryConnector = {
+  words: browserWords(),
+  store: openHistoryStore(),
+  readSettings: () => readSettings(localArea, ['history', 'copyFormat']),
+  onSettingsChange(callback) {
+    const listener = (changes: Record<string, unknown>, areaName: string) => {
+      if (areaName === 'local' && ('history' in changes || 'copyFormat' in changes)) callback();
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  },
+  copy: (payload) => attempt(() => writeClipboard(payload)),
+  openTab: (url) => attempt(() => browser.tabs.create({ url })),
+  openSettings() {
+    void browser.runtime.openOptionsPage();
+  },
+  saveFile: saveDownload,
+  loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
+};
+
+async function attempt(action: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await action();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}

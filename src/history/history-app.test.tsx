@@ -1,0 +1,615 @@
+// @vitest-environment happy-dom
+// The history page as a person uses it, in English and Arabic, against a fake
+// connector whose store keeps history in memory and, like the real one, tells
+// the page of every change (its own included): each state's words (the real
+// ones, from public/_locales) and each control's effect on the store.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { deferred } from '../../test/support/deferred';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import { untranslatedWords } from '../../test/support/untranslated-text';
+import type { MessageKey, Words } from '../platform/words';
+import type { QrPanelProps } from '../qr/qr-panel';
+import type { HistoryEntry, HistoryStore, MergeOutcome } from '../storage/history-entry';
+import { HistoryApp, PAGE_SIZE } from './history-app';
+import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
+import { UNDO_MS } from './status-bar';
+
+const RYE: HistoryEntry = {
+  shortUrl: 'https://shrtnr.co/aB3',
+  longUrl: 'https://cooking.example/bread?flour=rye',
+  server: 'https://shrtnr.co',
+  title: 'Rye Bread',
+  createdAt: Date.UTC(2025, 2, 3, 10, 0),
+  via: 'menu-link',
+  used: 1,
+};
+const DOCS: HistoryEntry = { shortUrl: 'https://shrtnr.co/Xy9', longUrl: 'https://docs.example/guide/start', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 2, 2, 9, 0), via: 'shortcut' };
+const NEWS: HistoryEntry = { shortUrl: 'https://shrtnr.co/q1', longUrl: 'https://news.example/today', server: 'https://shrtnr.co', title: 'أخبار اليوم', createdAt: Date.UTC(2025, 2, 1, 8, 0), via: 'popup-typed' };
+/** Newest first, as the page must show them. */
+const THREE = [RYE, DOCS, NEWS];
+/** Titles, hosts and format names: in Latin script in every language. */
+const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'CSV', 'JSON'];
+
+/** An in-memory HistoryStore: newest first, as the real one answers; every write tells the listeners, as the real one does. */
+interface FakeStore extends HistoryStore {
+  all: Mock<HistoryStore['all']>;
+  remove: Mock<HistoryStore['remove']>;
+  clear: Mock<HistoryStore['clear']>;
+  merge: Mock<HistoryStore['merge']>;
+  creditsSaved: Mock<HistoryStore['creditsSaved']>;
+  /** Another context (the background, another window) recording a link. */
+  recordElsewhere(entry: HistoryEntry): void;
+}
+
+function fakeStore(initial: readonly HistoryEntry[], { skipped = 0, maxEntries = 10_000 } = {}): FakeStore {
+  const entries = new Map(initial.map((entry) => [entry.shortUrl, entry]));
+  const listeners = new Set<() => void>();
+  const newestFirst = () => [...entries.values()].toSorted((a, b) => b.createdAt - a.createdAt);
+  const changed = () => {
+    for (const listener of listeners) queueMicrotask(listener);
+  };
+  const trim = () => {
+    const dropped = newestFirst().slice(maxEntries);
+    for (const { shortUrl } of dropped) entries.delete(shortUrl);
+    return dropped;
+  };
+  return {
+    record: async (entry) => {
+      entries.set(entry.shortUrl, entry);
+      trim();
+      changed();
+    },
+    findCached: async (server, longUrl) => newestFirst().find((entry) => entry.server === server && entry.longUrl === longUrl),
+    recent: async (limit) => newestFirst().slice(0, limit),
+    all: vi.fn(async () => ({ entries: newestFirst(), skipped })),
+    count: async () => entries.size,
+    remove: vi.fn(async (shortUrl: string) => {
+      const removed = entries.get(shortUrl);
+      entries.delete(shortUrl);
+      changed();
+      return removed;
+    }),
+    clear: vi.fn(async () => {
+      const removed = newestFirst();
+      entries.clear();
+      changed();
+      return removed;
+    }),
+    merge: vi.fn(async (added: readonly HistoryEntry[]): Promise<MergeOutcome> => {
+      const fresh = new Set<string>();
+      let alreadyThere = 0;
+      for (const entry of added) {
+        if (entries.has(entry.shortUrl)) alreadyThere += 1;
+        else {
+          entries.set(entry.shortUrl, entry);
+          fresh.add(entry.shortUrl);
+        }
+      }
+      const overBound = trim().filter(({ shortUrl }) => fresh.delete(shortUrl)).length;
+      changed();
+      return { added: fresh.size, alreadyThere, overBound };
+    }),
+    creditsSaved: vi.fn(async () => 7),
+    countReuse: async () => undefined,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    recordElsewhere(entry) {
+      entries.set(entry.shortUrl, entry);
+      changed();
+    },
+  };
+}
+
+interface FakeConnector extends HistoryConnector {
+  store: FakeStore;
+  readSettings: Mock<HistoryConnector['readSettings']>;
+  copy: Mock<HistoryConnector['copy']>;
+  openTab: Mock<HistoryConnector['openTab']>;
+  openSettings: Mock<HistoryConnector['openSettings']>;
+  saveFile: Mock<HistoryConnector['saveFile']>;
+  loadQrPanel: Mock<HistoryConnector['loadQrPanel']>;
+  /** The options page saving settings. */
+  changeSettings(settings: HistorySettings): void;
+}
+
+/** Stands in for src/qr/qr-panel.tsx: saves a file when asked. */
+function FakeQrPanel({ shortUrl, onSave }: QrPanelProps) {
+  return (
+    <button type="button" data-testid="fake-qr" onClick={() => onSave('qr.svg', new Blob(['<svg/>'], { type: 'image/svg+xml' }))}>
+      {shortUrl}
+    </button>
+  );
+}
+
+function fakeConnector(words: Words, store: FakeStore, initialSettings: HistorySettings = { history: true, copyFormat: 'plain' }): FakeConnector {
+  let settings = initialSettings;
+  const listeners = new Set<() => void>();
+  return {
+    words,
+    store,
+    readSettings: vi.fn(async () => settings),
+    onSettingsChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    copy: vi.fn(async () => ({ ok: true as const })),
+    openTab: vi.fn(async () => ({ ok: true as const })),
+    openSettings: vi.fn(),
+    saveFile: vi.fn(),
+    loadQrPanel: vi.fn(async (): Promise<QrPanelComponent> => FakeQrPanel),
+    changeSettings(next) {
+      settings = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** `count` entries made a minute apart, newest first. */
+function manyEntries(count: number): HistoryEntry[] {
+  return Array.from({ length: count }, (_, n) => ({
+    shortUrl: `https://shrtnr.co/k${n}`,
+    longUrl: `https://site.example/page/${n}`,
+    server: 'https://shrtnr.co',
+    title: `Garden Tips ${n}`,
+    createdAt: Date.UTC(2025, 0, 1) - n * 60_000,
+    via: 'bulk' as const,
+  }));
+}
+
+function exportFile(entries: unknown[], overrides: Record<string, unknown> = {}): File {
+  const text = JSON.stringify({ format: 'shrtnr-history', version: 1, exportedAt: '2025-03-04T00:00:00.000Z', entries, ...overrides });
+  return new File([text], 'shrtnr-history-2025-03-04.json', { type: 'application/json' });
+}
+
+const rows = () => screen.queryAllByTestId('history-row');
+const rowTitles = () => rows().map((row) => within(row).getByRole('heading').textContent);
+const status = () => screen.getByTestId('history-status').textContent;
+/** Typing into a field, as far as the page can tell: its value changes, then `input` fires. */
+const type = (field: HTMLInputElement, value: string) => fireEvent.input(field, { target: { value } });
+const importFileInput = () => screen.getByTestId<HTMLInputElement>('history-import-file');
+/** Choosing a file in the picker the Import button opens. */
+const choose = (file: File) => fireEvent.change(importFileInput(), { target: { files: [file] } });
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe.each(['en', 'ar'])('the history page in %s', (language) => {
+  const words = wordsIn(language);
+  const { t } = words;
+
+  /** In Arabic every word on screen is Arabic, but for addresses and names. */
+  const expectNothingUntranslated = () => {
+    if (language === 'ar') expect(untranslatedWords(document.body, NAMES)).toEqual([]);
+  };
+  const button = (key: MessageKey, ...substitutions: (string | number)[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
+  const noButton = (key: MessageKey, ...substitutions: (string | number)[]) => screen.queryByRole('button', { name: t(key, ...substitutions) });
+  const searchField = () => screen.getByRole<HTMLInputElement>('searchbox', { name: t('historySearchLabel') });
+
+  async function renderHistory(entries: readonly HistoryEntry[] = THREE, options: { settings?: HistorySettings; skipped?: number; maxEntries?: number } = {}) {
+    const connector = fakeConnector(words, fakeStore(entries, options), options.settings);
+    render(<HistoryApp connector={connector} />);
+    if (entries.length > 0) await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    else await screen.findByTestId('history-empty');
+    return connector;
+  }
+
+  it('lists every link newest first: its name, short link, long URL, when and which way it came in', async () => {
+    await renderHistory([NEWS, RYE, DOCS]);
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('historyTitle'));
+    expect(screen.getByRole('main')).toBeTruthy();
+    // No title: where the link leads, host and path.
+    expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']);
+    const [first] = rows();
+    if (first === undefined) throw new Error('No row.');
+    const link = within(first).getByRole('link', { name: RYE.shortUrl });
+    expect(link.getAttribute('href')).toBe(RYE.shortUrl);
+    expect(link.getAttribute('dir')).toBe('ltr');
+    const longUrl = within(first).getByText(RYE.longUrl);
+    expect(longUrl.getAttribute('title')).toBe(RYE.longUrl);
+    expect(longUrl.getAttribute('dir')).toBe('ltr');
+    const time = first.querySelector('time');
+    expect(time?.getAttribute('datetime')).toBe('2025-03-03T10:00:00.000Z');
+    expect(time?.textContent).toBe(new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(RYE.createdAt));
+    expect(first.textContent).toContain(t('historyViaMenuLink'));
+    expect(rows()[1]?.textContent).toContain(t('historyViaShortcut'));
+    expect(rows()[2]?.textContent).toContain(t('historyViaPopupTyped'));
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyCount', 3));
+    expect(screen.getByTestId('credits-saved').textContent).toBe(t('historyCreditsSaved', 7));
+    expectNothingUntranslated();
+  });
+
+  it('names every button of a row with its link, and shows one word', async () => {
+    await renderHistory();
+
+    const copy = button('historyCopyLabel', DOCS.shortUrl);
+    expect(copy.textContent).toBe(t('historyCopy'));
+    expect(button('historyOpenLabel', DOCS.shortUrl).textContent).toBe(t('historyOpen'));
+    expect(button('historyQrLabel', DOCS.shortUrl).getAttribute('aria-expanded')).toBe('false');
+    expect(button('historyDeleteLabel', DOCS.shortUrl).textContent).toBe(t('historyDelete'));
+    expect(screen.getByRole('region', { name: t('historyToolsLabel') })).toBeTruthy();
+    expect(screen.getByRole('search')).toBeTruthy();
+  });
+
+  it('marks the first render of the list for the benchmark, and each search', async () => {
+    const mark = vi.spyOn(performance, 'mark');
+    await renderHistory();
+    expect(mark.mock.calls.map(([name]) => name)).toEqual(['shrtnr:history-list-shown']);
+
+    type(searchField(), 'bread');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(mark.mock.calls.map(([name]) => name)).toEqual(['shrtnr:history-list-shown', 'shrtnr:history-search-done']);
+  });
+
+  it('filters as you type, over long URL, short link and title, ignoring case, and says how many match', async () => {
+    await renderHistory();
+
+    type(searchField(), 'BREAD');
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread']));
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyMatching', 1, 3));
+
+    type(searchField(), 'xy9');
+    await waitFor(() => expect(rowTitles()).toEqual(['docs.example/guide/start']));
+
+    type(searchField(), 'اليوم');
+    await waitFor(() => expect(rowTitles()).toEqual(['أخبار اليوم']));
+
+    type(searchField(), 'shrtnr.co');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyMatching', 3, 3));
+
+    type(searchField(), 'nothing-like-this');
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    expect(screen.getByText(t('historyNoMatches', 'nothing-like-this'))).toBeTruthy();
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyMatching', 0, 3));
+
+    type(searchField(), '');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyCount', 3));
+    expectNothingUntranslated();
+  });
+
+  it(`shows ${PAGE_SIZE} links at a time, and more on demand, moving focus to the first new one`, async () => {
+    const many = manyEntries(250);
+    await renderHistory(many);
+
+    expect(rows()).toHaveLength(PAGE_SIZE);
+    expect(screen.getByText(t('historyShowing', 100, 250))).toBeTruthy();
+    fireEvent.click(button('historyShowMore'));
+    await waitFor(() => expect(rows()).toHaveLength(200));
+    expect(document.activeElement?.textContent).toBe(many[100]?.shortUrl);
+
+    fireEvent.click(button('historyShowMore'));
+    await waitFor(() => expect(rows()).toHaveLength(250));
+    expect(noButton('historyShowMore')).toBeNull();
+
+    // A new search starts again from the first page of what it finds.
+    type(searchField(), 'garden');
+    await waitFor(() => expect(rows()).toHaveLength(PAGE_SIZE));
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyMatching', 250, 250));
+    expectNothingUntranslated();
+  });
+
+  it('copies a link in the chosen copy format, and says so', async () => {
+    const connector = await renderHistory(THREE, { settings: { history: true, copyFormat: 'markdown' } });
+
+    fireEvent.click(button('historyCopyLabel', RYE.shortUrl));
+    await waitFor(() => expect(status()).toBe(t('historyCopied', RYE.shortUrl)));
+    expect(connector.copy.mock.calls).toEqual([[{ text: '[Rye Bread](https://shrtnr.co/aB3)' }]]);
+
+    // Rich: the link as text, with an HTML flavour beside it; a link without a title is named by its long URL.
+    act(() => connector.changeSettings({ history: true, copyFormat: 'rich' }));
+    await waitFor(() => expect(connector.readSettings).toHaveBeenCalledTimes(2));
+    fireEvent.click(button('historyCopyLabel', DOCS.shortUrl));
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(2));
+    expect(connector.copy.mock.lastCall).toEqual([{ text: DOCS.shortUrl, html: '<a href="https://shrtnr.co/Xy9">https://docs.example/guide/start</a>' }]);
+    expectNothingUntranslated();
+  });
+
+  it('says when copying failed, and why', async () => {
+    const connector = await renderHistory();
+    connector.copy.mockResolvedValueOnce({ ok: false, reason: 'Document is not focused.' });
+
+    fireEvent.click(button('historyCopyLabel', NEWS.shortUrl));
+    await waitFor(() => expect(status()).toBe(t('copyFailed', 'Document is not focused.')));
+  });
+
+  it('opens the page a link leads to in a new tab', async () => {
+    const connector = await renderHistory();
+
+    fireEvent.click(button('historyOpenLabel', DOCS.shortUrl));
+    await waitFor(() => expect(connector.openTab.mock.calls).toEqual([[DOCS.longUrl]]));
+  });
+
+  it('deletes a link at once, moves focus to the next one, and brings it back on Undo', async () => {
+    const connector = await renderHistory();
+
+    fireEvent.click(button('historyDeleteLabel', DOCS.shortUrl));
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'أخبار اليوم']));
+    expect(connector.store.remove.mock.calls).toEqual([[DOCS.shortUrl]]);
+    expect(status()).toBe(t('historyDeleted', DOCS.shortUrl));
+    expect(document.activeElement).toBe(button('historyDeleteLabel', NEWS.shortUrl));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('historyUndo'));
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']));
+    expect(connector.store.merge.mock.calls).toEqual([[[DOCS]]]);
+    expect(status()).toBe(t('historyRestored', DOCS.shortUrl));
+    expect(noButton('historyUndo')).toBeNull();
+    expect(document.activeElement).toBe(button('historyDeleteLabel', DOCS.shortUrl));
+    // And the store agrees, once the page has read it again.
+    expect((await connector.store.all()).entries).toEqual(THREE);
+    expectNothingUntranslated();
+  });
+
+  it('moves focus to the row before when the last one is deleted', async () => {
+    await renderHistory();
+
+    fireEvent.click(button('historyDeleteLabel', NEWS.shortUrl));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(document.activeElement).toBe(button('historyDeleteLabel', DOCS.shortUrl));
+  });
+
+  it('withdraws Undo after a few seconds, but not while it has the focus', async () => {
+    await renderHistory();
+    vi.useFakeTimers();
+
+    fireEvent.click(button('historyDeleteLabel', RYE.shortUrl));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(status()).toBe(t('historyDeleted', RYE.shortUrl));
+    button('historyUndo').focus();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_MS + 3000);
+    });
+    expect(noButton('historyUndo')).not.toBeNull();
+
+    button('historyCopyLabel', DOCS.shortUrl).focus();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(noButton('historyUndo')).toBeNull();
+    expect(status()).toBe('');
+  });
+
+  it('asks in the page before deleting everything, then offers Undo for all of it', async () => {
+    const connector = await renderHistory();
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+
+    fireEvent.click(button('historyDeleteAll'));
+    expect(screen.getByRole('group', { name: t('historyDeleteAllQuestion', 3) })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(button('historyCancel')));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('historyCancel'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: t('historyDeleteAllQuestion', 3) })).toBeNull());
+    expect(connector.store.clear).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button('historyDeleteAll'));
+
+    fireEvent.click(button('historyDeleteAll'));
+    fireEvent.click(button('historyDeleteAllConfirm'));
+    await screen.findByTestId('history-empty');
+    expect(rows()).toHaveLength(0);
+    expect(connector.store.clear).toHaveBeenCalledTimes(1);
+    expect(status()).toBe(t('historyDeletedAll', 3));
+    expect(document.activeElement).toBe(button('historyUndo'));
+    expect(screen.getByText(t('historyEmpty'))).toBeTruthy();
+    expectNothingUntranslated();
+
+    fireEvent.click(button('historyUndo'));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(connector.store.merge.mock.calls).toEqual([[THREE]]);
+    expect(status()).toBe(t('historyRestoredAll', 3));
+    expect(document.activeElement).toBe(searchField());
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('Escape answers no to deleting everything', async () => {
+    const connector = await renderHistory();
+
+    fireEvent.click(button('historyDeleteAll'));
+    fireEvent.keyDown(button('historyCancel'), { key: 'Escape' });
+    await waitFor(() => expect(noButton('historyDeleteAllConfirm')).toBeNull());
+    expect(connector.store.clear).not.toHaveBeenCalled();
+  });
+
+  it('exports every link as CSV, safe to open in a spreadsheet', async () => {
+    const connector = await renderHistory([{ ...RYE, title: '=cmd|"/c calc"!A1' }, DOCS]);
+    type(searchField(), 'bread');
+
+    fireEvent.click(button('historyExportCsv'));
+    expect(connector.saveFile).toHaveBeenCalledTimes(1);
+    const [fileName, file] = connector.saveFile.mock.calls[0] ?? [];
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(fileName).toBe(`shrtnr-history-${day}.csv`);
+    expect(file?.type).toBe('text/csv;charset=utf-8');
+    // Everything, not only what the search shows; newest first.
+    expect(await file?.text()).toBe(
+      '\uFEFFcreated,title,long_url,short_url,server,via\r\n' +
+        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link\r\n` +
+        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut\r\n',
+    );
+  });
+
+  it('exports every link as JSON that import reads back', async () => {
+    const connector = await renderHistory();
+
+    fireEvent.click(button('historyExportJson'));
+    const [fileName, file] = connector.saveFile.mock.calls[0] ?? [];
+    expect(fileName).toMatch(/^shrtnr-history-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(file?.type).toBe('application/json');
+    const document = JSON.parse((await file?.text()) ?? '') as Record<string, unknown>;
+    expect(document).toEqual({ format: 'shrtnr-history', version: 1, exportedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), entries: THREE });
+  });
+
+  it('imports a history export: adds the new links, and says exactly what happened to each of the others', async () => {
+    const connector = await renderHistory([RYE, DOCS]);
+    const invalid = { ...NEWS, shortUrl: 'javascript:alert(1)' };
+
+    choose(exportFile([NEWS, RYE, invalid, NEWS, DOCS, { nonsense: true }]));
+    await waitFor(() => expect(status()).toBe([t('historyImportAdded', 1), t('historyImportAlreadyThere', 3), t('historyImportInvalid', 2)].join(' ')));
+    expect(connector.store.merge.mock.calls).toEqual([[[NEWS, RYE, DOCS]]]);
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']));
+    // The input is emptied, so the same file can be chosen again.
+    expect(importFileInput().value).toBe('');
+    expectNothingUntranslated();
+  });
+
+  it('says which imported links history had no room for', async () => {
+    const connector = await renderHistory([RYE, DOCS], { maxEntries: 2 });
+
+    choose(exportFile([NEWS]));
+    await waitFor(() => expect(status()).toBe([t('historyImportAdded', 0), t('historyImportOverBound', 1, 10_000)].join(' ')));
+    expect(connector.store.merge).toHaveBeenCalledTimes(1);
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('imports from an empty history, from the button the empty page still offers', async () => {
+    await renderHistory([]);
+
+    expect(screen.getByText(t('historyEmpty'))).toBeTruthy();
+    expect(noButton('historyExportCsv')).toBeNull();
+    expect(noButton('historyDeleteAll')).toBeNull();
+    expect(button('historyImport')).toBeTruthy();
+    expectNothingUntranslated();
+
+    choose(exportFile(THREE));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(status()).toBe(t('historyImportAdded', 3));
+  });
+
+  describe.each<{ name: string; file: () => File; sentence: () => string }>([
+    { name: 'not JSON', file: () => new File(['created,title\r\n'], 'history.csv'), sentence: () => t('historyImportNotJson') },
+    { name: 'another format', file: () => exportFile([NEWS], { format: 'bookmarks' }), sentence: () => t('historyImportWrongFormat') },
+    { name: 'another version', file: () => exportFile([NEWS], { version: 2 }), sentence: () => t('historyImportWrongVersion', 2, 1) },
+    { name: 'too large', file: () => new File([new Uint8Array(16 * 1024 * 1024 + 1)], 'video.json'), sentence: () => t('historyImportTooLarge', 16) },
+  ])('given a file that is $name', ({ file, sentence }) => {
+    it('says so, and imports nothing', async () => {
+      const connector = await renderHistory();
+
+      choose(file());
+      await waitFor(() => expect(status()).toBe(sentence()));
+      expect(connector.store.merge).not.toHaveBeenCalled();
+      expect(rows()).toHaveLength(3);
+      expectNothingUntranslated();
+    });
+  });
+
+  it('says when history is off, offers the settings, and still lists what is there', async () => {
+    const connector = await renderHistory(THREE, { settings: { history: false, copyFormat: 'plain' } });
+
+    await waitFor(() => expect(screen.getByTestId('history-off').textContent).toContain(t('historyOff')));
+    expect(rows()).toHaveLength(3);
+    expect(button('historyExportJson')).toBeTruthy();
+    fireEvent.click(button('historyOpenSettings'));
+    expect(connector.openSettings).toHaveBeenCalledTimes(1);
+    expectNothingUntranslated();
+
+    // Turned on in the options page: the notice goes.
+    act(() => connector.changeSettings({ history: true, copyFormat: 'plain' }));
+    await waitFor(() => expect(screen.queryByTestId('history-off')).toBeNull());
+  });
+
+  it('says how many damaged records could not be shown', async () => {
+    await renderHistory(THREE, { skipped: 2 });
+
+    expect(screen.getByTestId('history-skipped').textContent).toBe(t('historySkipped', 2));
+    expect(rows()).toHaveLength(3);
+    expectNothingUntranslated();
+  });
+
+  it('says when history cannot be read, instead of an empty page', async () => {
+    const store = fakeStore(THREE);
+    store.all.mockRejectedValueOnce(new DOMException('The database connection is closing.', 'InvalidStateError'));
+    render(<HistoryApp connector={fakeConnector(words, store)} />);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(t('historyLoadFailed', 'The database connection is closing.'));
+    expect(screen.queryByTestId('history-empty')).toBeNull();
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows nothing to act on until history is read', async () => {
+    const store = fakeStore(THREE);
+    const read = deferred<{ entries: HistoryEntry[]; skipped: number }>();
+    store.all.mockReturnValueOnce(read.promise);
+    render(<HistoryApp connector={fakeConnector(words, store)} />);
+
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText(t('historyLoading'))).toBeTruthy();
+    expect(screen.queryByTestId('history-empty')).toBeNull();
+    expectNothingUntranslated();
+
+    read.resolve({ entries: THREE, skipped: 0 });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('follows links recorded elsewhere as they come, keeping the search', async () => {
+    const connector = await renderHistory();
+    type(searchField(), 'bread');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const newer: HistoryEntry = { ...RYE, shortUrl: 'https://shrtnr.co/new1', title: 'Bread, Sourdough', createdAt: Date.UTC(2025, 2, 4), via: 'bulk' };
+    act(() => {
+      connector.store.recordElsewhere(newer);
+      connector.store.recordElsewhere({ ...DOCS, shortUrl: 'https://shrtnr.co/new2', createdAt: Date.UTC(2025, 2, 5) });
+    });
+
+    await waitFor(() => expect(rowTitles()).toEqual(['Bread, Sourdough', 'Rye Bread']));
+    expect(searchField().value).toBe('bread');
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyMatching', 2, 5));
+  });
+
+  it('loads the QR code panel only when asked, says it is loading, and saves what it makes', async () => {
+    const connector = await renderHistory();
+    expect(connector.loadQrPanel).not.toHaveBeenCalled();
+    const loaded = deferred<QrPanelComponent>();
+    connector.loadQrPanel.mockReturnValueOnce(loaded.promise);
+
+    const toggle = button('historyQrLabel', DOCS.shortUrl);
+    fireEvent.click(toggle);
+    await screen.findByText(t('qrLoading'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expectNothingUntranslated();
+
+    loaded.resolve(FakeQrPanel);
+    const panel = await screen.findByTestId('fake-qr');
+    expect(panel.textContent).toBe(DOCS.shortUrl);
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.contains(panel)).toBe(true);
+    fireEvent.click(panel);
+    expect(connector.saveFile.mock.calls.map(([name]) => name)).toEqual(['qr.svg']);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByTestId('fake-qr')).toBeNull());
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says when the QR code panel cannot be loaded, and tries again when asked again', async () => {
+    const connector = await renderHistory();
+    connector.loadQrPanel.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+
+    const toggle = button('historyQrLabel', RYE.shortUrl);
+    fireEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toBe(t('qrLoadFailed'));
+    expectNothingUntranslated();
+
+    fireEvent.click(toggle);
+    fireEvent.click(toggle);
+    await screen.findByTestId('fake-qr');
+    expect(connector.loadQrPanel).toHaveBeenCalledTimes(2);
+  });
+});

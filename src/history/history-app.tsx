@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { clipboardPayload } from '../shortening/copy-formats';
+import type { HistoryEntry } from '../storage/history-entry';
+import { WordsContext } from '../ui/words-context';
+import { describe } from './describe';
+import { exportFileName, historyCsv, historyJson } from './export-file';
+import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
+import { HistoryView, type PageState } from './history-view';
+import { importOutcomeSentence, importProblemSentence } from './history-words';
+import { readHistoryFile } from './import-file';
+import { search, searchIndex } from './search';
+import { useHistoryData, withEntries } from './use-history-data';
+import type { FocusRequest, FocusTarget, HistoryActions, QrState, StatusLine } from './view-types';
+
+/** Rows rendered at once: 10,000 would cost the first paint far more than an empty page's. */
+export const PAGE_SIZE = 100;
+
+/** What reading the settings falls back to when it fails: the defaults, so copying still works. */
+const FALLBACK_SETTINGS: HistorySettings = { history: true, copyFormat: 'plain' };
+
+interface Status {
+  id: number;
+  text: string;
+  /** What Undo brings back, while it is offered. */
+  undo?: { entries: readonly HistoryEntry[]; all: boolean };
+}
+
+export function HistoryApp({ connector }: { connector: HistoryConnector }) {
+  const { words, store } = connector;
+  const { t } = words;
+  const { data, updateEntries } = useHistoryData(store);
+  const settings = useSettings(connector);
+  const [query, setQuery] = useState('');
+  const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
+  const [qr, setQr] = useState<QrState | undefined>(undefined);
+  const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
+  const [status, setStatus] = useState<Status | undefined>(undefined);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | undefined>(undefined);
+  const qrModule = useRef<Promise<QrPanelComponent> | undefined>(undefined);
+  const lastId = useRef(0);
+  const nextId = () => (lastId.current += 1);
+
+  const entries = data.phase === 'ready' ? data.entries : NO_ENTRIES;
+  const index = useMemo(() => searchIndex(entries), [entries]);
+  const matches = useMemo(() => search(index, query), [index, query]);
+
+  const say = (text: string, undo?: Status['undo']) => setStatus({ id: nextId(), text, ...(undo === undefined ? {} : { undo }) });
+  const focus = (target: FocusTarget) => setFocusRequest({ ...target, id: nextId() });
+
+  const copy = async (entry: HistoryEntry) => {
+    const { shortUrl, longUrl, title } = entry;
+    const done = await connector.copy(clipboardPayload(settings.copyFormat, { shortUrl, longUrl, title }));
+    say(done.ok ? t('historyCopied', shortUrl) : t('copyFailed', done.reason));
+  };
+
+  const open = async (entry: HistoryEntry) => {
+    const done = await connector.openTab(entry.longUrl);
+    if (!done.ok) say(t('historyOpenFailed', done.reason));
+  };
+
+  const toggleQr = (entry: HistoryEntry) => {
+    const { shortUrl } = entry;
+    if (qr?.shortUrl === shortUrl) {
+      setQr(undefined);
+      return;
+    }
+    setQr({ shortUrl, phase: 'loading' });
+    const loading = (qrModule.current ??= connector.loadQrPanel());
+    // Only for the row still asking: another row's QR may have been asked for meanwhile.
+    const settle = (next: QrState) => setQr((current) => (current?.shortUrl === shortUrl ? next : current));
+    loading.then(
+      (Panel) => settle({ shortUrl, phase: 'ready', Panel }),
+      (error: unknown) => {
+        // Asked again, it is loaded again (the failure may have been passing: an update replacing the chunk).
+        qrModule.current = undefined;
+        console.warn('Shrtnr: the QR code panel could not be loaded.', describe(error));
+        settle({ shortUrl, phase: 'failed' });
+      },
+    );
+  };
+
+  const remove = async (entry: HistoryEntry, position: number) => {
+    let removed: HistoryEntry | undefined;
+    try {
+      removed = await store.remove(entry.shortUrl);
+    } catch (error) {
+      say(t('historyChangeFailed', describe(error)));
+      return;
+    }
+    updateEntries((current) => current.filter(({ shortUrl }) => shortUrl !== entry.shortUrl));
+    if (qr?.shortUrl === entry.shortUrl) setQr(undefined);
+    // Gone already (deleted in another window)? What this page showed is what Undo brings back.
+    say(t('historyDeleted', entry.shortUrl), { entries: [removed ?? entry], all: false });
+    focus({ target: 'row-at', index: position });
+  };
+
+  const deleteAll = async () => {
+    setConfirmingDeleteAll(false);
+    let removed: HistoryEntry[];
+    try {
+      removed = await store.clear();
+    } catch (error) {
+      say(t('historyChangeFailed', describe(error)));
+      focus({ target: 'delete-all' });
+      return;
+    }
+    updateEntries(() => NO_ENTRIES);
+    setQr(undefined);
+    say(t('historyDeletedAll', removed.length), { entries: removed, all: true });
+    // Delete all has gone with the links: Undo is where the focus can be of use.
+    focus({ target: 'undo' });
+  };
+
+  const undo = async () => {
+    const offer = status?.undo;
+    if (offer === undefined) return;
+    // Withdrawn at once: a second press must not merge twice.
+    setStatus((current) => (current === undefined ? current : { id: current.id, text: current.text }));
+    try {
+      await store.merge(offer.entries);
+    } catch (error) {
+      say(t('historyChangeFailed', describe(error)));
+      focus({ target: 'search' });
+      return;
+    }
+    updateEntries((current) => withEntries(current, offer.entries));
+    const [first] = offer.entries;
+    if (offer.all || first === undefined) {
+      say(t('historyRestoredAll', offer.entries.length));
+      focus({ target: 'search' });
+    } else {
+      say(t('historyRestored', first.shortUrl));
+      focus({ target: 'row', shortUrl: first.shortUrl });
+    }
+  };
+
+  const exportAs = (kind: 'csv' | 'json') => {
+    const now = new Date();
+    const file = kind === 'csv' ? new Blob([historyCsv(entries)], { type: 'text/csv;charset=utf-8' }) : new Blob([historyJson(entries, now)], { type: 'application/json' });
+    connector.saveFile(exportFileName(kind, now), file);
+  };
+
+  const importFile = async (file: File) => {
+    const parsed = await readHistoryFile(file);
+    if (!parsed.ok) {
+      say(importProblemSentence(parsed.problem, words));
+      return;
+    }
+    let outcome = { added: 0, alreadyThere: 0, overBound: 0 };
+    try {
+      if (parsed.entries.length > 0) outcome = await store.merge(parsed.entries);
+    } catch (error) {
+      say(t('historyChangeFailed', describe(error)));
+      return;
+    }
+    // A link twice in the file was, by its second time, already there. The list follows from the store's change.
+    say(importOutcomeSentence({ ...outcome, alreadyThere: outcome.alreadyThere + parsed.repeated, invalid: parsed.invalid }, words));
+  };
+
+  const actions: HistoryActions = {
+    onQuery(next) {
+      setQuery(next);
+      setVisibleCount(PAGE_SIZE);
+    },
+    onShowMore() {
+      focus({ target: 'link-at', index: visibleCount });
+      setVisibleCount(visibleCount + PAGE_SIZE);
+    },
+    onCopy: (entry) => void copy(entry),
+    onOpen: (entry) => void open(entry),
+    onToggleQr: toggleQr,
+    onDelete: (entry, position) => void remove(entry, position),
+    onSaveFile: (fileName, file) => connector.saveFile(fileName, file),
+    onAskDeleteAll: () => setConfirmingDeleteAll(true),
+    onCancelDeleteAll() {
+      setConfirmingDeleteAll(false);
+      focus({ target: 'delete-all' });
+    },
+    onConfirmDeleteAll: () => void deleteAll(),
+    onUndo: () => void undo(),
+    onStatusExpired: (id) => setStatus((current) => (current?.id === id ? undefined : current)),
+    onExportCsv: () => exportAs('csv'),
+    onExportJson: () => exportAs('json'),
+    onImport: (file) => void importFile(file),
+    onOpenSettings: () => connector.openSettings(),
+  };
+
+  const page: PageState =
+    data.phase === 'ready'
+      ? {
+          phase: 'ready',
+          historyOn: settings.history,
+          skipped: data.skipped,
+          reloadFailure: data.reloadFailure,
+          total: entries.length,
+          query,
+          matches,
+          visibleCount,
+          qr,
+          confirmingDeleteAll,
+        }
+      : data;
+  const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undoable: status.undo !== undefined };
+  return (
+    <WordsContext.Provider value={words}>
+      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={statusLine} focusRequest={focusRequest} actions={actions} />
+    </WordsContext.Provider>
+  );
+}
+
+const NO_ENTRIES: readonly HistoryEntry[] = [];
+
+/** The settings the page follows, kept up to date as they change (in the options page, say). */
+function useSettings(connector: HistoryConnector): HistorySettings {
+  const [settings, setSettings] = useState<HistorySettings | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      connector.readSettings().then(
+        (current) => live && setSettings(current),
+        (error: unknown) => console.warn('Shrtnr: the settings could not be read; history uses the defaults.', describe(error)),
+      );
+    void read();
+    const unsubscribe = connector.onSettingsChange(() => void read());
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [connector]);
+  return settings ?? FALLBACK_SETTINGS;
+}

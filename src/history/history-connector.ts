@@ -1,0 +1,36 @@
+import type { Words } from '../platform/words';
+import type { QrPanelComponent } from '../ui/lazy-qr-panel';
+import type { ClipboardPayload, CopyFormat } from '../shortening/copy-formats';
+import type { HistoryStore } from '../storage/history-entry';
+
+/** The settings the history page follows. */
+export interface HistorySettings {
+  /** Whether new shortenings are recorded (off: the page says so; what is there stays listed). */
+  history: boolean;
+  copyFormat: CopyFormat;
+}
+
+/** What a browser action came to: done, or the browser's own reason it was not. */
+export type Outcome = { ok: true } | { ok: false; reason: string };
+
+export type { QrPanelComponent };
+
+/** Everything the history page needs from the browser; its views never call `browser.*` or IndexedDB themselves. */
+export interface HistoryConnector {
+  /** The page's words, in the browser's UI language. */
+  words: Words;
+  /** History on this machine (IndexedDB, shared with every context; it tells of changes made anywhere). */
+  store: HistoryStore;
+  readSettings(): Promise<HistorySettings>;
+  /** Calls back when the history or copy-format setting changes; returns the unsubscribe. */
+  onSettingsChange(callback: () => void): () => void;
+  /** Puts the payload on the clipboard (with its HTML flavour, if it has one). */
+  copy(payload: ClipboardPayload): Promise<Outcome>;
+  /** Opens the URL in a new tab. */
+  openTab(url: string): Promise<Outcome>;
+  openSettings(): void;
+  /** Downloads the data as a file of that name. */
+  saveFile(fileName: string, data: Blob): void;
+  /** The QR panel, loaded only when first asked for (a chunk of its own, with the QR encoder). */
+  loadQrPanel(): Promise<QrPanelComponent>;
+}

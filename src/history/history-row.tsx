@@ -1,0 +1,73 @@
+import type { HistoryEntry } from '../storage/history-entry';
+import { useWords } from '../ui/words-context';
+import { entryLabel } from './entry-label';
+import { wayInLabel } from './history-words';
+import { QrSlot } from './qr-slot';
+import type { HistoryActions, QrState } from './view-types';
+
+export interface HistoryRowProps {
+  entry: HistoryEntry;
+  index: number;
+  /** When it was made, formatted in the page's language. */
+  date: string;
+  /** Set when this row's QR code is open. */
+  qr: QrState | undefined;
+  actions: HistoryActions;
+}
+
+/** One link: what it is called, the short link, where it leads, when and how it was made, and what can be done with it. */
+export function HistoryRow({ entry, index, date, qr, actions }: HistoryRowProps) {
+  const words = useWords();
+  const { t } = words;
+  const { shortUrl, longUrl } = entry;
+  const label = entryLabel(entry);
+  const qrId = `history-qr-${index}`;
+  return (
+    <li class="row" data-testid="history-row">
+      <div class="row-text">
+        <h3 class="row-title" dir={label.isAddress ? 'ltr' : 'auto'}>
+          {label.text}
+        </h3>
+        {/* Addresses read left to right in every language. */}
+        <a class="row-short" href={shortUrl} dir="ltr" target="_blank" rel="noopener noreferrer">
+          {shortUrl}
+        </a>
+        <p class="row-long" dir="ltr" title={longUrl}>
+          {longUrl}
+        </p>
+        <p class="row-meta">
+          <time dateTime={new Date(entry.createdAt).toISOString()}>{date}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{wayInLabel(entry.via, words)}</span>
+        </p>
+      </div>
+      {/* Visibly one word each; named with the link, so a list of "Copy" buttons is told apart when read out. */}
+      <div class="row-actions">
+        <button type="button" class="secondary-button" aria-label={t('historyCopyLabel', shortUrl)} onClick={() => actions.onCopy(entry)}>
+          {t('historyCopy')}
+        </button>
+        <button type="button" class="secondary-button" aria-label={t('historyOpenLabel', shortUrl)} onClick={() => actions.onOpen(entry)}>
+          {t('historyOpen')}
+        </button>
+        <button
+          type="button"
+          class="secondary-button"
+          aria-label={t('historyQrLabel', shortUrl)}
+          aria-expanded={qr !== undefined}
+          aria-controls={qr === undefined ? undefined : qrId}
+          onClick={() => actions.onToggleQr(entry)}
+        >
+          {t('historyQr')}
+        </button>
+        <button type="button" class="secondary-button danger-text" aria-label={t('historyDeleteLabel', shortUrl)} data-delete-for={shortUrl} onClick={() => actions.onDelete(entry, index)}>
+          {t('historyDelete')}
+        </button>
+      </div>
+      {qr !== undefined && (
+        <div class="row-qr" id={qrId}>
+          <QrSlot qr={qr} onSave={actions.onSaveFile} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useWords } from '../ui/words-context';
+import { HistoryList } from './history-list';
+import { StatusBar } from './status-bar';
+import type { FocusRequest, HistoryActions, ReadyState, StatusLine } from './view-types';
+
+export type PageState = { phase: 'loading' } | { phase: 'failed'; reason: string } | ({ phase: 'ready' } & ReadyState);
+
+export interface HistoryViewProps {
+  page: PageState;
+  creditsSaved: number | undefined;
+  status: StatusLine | undefined;
+  focusRequest: FocusRequest | undefined;
+  actions: HistoryActions;
+}
+
+/** The history page; plain Preact with no browser calls, wired up by history-app.tsx. */
+export function HistoryView({ page, creditsSaved, status, focusRequest, actions }: HistoryViewProps) {
+  const { t } = useWords();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRequest !== undefined && root.current !== null) focusTarget(root.current, focusRequest)?.focus();
+  }, [focusRequest?.id]);
+  return (
+    <div class="history-page" ref={root}>
+      <header class="history-header">
+        <img src="/icons/icon-48.png" alt="" width={32} height={32} />
+        <h1>{t('historyTitle')}</h1>
+        {creditsSaved !== undefined && (
+          <p class="credits" data-testid="credits-saved">
+            {t('historyCreditsSaved', creditsSaved)}
+          </p>
+        )}
+      </header>
+      <main class="history" aria-busy={page.phase === 'loading'}>
+        {page.phase === 'loading' && (
+          <p class="hint" role="status">
+            {t('historyLoading')}
+          </p>
+        )}
+        {page.phase === 'failed' && (
+          <p class="field-error" role="alert">
+            {t('historyLoadFailed', page.reason)}
+          </p>
+        )}
+        {page.phase === 'ready' && <HistoryList state={page} actions={actions} />}
+        <StatusBar status={status} onUndo={actions.onUndo} onExpired={actions.onStatusExpired} />
+      </main>
+    </div>
+  );
+}
+
+function focusTarget(root: HTMLElement, request: FocusRequest): HTMLElement | null {
+  // Where focus goes when its target is gone: the search field, or (no links left) the import button.
+  const fallback = () => root.querySelector<HTMLElement>('#history-search') ?? root.querySelector<HTMLElement>('[data-focus="import"]');
+  const deleteButtons = () => [...root.querySelectorAll<HTMLElement>('[data-delete-for]')];
+  switch (request.target) {
+    case 'search':
+      return fallback();
+    case 'undo':
+    case 'delete-all':
+      return root.querySelector<HTMLElement>(`[data-focus="${request.target}"]`) ?? fallback();
+    case 'row':
+      return deleteButtons().find((button) => button.getAttribute('data-delete-for') === request.shortUrl) ?? fallback();
+    case 'row-at': {
+      const buttons = deleteButtons();
+      return buttons[request.index] ?? buttons[request.index - 1] ?? fallback();
+    }
+    case 'link-at':
+      return root.querySelectorAll<HTMLElement>('.row-short')[request.index] ?? fallback();
+  }
+}

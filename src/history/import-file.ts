@@ -1,0 +1,72 @@
+import { asHistoryEntry, type HistoryEntry } from '../storage/history-entry';
+import { EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
+
+/**
+ * The largest file import reads. A full history (10,000 links) of typical
+ * links exports to 3–5 MB; this leaves room for long URLs and titles, and
+ * stops a wrongly chosen video or disk image before it is read into memory.
+ */
+export const MAX_IMPORT_MEGABYTES = 16;
+const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
+
+export type ImportProblem =
+  | { kind: 'too-large' }
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'not-json' }
+  | { kind: 'wrong-format' }
+  | { kind: 'wrong-version'; version: number };
+
+export type ParsedImport =
+  | {
+      ok: true;
+      /** Valid entries, each short link once. */
+      entries: HistoryEntry[];
+      /** Entries that failed validation (asHistoryEntry), skipped. */
+      invalid: number;
+      /** Entries whose short link came earlier in the same file, skipped. */
+      repeated: number;
+    }
+  | { ok: false; problem: ImportProblem };
+
+/** Reads a chosen file as a history export; never rejects: each way it can fail is a problem of its own. */
+export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>): Promise<ParsedImport> {
+  if (file.size > MAX_IMPORT_BYTES) return { ok: false, problem: { kind: 'too-large' } };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    return { ok: false, problem: { kind: 'unreadable', reason: error instanceof Error ? error.message : String(error) } };
+  }
+  return parseHistoryJson(text);
+}
+
+/** Parses a JSON export (export-file.ts's `historyJson`), validating every entry. */
+export function parseHistoryJson(text: string): ParsedImport {
+  let document: unknown;
+  try {
+    // A byte-order mark, as some Windows editors save one, is not JSON.
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return { ok: false, problem: { kind: 'not-json' } };
+  }
+  if (!isRecord(document) || document.format !== EXPORT_FORMAT) return { ok: false, problem: { kind: 'wrong-format' } };
+  const { version, entries } = document;
+  if (typeof version !== 'number' || !Number.isFinite(version)) return { ok: false, problem: { kind: 'wrong-format' } };
+  if (version !== EXPORT_VERSION) return { ok: false, problem: { kind: 'wrong-version', version } };
+  if (!Array.isArray(entries)) return { ok: false, problem: { kind: 'wrong-format' } };
+
+  const valid = new Map<string, HistoryEntry>();
+  let invalid = 0;
+  let repeated = 0;
+  for (const candidate of entries as unknown[]) {
+    const entry = asHistoryEntry(candidate);
+    if (entry === undefined) invalid += 1;
+    else if (valid.has(entry.shortUrl)) repeated += 1;
+    else valid.set(entry.shortUrl, entry);
+  }
+  return { ok: true, entries: [...valid.values()], invalid, repeated };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

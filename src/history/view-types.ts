@@ -1,0 +1,63 @@
+import type { HistoryEntry } from '../storage/history-entry';
+import type { QrPanelComponent } from './history-connector';
+
+/** The QR code asked for under one row: its panel loads on demand. */
+export type QrState =
+  | { shortUrl: string; phase: 'loading' }
+  | { shortUrl: string; phase: 'failed' }
+  | { shortUrl: string; phase: 'ready'; Panel: QrPanelComponent };
+
+/** The status bar's sentence; `undoable` while what was just deleted can still be brought back. */
+export interface StatusLine {
+  id: number;
+  text: string;
+  undoable: boolean;
+}
+
+/** Where the keyboard focus goes after an action took its control away (a deleted row's button, an Undo done). */
+export type FocusTarget =
+  | { target: 'search' | 'undo' | 'delete-all' }
+  /** A row's Delete button, by its short link (a restored row). */
+  | { target: 'row'; shortUrl: string }
+  /** The Delete button of the row now at this position (the next one after a delete), else the one before it. */
+  | { target: 'row-at'; index: number }
+  /** The short link of the row at this position (the first of those "Show more" added). */
+  | { target: 'link-at'; index: number };
+
+/** A focus target, with an `id` that makes each request new: the same target twice is focused twice. */
+export type FocusRequest = FocusTarget & { id: number };
+
+export interface HistoryActions {
+  onQuery(query: string): void;
+  onShowMore(): void;
+  onCopy(entry: HistoryEntry): void;
+  onOpen(entry: HistoryEntry): void;
+  onToggleQr(entry: HistoryEntry): void;
+  /** `index`: the row's position among those shown, where the focus stays. */
+  onDelete(entry: HistoryEntry, index: number): void;
+  onSaveFile(fileName: string, data: Blob): void;
+  onAskDeleteAll(): void;
+  onCancelDeleteAll(): void;
+  onConfirmDeleteAll(): void;
+  onUndo(): void;
+  /** The status with this id has been shown long enough (its Undo is no longer offered). */
+  onStatusExpired(id: number): void;
+  onExportCsv(): void;
+  onExportJson(): void;
+  onImport(file: File): void;
+  onOpenSettings(): void;
+}
+
+/** What the page shows once history is read. */
+export interface ReadyState {
+  historyOn: boolean;
+  skipped: number;
+  reloadFailure: string | undefined;
+  total: number;
+  query: string;
+  /** Every entry matching the query, newest first (only the first `visibleCount` are rendered). */
+  matches: readonly HistoryEntry[];
+  visibleCount: number;
+  qr: QrState | undefined;
+  confirmingDeleteAll: boolean;
+}

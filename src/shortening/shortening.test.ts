@@ -1,0 +1,66 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { openHistoryStore } from '../storage/history-store';
+import type { HistoryEntry } from '../storage/history-entry';
+import { fromHistory, historyEntryFor, prepareLongUrl, type CacheSettings, type Shortening } from './shortening';
+import type { ShortenRequest } from './shorten-request';
+
+const SERVER = 'https://shrtnr.co';
+const SETTINGS: CacheSettings = { serverUrl: SERVER, history: true, stripTracking: false };
+const REQUEST: ShortenRequest = { url: 'https://example.com/a', via: 'menu-link', private: false, fresh: false };
+const ENTRY: HistoryEntry = { shortUrl: 'https://shrtnr.co/Ab3d', longUrl: 'https://example.com/a', server: SERVER, createdAt: 5, via: 'shortcut', used: 2, title: 'Stored title' };
+
+const storeWith = async (...entries: HistoryEntry[]) => {
+  const store = openHistoryStore({ indexedDB: new IDBFactory(), channelName: `shortening-test-${Math.random()}` });
+  await store.merge(entries);
+  return store;
+};
+
+describe('the long URL as sent', () => {
+  it('is checked and normalised, with tracking parameters removed only when asked', () => {
+    expect(prepareLongUrl('  https://EXAMPLE.com/a?utm_source=x&id=1 ', false)).toEqual({ ok: true, value: { longUrl: 'https://example.com/a?utm_source=x&id=1', removedParams: [] } });
+    expect(prepareLongUrl('https://example.com/a?utm_source=x&id=1&fbclid=y', true)).toEqual({ ok: true, value: { longUrl: 'https://example.com/a?id=1', removedParams: ['utm_source', 'fbclid'] } });
+    expect(prepareLongUrl('ftp://example.com/a', true)).toEqual({ ok: false, error: { kind: 'unsupported-scheme', scheme: 'ftp:' } });
+  });
+});
+
+describe('answering from history', () => {
+  it('gives the newest link history holds for this long URL on this server, and counts the credit saved', async () => {
+    const store = await storeWith(ENTRY, { ...ENTRY, shortUrl: 'https://shrtnr.co/Old', createdAt: 1 });
+    const answer = await fromHistory(store, SETTINGS, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] });
+    expect(answer).toEqual({ shortUrl: ENTRY.shortUrl, longUrl: ENTRY.longUrl, used: 2, fromHistory: true, removedParams: [], title: 'Stored title' });
+    expect(await store.creditsSaved()).toBe(2);
+  });
+
+  it('gives nothing for another server, a new link asked for, or history turned off', async () => {
+    const store = await storeWith(ENTRY);
+    const prepared = { longUrl: ENTRY.longUrl, removedParams: [] };
+    expect(await fromHistory(store, { ...SETTINGS, serverUrl: 'https://mirror.example' }, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, SETTINGS, { ...REQUEST, fresh: true }, prepared)).toBeUndefined();
+    expect(await fromHistory(store, { ...SETTINGS, history: false }, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, { ...SETTINGS, serverUrl: '' }, REQUEST, prepared)).toBeUndefined();
+    expect(await store.creditsSaved()).toBe(0);
+  });
+});
+
+describe('what is recorded', () => {
+  const made: Shortening = { shortUrl: 'https://shrtnr.co/New', longUrl: 'https://example.com/a', used: 1, fromHistory: false, removedParams: [] };
+
+  it('a new link, with its way in, title, server and credits', () => {
+    expect(historyEntryFor(made, { ...REQUEST, title: '  A page  ' }, SETTINGS, 42)).toEqual({
+      shortUrl: made.shortUrl,
+      longUrl: made.longUrl,
+      server: SERVER,
+      createdAt: 42,
+      via: 'menu-link',
+      title: 'A page',
+      used: 1,
+    });
+  });
+
+  it('nothing from a private window, with history off, or for a link history gave', () => {
+    expect(historyEntryFor(made, { ...REQUEST, private: true }, SETTINGS, 42)).toBeUndefined();
+    expect(historyEntryFor(made, REQUEST, { ...SETTINGS, history: false }, 42)).toBeUndefined();
+    expect(historyEntryFor({ ...made, fromHistory: true }, REQUEST, SETTINGS, 42)).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+import { checkLongUrl, checkServerUrl, type Result, type ShortenedUrl, type ShrtnrError } from '../api';
+import { success } from '../api/result';
+import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
+import type { Settings } from '../storage/settings-schema';
+import type { ShortenRequest } from './shorten-request';
+import { removeTrackingParams } from './tracking-params';
+
+export { titled, type ShortenRequest } from './shorten-request';
+
+/** A short link, and how it came to be. */
+export interface Shortening extends ShortenedUrl {
+  /** Given from history, with no request (and no credit) spent. */
+  fromHistory: boolean;
+  /** Tracking parameters taken off the long URL before shortening (names, as they appeared). */
+  removedParams: string[];
+  title?: string;
+}
+
+/** What decides the long URL and the cache; never the token, so the popup may read it. */
+export type CacheSettings = Pick<Settings, 'serverUrl' | 'history' | 'stripTracking'>;
+
+export interface PreparedUrl {
+  longUrl: string;
+  removedParams: string[];
+}
+
+/** The long URL as it is sent and recorded: tracking parameters off (if asked), then checked and normalised. */
+export function prepareLongUrl(url: string, stripTracking: boolean): Result<PreparedUrl, ShrtnrError> {
+  const stripped = stripTracking ? removeTrackingParams(url.trim()) : { url, removed: [] };
+  const checked = checkLongUrl(stripped.url);
+  return checked.ok ? success({ longUrl: checked.value, removedParams: stripped.removed }) : checked;
+}
+
+/**
+ * The short link history already holds for this long URL on the server in
+ * use, counted as a reuse (a credit saved); undefined when history is off,
+ * the request wants a new link, or nothing matches.
+ */
+export async function fromHistory(
+  store: HistoryStore,
+  settings: CacheSettings,
+  request: Pick<ShortenRequest, 'fresh' | 'title'>,
+  prepared: PreparedUrl,
+): Promise<Shortening | undefined> {
+  const server = checkServerUrl(settings.serverUrl);
+  if (request.fresh || !settings.history || !server.ok) return undefined;
+  const entry = await store.findCached(server.value, prepared.longUrl);
+  if (entry === undefined) return undefined;
+  await store.countReuse(entry);
+  const title = request.title ?? entry.title;
+  return { shortUrl: entry.shortUrl, longUrl: entry.longUrl, used: entry.used, fromHistory: true, removedParams: prepared.removedParams, ...(title === undefined ? {} : { title }) };
+}
+
+/** The history entry for a new short link, or undefined where nothing is recorded (history off, a private window). */
+export function historyEntryFor(shortening: Shortening, request: ShortenRequest, settings: CacheSettings, now: number): HistoryEntry | undefined {
+  if (!settings.history || request.private || shortening.fromHistory) return undefined;
+  const title = request.title?.trim().slice(0, 1024);
+  return {
+    shortUrl: shortening.shortUrl,
+    longUrl: shortening.longUrl,
+    server: settings.serverUrl,
+    createdAt: now,
+    via: request.via,
+    ...(title ? { title } : {}),
+    ...(shortening.used === undefined ? {} : { used: shortening.used }),
+  };
+}
+
+/** The background's answer to a shortening: the result, and the preferences the popup needs (never the token). */
+export interface ShortenAnswer {
+  result: Result<Shortening, ShrtnrError>;
+  autoCopy: boolean;
+  copyFormat: Settings['copyFormat'];
+}

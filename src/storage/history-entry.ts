@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+import { safeShortUrl } from '../api/short-url';
+
+z.config({ jitless: true });
+
+/** Which way in a shortening came from; recorded with each history entry. */
+export const WAYS_IN = ['popup-tab', 'popup-typed', 'menu-link', 'menu-page', 'menu-selection', 'shortcut', 'bulk'] as const;
+export type WayIn = (typeof WAYS_IN)[number];
+
+/** One successful shortening, as history keeps it (on this machine only). */
+export interface HistoryEntry {
+  /** The key: one entry per short link. Validated (https, no credentials) before it is stored. */
+  shortUrl: string;
+  /** The URL that was shortened, as sent (after any tracking parameters were removed). */
+  longUrl: string;
+  /** The server's origin (e.g. https://shrtnr.co): the cache answers only for the server in use. */
+  server: string;
+  /** The page's title, when the way in knew it. */
+  title?: string;
+  /** When it was shortened, in ms since the epoch. */
+  createdAt: number;
+  via: WayIn;
+  /** Credits the request used, as the server reported (absent if it did not). */
+  used?: number;
+}
+
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
+
+/**
+ * What a stored or imported entry must be to be shown, copied or used by the
+ * cache. Anything else (a corrupt record, a hand-edited import) is skipped.
+ */
+export const historyEntrySchema = z.object({
+  shortUrl: z.string().check(z.refine((value) => safeShortUrl(value) === value)),
+  longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
+  server: z.string().check(z.refine(isOrigin)),
+  title: z.optional(z.string().check(z.maxLength(1024))),
+  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0)),
+  via: z.enum(WAYS_IN),
+  used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
+});
+
+/** The entry, if the value is a valid one (extra fields dropped), else undefined. */
+export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
+  const parsed = historyEntrySchema.safeParse(value);
+  return parsed.success ? (parsed.data as HistoryEntry) : undefined;
+}
+
+/** The newest entries, for the popup; none while history is off. */
+export interface RecentHistory {
+  enabled: boolean;
+  entries: HistoryEntry[];
+}
+
+/** How many entries history keeps; recording one more drops the oldest. */
+export const MAX_HISTORY_ENTRIES = 10_000;
+
+/** What merging entries into history did (an import, an undo). */
+export interface MergeOutcome {
+  added: number;
+  /** Already there (same short link). */
+  alreadyThere: number;
+  /** Dropped because history is full and they were older than everything kept. */
+  overBound: number;
+}
+
+/**
+ * History on this machine: an IndexedDB database shared by every context of
+ * the extension (worker or background page, popup, history and options
+ * pages). Every method is one transaction, so two contexts writing at the
+ * same moment lose nothing.
+ */
+export interface HistoryStore {
+  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES, oldest first. */
+  record(entry: HistoryEntry): Promise<void>;
+  /** The newest entry with this long URL made on this server, if any: the cache. */
+  findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
+  /** The newest `limit` entries, newest first; corrupt records are skipped. */
+  recent(limit: number): Promise<HistoryEntry[]>;
+  /** Every entry, newest first, and how many records were skipped as corrupt. */
+  all(): Promise<{ entries: HistoryEntry[]; skipped: number }>;
+  count(): Promise<number>;
+  /** Deletes one entry; resolves to it (for an undo), or undefined if it was not there. */
+  remove(shortUrl: string): Promise<HistoryEntry | undefined>;
+  /** Deletes every entry; resolves to what was deleted (for an undo). */
+  clear(): Promise<HistoryEntry[]>;
+  /** Adds entries not already there (by short link), keeping the newest MAX_HISTORY_ENTRIES. */
+  merge(entries: readonly HistoryEntry[]): Promise<MergeOutcome>;
+  /** Credits the cache has saved so far (each reuse counts what the link first cost, or 1). */
+  creditsSaved(): Promise<number>;
+  /** Counts a reuse of a cached entry. */
+  countReuse(entry: HistoryEntry): Promise<void>;
+  /** Calls back when any context changed history; returns the unsubscribe. */
+  onChange(callback: () => void): () => void;
+}

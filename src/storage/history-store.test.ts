@@ -1,0 +1,292 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { asHistoryEntry, type HistoryEntry } from './history-entry';
+import { openHistoryStore } from './history-store';
+
+// Counts validations, to tell a cursor that stops early from a read of everything.
+vi.mock('./history-entry', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./history-entry')>();
+  return { ...actual, asHistoryEntry: vi.fn(actual.asHistoryEntry) };
+});
+
+const SERVER = 'https://shrtnr.co';
+const T0 = 1_700_000_000_000;
+
+/** Entry number n, made n seconds after T0. */
+const entry = (n: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  shortUrl: `${SERVER}/s${n}`,
+  longUrl: `https://example.com/page/${n}`,
+  server: SERVER,
+  createdAt: T0 + n * 1000,
+  via: 'popup-tab',
+  ...overrides,
+});
+const shortUrls = (entries: readonly HistoryEntry[]) => entries.map((each) => each.shortUrl);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+/** Opens the history database as another program would, with no validation. */
+function rawDatabase(factory: IDBFactory, version?: number, onUpgrade?: (db: IDBDatabase) => void): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open('shrtnr-history', version);
+    request.onupgradeneeded = () => onUpgrade?.(request.result);
+    request.onsuccess = () => resolve(request.result);
+    request.addEventListener('error', () => reject(request.error));
+    request.onblocked = () => reject(new Error('blocked'));
+  });
+}
+
+async function putRaw(factory: IDBFactory, records: readonly object[]): Promise<void> {
+  const db = await rawDatabase(factory);
+  const transaction = db.transaction('entries', 'readwrite');
+  for (const record of records) transaction.objectStore('entries').put(record);
+  await new Promise((resolve, reject) => {
+    transaction.oncomplete = resolve;
+    transaction.addEventListener('abort', () => reject(transaction.error));
+  });
+  db.close();
+}
+
+/** A listener, and a promise of its first call. */
+function nextCall() {
+  let resolve!: () => void;
+  const called = new Promise<void>((done) => (resolve = done));
+  return { called, listener: vi.fn(() => resolve()) };
+}
+
+let factory: IDBFactory;
+beforeEach(() => {
+  factory = new IDBFactory();
+  vi.mocked(asHistoryEntry).mockClear();
+});
+
+describe('recording and reading', () => {
+  it('reads back what was recorded, newest first', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    for (const n of [2, 1, 3]) await store.record(entry(n));
+    expect(await store.count()).toBe(3);
+    expect(shortUrls(await store.recent(10))).toEqual(shortUrls([entry(3), entry(2), entry(1)]));
+    expect(await store.recent(2)).toEqual([entry(3), entry(2)]);
+    expect(await store.recent(0)).toEqual([]);
+    expect(await store.all()).toEqual({ entries: [entry(3), entry(2), entry(1)], skipped: 0 });
+    expect(await store.findCached(SERVER, entry(2).longUrl)).toEqual(entry(2));
+  });
+
+  it('replaces an entry with the same short link', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1));
+    await store.record(entry(1, { title: 'Again', createdAt: T0 + 50_000 }));
+    expect(await store.all()).toEqual({ entries: [entry(1, { title: 'Again', createdAt: T0 + 50_000 })], skipped: 0 });
+  });
+
+  it('keeps what is recorded in a database a second connection sees', async () => {
+    await openHistoryStore({ indexedDB: factory }).record(entry(1));
+    expect(await openHistoryStore({ indexedDB: factory }).recent(5)).toEqual([entry(1)]);
+  });
+
+  it('reads the newest entries without reading the others', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.merge(range(1, 200).map((n) => entry(n)));
+    vi.mocked(asHistoryEntry).mockClear();
+    expect(shortUrls(await store.recent(10))).toEqual(shortUrls(range(191, 200).toReversed().map((n) => entry(n))));
+    expect(vi.mocked(asHistoryEntry).mock.calls.length).toBeLessThanOrEqual(11);
+  });
+});
+
+describe('the cache', () => {
+  it('answers per server and per long URL, with the newest entry', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://example.com/article';
+    const older = entry(1, { longUrl });
+    const newest = entry(3, { longUrl });
+    const otherServer = entry(4, { longUrl, server: 'https://other.example', shortUrl: 'https://other.example/x' });
+    for (const each of [newest, older, otherServer, entry(5)]) await store.record(each);
+    expect(await store.findCached(SERVER, longUrl)).toEqual(newest);
+    expect(await store.findCached('https://other.example', longUrl)).toEqual(otherServer);
+    expect(await store.findCached('https://third.example', longUrl)).toBeUndefined();
+    expect(await store.findCached(SERVER, 'https://example.com/never')).toBeUndefined();
+  });
+});
+
+describe('corrupt records', () => {
+  const longUrl = 'https://example.com/cached';
+  const corrupt = [
+    { ...entry(90, { longUrl }), shortUrl: 'javascript:alert(1)//' },
+    { ...entry(91), longUrl: 42, createdAt: 'yesterday' },
+    { ...entry(92, { longUrl }), via: 'somewhere' },
+    { shortUrl: `${SERVER}/bare` },
+  ];
+
+  it('are skipped by every read, and counted by all()', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1, { longUrl }));
+    await store.record(entry(2));
+    await putRaw(factory, corrupt);
+    expect(await store.recent(3)).toEqual([entry(2), entry(1, { longUrl })]);
+    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 4 });
+    expect(await store.findCached(SERVER, longUrl)).toEqual(entry(1, { longUrl }));
+    expect(await store.remove(`${SERVER}/bare`)).toBeUndefined();
+    expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
+  });
+
+  it('count as no credits saved', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    expect(await store.creditsSaved()).toBe(0);
+    await store.countReuse(entry(1));
+    const db = await rawDatabase(factory);
+    await new Promise((resolve) => (db.transaction('meta', 'readwrite').objectStore('meta').put('lots', 'creditsSaved').onsuccess = resolve));
+    db.close();
+    expect(await store.creditsSaved()).toBe(0);
+    await store.countReuse(entry(1, { used: 3 }));
+    expect(await store.creditsSaved()).toBe(3);
+  });
+});
+
+describe('the bound', () => {
+  it('drops the oldest entry when one more is recorded', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of [3, 1, 5, 2, 4]) await store.record(entry(n));
+    await store.record(entry(6));
+    expect(shortUrls((await store.all()).entries)).toEqual(shortUrls(range(2, 6).toReversed().map((n) => entry(n))));
+    // One older than everything kept is dropped at once.
+    await store.record(entry(0));
+    expect(shortUrls((await store.all()).entries)).toEqual(shortUrls(range(2, 6).toReversed().map((n) => entry(n))));
+  });
+
+  it('counts merged entries older than everything kept as over the bound', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of range(10, 14)) await store.record(entry(n));
+    expect(await store.merge([entry(1), entry(20), entry(12), entry(2), entry(21)])).toEqual({ added: 2, alreadyThere: 1, overBound: 2 });
+    expect(shortUrls((await store.all()).entries)).toEqual(shortUrls([21, 20, 14, 13, 12].map((n) => entry(n))));
+  });
+
+  it('keeps the newest of a merge larger than the bound', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    expect(await store.merge(range(1, 8).map((n) => entry(n)))).toEqual({ added: 5, alreadyThere: 0, overBound: 3 });
+    expect(await store.count()).toBe(5);
+  });
+});
+
+describe('two contexts at once', () => {
+  it('lose no entry when both record at the same moment', async () => {
+    const first = openHistoryStore({ indexedDB: factory });
+    const second = openHistoryStore({ indexedDB: factory });
+    await Promise.all(range(1, 100).map((n) => (n % 2 ? first : second).record(entry(n))));
+    expect(await first.count()).toBe(100);
+    expect((await second.all()).entries).toHaveLength(100);
+  });
+
+  it('lose no reuse when both count at the same moment', async () => {
+    const first = openHistoryStore({ indexedDB: factory });
+    const second = openHistoryStore({ indexedDB: factory });
+    // Half cost 2 credits, half reported nothing (counted as 1): 20 × 2 + 20 × 1.
+    await Promise.all(range(1, 40).map((n) => (n % 2 ? first : second).countReuse(entry(n, n % 4 < 2 ? { used: 2 } : {}))));
+    expect(await first.creditsSaved()).toBe(60);
+    expect(await second.creditsSaved()).toBe(60);
+  });
+});
+
+describe('removing, and undoing it', () => {
+  it('resolves to the removed entry, or to undefined when it was not there', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1));
+    await store.record(entry(2));
+    expect(await store.remove(entry(1).shortUrl)).toEqual(entry(1));
+    expect(await store.remove(entry(1).shortUrl)).toBeUndefined();
+    expect(await store.recent(5)).toEqual([entry(2)]);
+  });
+
+  it('clears everything, and a merge of what was cleared restores it', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    for (const n of range(1, 4)) await store.record(entry(n));
+    const cleared = await store.clear();
+    expect(cleared).toEqual(range(1, 4).toReversed().map((n) => entry(n)));
+    expect(await store.count()).toBe(0);
+    expect(await store.merge(cleared)).toEqual({ added: 4, alreadyThere: 0, overBound: 0 });
+    expect(await store.all()).toEqual({ entries: cleared, skipped: 0 });
+  });
+});
+
+describe('merging', () => {
+  it('adds only the entries whose short link is not there', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1, { title: 'Kept' }));
+    expect(await store.merge([entry(1), entry(2), entry(3), entry(2)])).toEqual({ added: 2, alreadyThere: 2, overBound: 0 });
+    expect((await store.all()).entries).toEqual([entry(3), entry(2), entry(1, { title: 'Kept' })]);
+  });
+
+  it('keeps nothing of a merge that fails, and rejects', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const keyless = { ...entry(3), shortUrl: undefined } as unknown as HistoryEntry;
+    await expect(store.merge([entry(1), entry(2), keyless])).rejects.toMatchObject({ name: 'DataError' });
+    expect(await store.count()).toBe(0);
+  });
+});
+
+describe('the connection', () => {
+  it('rejects with the IndexedDB error when it cannot open, and retries on the next call', async () => {
+    (await rawDatabase(factory, 2, (db) => db.createObjectStore('entries'))).close();
+    const store = openHistoryStore({ indexedDB: factory });
+    await expect(store.count()).rejects.toMatchObject({ name: 'VersionError' });
+    await new Promise((resolve) => (factory.deleteDatabase('shrtnr-history').onsuccess = resolve));
+    await store.record(entry(1));
+    expect(await store.count()).toBe(1);
+  });
+
+  it('steps aside for an upgrade opened elsewhere', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1));
+    // rawDatabase rejects if blocked.
+    const upgraded = await rawDatabase(factory, 2);
+    expect(upgraded.version).toBe(2);
+    upgraded.close();
+    await expect(store.count()).rejects.toMatchObject({ name: 'VersionError' });
+  });
+});
+
+describe('change notifications', () => {
+  let channelName: string;
+  beforeEach(() => {
+    channelName = `history-test-${Math.random()}`;
+  });
+  it('tell this context and the others, once the write is committed', async () => {
+    const writer = openHistoryStore({ indexedDB: factory, channelName });
+    const reader = openHistoryStore({ indexedDB: factory, channelName });
+    const own = nextCall();
+    const other = nextCall();
+    writer.onChange(own.listener);
+    reader.onChange(other.listener);
+    await writer.record(entry(1));
+    await Promise.all([own.called, other.called]);
+    expect(await reader.recent(1)).toEqual([entry(1)]);
+    expect(own.listener).toHaveBeenCalledTimes(1);
+    expect(other.listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('stop after unsubscribing', async () => {
+    const writer = openHistoryStore({ indexedDB: factory, channelName });
+    const reader = openHistoryStore({ indexedDB: factory, channelName });
+    const gone = vi.fn();
+    const goneHere = vi.fn();
+    reader.onChange(gone)();
+    writer.onChange(goneHere)();
+    const still = nextCall();
+    reader.onChange(still.listener);
+    await writer.record(entry(1));
+    // Messages arrive in order: once `still` has heard, `gone` would have too.
+    await still.called;
+    expect(gone).not.toHaveBeenCalled();
+    expect(goneHere).not.toHaveBeenCalled();
+  });
+
+  it('are not sent for reads', async () => {
+    const store = openHistoryStore({ indexedDB: factory, channelName });
+    await store.record(entry(1));
+    const listener = vi.fn();
+    store.onChange(listener);
+    await store.all();
+    await store.recent(1);
+    await store.creditsSaved();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

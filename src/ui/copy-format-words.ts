@@ -1,0 +1,10 @@
+import type { MessageKey } from '../platform/words';
+import type { CopyFormat } from '../shortening/copy-formats';
+
+/** Each copy format's name, as the popup's "Copy as" buttons and the settings' choice show it. */
+export const COPY_FORMAT_WORDS: { [Format in CopyFormat]: MessageKey } = {
+  plain: 'copyFormatPlain',
+  markdown: 'copyFormatMarkdown',
+  html: 'copyFormatHtml',
+  rich: 'copyFormatRich',
+};
