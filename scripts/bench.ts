@@ -17,7 +17,9 @@ import { startXvfb, xdotool } from '../tooling/browsers/xvfb';
 import { pollUntil } from '../tooling/poll';
 import { TARGETS } from './build/manifest-targets';
 import { measureBundle, SIZE_BUDGETS, type BundleSizes } from './lib/bundle-sizes';
-import { FLOOR_MEASURE, writeFloorExtension } from './lib/floor-extension';
+import { EMPTY_PAGE, FLOOR_MEASURE, writeFloorExtension } from './lib/floor-extension';
+import { HISTORY_BENCH_ENTRIES, pageFirstPaint, searchKeystrokes, seedHistory } from './lib/history-bench';
+import { HISTORY_PAGE } from './lib/bundle-sizes';
 import { summarise, type Summary } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -77,6 +79,73 @@ async function popupSample(browser: ExtensionBrowser, tab: Page): Promise<PopupS
   const copied = (await latestEntry(popup, TIMING_MARKS.popupCopied, 'mark')).startedAt - triggeredAt;
   await popup.close();
   return { firstRender, shortUrlShown, copied };
+}
+
+// Every uncached sample shortens a URL of its own: the same one again would
+// be answered from history, with no request.
+let uncachedRun = 0;
+async function uncachedPopupSample(browser: ExtensionBrowser, tab: Page): Promise<PopupSample> {
+  uncachedRun += 1;
+  await tab.goto(`${articleUrl}?run=${uncachedRun}`);
+  return popupSample(browser, tab);
+}
+
+/** The popup on a page whose link history holds: with the worker running, and stopped first. */
+async function cachedPopupSamples(): Promise<{ running: number[]; stopped: number[] }> {
+  const browser = await launch(DIST);
+  const running: number[] = [];
+  const stopped: number[] = [];
+  try {
+    const tab = await browser.context.newPage();
+    await tab.goto(articleUrl);
+    await popupSample(browser, tab); // the request that puts it in history, not counted
+    for (let run = 0; run < RUNS; run += 1) running.push((await popupSample(browser, tab)).shortUrlShown);
+    for (let run = 0; run < RUNS; run += 1) {
+      await browser.stopServiceWorkers();
+      stopped.push((await popupSample(browser, tab)).shortUrlShown);
+    }
+  } finally {
+    await browser.close();
+  }
+  return { running, stopped };
+}
+
+/** The popup (warm, uncached links) with history empty, then holding 10,000 links. */
+async function popupWithFullHistory(): Promise<{ empty: number[]; full: number[] }> {
+  const browser = await launch(DIST);
+  const empty: number[] = [];
+  const full: number[] = [];
+  try {
+    const tab = await browser.context.newPage();
+    await uncachedPopupSample(browser, tab); // the cold one, not counted
+    for (let run = 0; run < RUNS; run += 1) empty.push((await uncachedPopupSample(browser, tab)).shortUrlShown);
+    await seedHistory(browser, standIn.baseUrl, HISTORY_BENCH_ENTRIES);
+    for (let run = 0; run < RUNS; run += 1) full.push((await uncachedPopupSample(browser, tab)).shortUrlShown);
+  } finally {
+    await browser.close();
+  }
+  return { empty, full };
+}
+
+/** The history page holding 10,000 links: open → list on screen, and one search keystroke → results; the empty extension page's first paint beside it. */
+async function historyPageSamples(): Promise<{ emptyPage: number[]; fullPage: number[]; keystrokes: number[] }> {
+  const emptyPage: number[] = [];
+  const floorBrowser = await launch(floorDir);
+  try {
+    await pageFirstPaint(floorBrowser, floorBrowser.extensionUrl(EMPTY_PAGE), false); // the cold one, not counted
+    for (let run = 0; run < RUNS; run += 1) emptyPage.push(await pageFirstPaint(floorBrowser, floorBrowser.extensionUrl(EMPTY_PAGE), false));
+  } finally {
+    await floorBrowser.close();
+  }
+  const browser = await launch(DIST);
+  const fullPage: number[] = [];
+  try {
+    await seedHistory(browser, standIn.baseUrl, HISTORY_BENCH_ENTRIES);
+    for (let run = 0; run < RUNS; run += 1) fullPage.push(await pageFirstPaint(browser, browser.extensionUrl(HISTORY_PAGE), true));
+    return { emptyPage, fullPage, keystrokes: await searchKeystrokes(browser, RUNS) };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Cold: a fresh browser for every run, measuring its first open. Warm: RUNS more opens in one browser. */
@@ -202,7 +271,10 @@ interface Row { figure: string; summary?: Summary; bytes?: number; floor?: numbe
 try {
   console.log(`Measuring, ${RUNS} runs each (about three minutes)…`);
   const floor = await sampleColdAndWarm(floorDir, floorSample);
-  const popup = await sampleColdAndWarm(DIST, popupSample);
+  const popup = await sampleColdAndWarm(DIST, uncachedPopupSample);
+  const cached = await cachedPopupSamples();
+  const withHistory = await popupWithFullHistory();
+  const historyPage = await historyPageSamples();
   const background = await backgroundSamples();
   const firefoxShortcut = summarise(await firefoxShortcutSamples());
   const sizes = await Promise.all(TARGETS.map(async (target) => sizeRows(target, await measureBundle(join(ROOT, 'dist', target)))));
@@ -213,6 +285,14 @@ try {
   const shortUrlCold = pick(popup.cold, 'shortUrlShown');
   const shortUrlWarm = pick(popup.warm, 'shortUrlShown');
   const backgroundSummary = summarise(background.samples);
+  const floorWarmPaint = summarise(floor.warm.map((sample) => sample.firstPaint));
+  const cachedRunning = summarise(cached.running);
+  const cachedStopped = summarise(cached.stopped);
+  const historyEmpty = summarise(withHistory.empty);
+  const historyFull = summarise(withHistory.full);
+  const emptyPage = summarise(historyPage.emptyPage);
+  const fullPage = summarise(historyPage.fullPage);
+  const keystroke = summarise(historyPage.keystrokes);
 
   const rows: Row[] = [
     { figure: 'floor, cold: empty popup first paint + 1 round trip', summary: floorCold },
@@ -228,6 +308,14 @@ try {
     { figure: 'shortcut, worker stopped: key → clipboard', summary: backgroundSummary, floor: floorWarm.median, budget: '≤ 2 × floor', met: within(backgroundSummary, floorWarm, 2) },
     { figure: '  (xdotool spawn, included above)', summary: background.keySpawn },
     { figure: 'Firefox, shortcut, background page loaded: key → clipboard', summary: firefoxShortcut },
+    { figure: 'floor, warm: empty popup first paint', summary: floorWarmPaint },
+    { figure: 'popup, link in history: open → short URL on screen', summary: cachedRunning, floor: floorWarmPaint.median, budget: '≤ 1.05 × empty popup paint', met: within(cachedRunning, floorWarmPaint, 1.05) },
+    { figure: 'popup, link in history, worker stopped: open → on screen', summary: cachedStopped, floor: floorWarmPaint.median, budget: '≤ 1.05 × empty popup paint', met: within(cachedStopped, floorWarmPaint, 1.05) },
+    { figure: 'popup warm, history empty: open → short URL on screen', summary: historyEmpty },
+    { figure: `popup warm, ${HISTORY_BENCH_ENTRIES} in history: open → short URL on screen`, summary: historyFull, floor: historyEmpty.median, budget: '≤ 1.05 × history empty', met: within(historyFull, historyEmpty, 1.05) },
+    { figure: 'empty extension page: open → first paint', summary: emptyPage },
+    { figure: `history page, ${HISTORY_BENCH_ENTRIES} links: open → list on screen`, summary: fullPage, floor: emptyPage.median, budget: '≤ 1.3 × empty page', met: within(fullPage, emptyPage, 1.3) },
+    { figure: `history page, ${HISTORY_BENCH_ENTRIES} links: search keystroke → results`, summary: keystroke, budget: '≤ 16 ms', met: keystroke.median <= 16 },
     ...sizes.flat(),
   ];
 

@@ -98,10 +98,23 @@ async function runChromiumHeadlessDemo(extension: ExtensionBrowser, server: Stan
   console.log(`Screenshots: ${shots.join(', ')}`);
 }
 
-/** The README's screenshots of the popup (shortened and copied) and the settings page (connection tested), light and dark. */
+/**
+ * The README's screenshots, light and dark: the popup (its link copied, the
+ * latest links below it), the settings page (connection tested) and the
+ * history page. Two more pages are shortened first, so history has something to show.
+ */
 async function takeScreenshots(extension: ExtensionBrowser, tab: Page, language: string): Promise<string[]> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const written: string[] = [];
+  const { origin } = new URL(tab.url());
+  for (const from of ['newsletter', 'chat']) {
+    const page = await extension.context.newPage();
+    await page.goto(`${origin}/demo/destination?from=${from}`);
+    const popup = await extension.openPopup(page);
+    await popup.getByTestId('short-url').waitFor({ timeout: 10_000 });
+    await popup.close();
+    await page.close();
+  }
   for (const colorScheme of ['light', 'dark'] as const) {
     const popup = await extension.openPopup(tab);
     await popup.emulateMedia({ colorScheme });
@@ -119,7 +132,16 @@ async function takeScreenshots(extension: ExtensionBrowser, tab: Page, language:
     const optionsFile = resolve(SCREENSHOTS, `options-${language}-${colorScheme}.png`);
     await options.screenshot({ path: optionsFile, fullPage: true });
     await options.close();
-    written.push(popupFile, optionsFile);
+
+    const history = await extension.context.newPage();
+    await history.setViewportSize({ width: 900, height: 640 });
+    await history.emulateMedia({ colorScheme });
+    await history.goto(extension.extensionUrl('src/history/index.html'));
+    await history.locator('#history-search').waitFor();
+    const historyFile = resolve(SCREENSHOTS, `history-${language}-${colorScheme}.png`);
+    await history.screenshot({ path: historyFile });
+    await history.close();
+    written.push(popupFile, optionsFile, historyFile);
   }
   return written;
 }

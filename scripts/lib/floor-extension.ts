@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const FLOOR_MEASURE = 'floor:round-trip';
+export const EMPTY_PAGE = 'empty.html';
 
 /**
  * The physical floor as an extension: a popup with nothing in it but a line of
@@ -25,6 +26,8 @@ fetch(${JSON.stringify(`${serverUrl}/api/v1/shorten/single`)}, {
 }).then((response) => response.text()).then(() => performance.measure(${JSON.stringify(FLOOR_MEASURE)}, { start: started, end: performance.now() }));
 `;
   await Promise.all([
+    // An extension page with a line of text and nothing else: the floor of the history page's first paint.
+    writeFile(join(dir, EMPTY_PAGE), '<!doctype html><meta charset="utf-8"><p>Empty</p>'),
     writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
     writeFile(join(dir, 'floor.html'), '<!doctype html><meta charset="utf-8"><body style="width:360px"><p>Floor</p><script src="floor.js"></script>'),
     writeFile(join(dir, 'floor.js'), script),

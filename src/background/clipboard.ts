@@ -50,22 +50,36 @@ async function copyInBackgroundPage({ text, html }: ClipboardPayload): Promise<v
 
 type Offscreen = NonNullable<ReturnType<typeof offscreenDocuments>>;
 
+// A document Chrome closed, or is still closing, is made again; concurrent
+// copies share that one remaking (each creating its own raced into "Only a
+// single offscreen document may be created", seen with 20 copies at once).
+const OFFSCREEN_ATTEMPTS = 3;
+const OFFSCREEN_RETRY_MS = 50;
+
 async function copyThroughOffscreen(offscreen: Offscreen, payload: ClipboardPayload): Promise<Result<null, CopyFailure>> {
-  try {
-    await ensureOffscreenDocument(offscreen);
-    return await sendMessage('copy-text', payload);
-  } catch {
-    // Chrome may have closed the document since: make it again, once.
-    offscreenReady = undefined;
-    await ensureOffscreenDocument(offscreen);
-    return sendMessage('copy-text', payload);
+  for (let attempt = 1; ; attempt += 1) {
+    const ready = ensureOffscreenDocument(offscreen);
+    try {
+      await ready;
+      return await sendMessage('copy-text', payload);
+    } catch (error) {
+      if (attempt === OFFSCREEN_ATTEMPTS) throw error;
+      // Only the first copy to find this document gone starts the remaking.
+      if (offscreenReady === ready) offscreenReady = undefined;
+      await new Promise((resolve) => setTimeout(resolve, OFFSCREEN_RETRY_MS * attempt));
+    }
   }
 }
 
 function ensureOffscreenDocument(offscreen: Offscreen): Promise<void> {
   offscreenReady ??= (async () => {
     if (await offscreen.exists(OFFSCREEN_PATH)) return;
-    await offscreen.create(OFFSCREEN_PATH, 'Copy short links to the clipboard.');
+    try {
+      await offscreen.create(OFFSCREEN_PATH, 'Copy short links to the clipboard.');
+    } catch (error) {
+      // Made meanwhile (or the old one not yet gone): the next attempt's message tells which.
+      if (!(await offscreen.exists(OFFSCREEN_PATH))) throw error;
+    }
   })();
   return offscreenReady;
 }

@@ -11,7 +11,7 @@ import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { MessageKey, Words } from '../platform/words';
 import type { QrPanelProps } from '../qr/qr-panel';
 import type { HistoryEntry, HistoryStore, MergeOutcome } from '../storage/history-entry';
-import { HistoryApp, PAGE_SIZE } from './history-app';
+import { FIRST_SCREEN, HistoryApp, PAGE_SIZE } from './history-app';
 import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
 import { UNDO_MS } from './status-bar';
 
@@ -33,6 +33,7 @@ const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'CSV', 'J
 
 /** An in-memory HistoryStore: newest first, as the real one answers; every write tells the listeners, as the real one does. */
 interface FakeStore extends HistoryStore {
+  recent: Mock<HistoryStore['recent']>;
   all: Mock<HistoryStore['all']>;
   remove: Mock<HistoryStore['remove']>;
   clear: Mock<HistoryStore['clear']>;
@@ -61,7 +62,7 @@ function fakeStore(initial: readonly HistoryEntry[], { skipped = 0, maxEntries =
       changed();
     },
     findCached: async (server, longUrl) => newestFirst().find((entry) => entry.server === server && entry.longUrl === longUrl),
-    recent: async (limit) => newestFirst().slice(0, limit),
+    recent: vi.fn(async (limit: number) => newestFirst().slice(0, limit)),
     all: vi.fn(async () => ({ entries: newestFirst(), skipped })),
     count: async () => entries.size,
     remove: vi.fn(async (shortUrl: string) => {
@@ -201,6 +202,9 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     render(<HistoryApp connector={connector} />);
     if (entries.length > 0) await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     else await screen.findByTestId('history-empty');
+    // Everything read, not only the first screenful.
+    await waitFor(() => expect(connector.store.all).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByText(t('historyLoading'))).toBeNull());
     return connector;
   }
 
@@ -534,7 +538,9 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
 
   it('says when history cannot be read, instead of an empty page', async () => {
     const store = fakeStore(THREE);
-    store.all.mockRejectedValueOnce(new DOMException('The database connection is closing.', 'InvalidStateError'));
+    const closing = new DOMException('The database connection is closing.', 'InvalidStateError');
+    store.recent.mockRejectedValueOnce(closing);
+    store.all.mockRejectedValueOnce(closing);
     render(<HistoryApp connector={fakeConnector(words, store)} />);
 
     expect((await screen.findByRole('alert')).textContent).toBe(t('historyLoadFailed', 'The database connection is closing.'));
@@ -542,9 +548,28 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(rows()).toHaveLength(0);
   });
 
+  it('shows the newest links before all are read, and acts on the whole only once it is', async () => {
+    const store = fakeStore(THREE);
+    const read = deferred<{ entries: HistoryEntry[]; skipped: number }>();
+    store.all.mockReturnValueOnce(read.promise);
+    render(<HistoryApp connector={fakeConnector(words, store)} />);
+
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(store.recent).toHaveBeenCalledWith(FIRST_SCREEN);
+    expect(screen.getByTestId('history-count').textContent).toBe(t('historyLoading'));
+    expect(screen.queryByRole('button', { name: t('historyExportJson') })).toBeNull();
+    expect(screen.queryByRole('button', { name: t('historyDeleteAll') })).toBeNull();
+
+    read.resolve({ entries: THREE, skipped: 0 });
+    await waitFor(() => expect(screen.getByTestId('history-count').textContent).toBe(t('historyCount', 3)));
+    expect(screen.getByRole('button', { name: t('historyExportJson') })).toBeTruthy();
+  });
+
   it('shows nothing to act on until history is read', async () => {
     const store = fakeStore(THREE);
     const read = deferred<{ entries: HistoryEntry[]; skipped: number }>();
+    // The first screenful cannot be read: the whole is read all the same.
+    store.recent.mockRejectedValueOnce(new Error('first screen unreadable'));
     store.all.mockReturnValueOnce(read.promise);
     render(<HistoryApp connector={fakeConnector(words, store)} />);
 

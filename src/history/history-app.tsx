@@ -14,6 +14,8 @@ import type { FocusRequest, FocusTarget, HistoryActions, QrState, StatusLine } f
 
 /** Rows rendered at once: 10,000 would cost the first paint far more than an empty page's. */
 export const PAGE_SIZE = 100;
+/** Rows read for the first paint: more than any window shows, far fewer than a page (rendering them all would delay that paint). */
+export const FIRST_SCREEN = 25;
 
 /** What reading the settings falls back to when it fails: the defaults, so copying still works. */
 const FALLBACK_SETTINGS: HistorySettings = { history: true, copyFormat: 'plain' };
@@ -25,10 +27,18 @@ interface Status {
   undo?: { entries: readonly HistoryEntry[]; all: boolean };
 }
 
-export function HistoryApp({ connector }: { connector: HistoryConnector }) {
+export interface HistoryAppProps {
+  connector: HistoryConnector;
+  /** The newest FIRST_SCREEN entries, read by main.tsx before the first render (to save the page's first frames). */
+  firstScreen?: Promise<readonly HistoryEntry[]>;
+}
+
+export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const { words, store } = connector;
   const { t } = words;
-  const { data, updateEntries } = useHistoryData(store);
+  // Read once, whatever re-renders follow.
+  const [firstRead] = useState(() => firstScreen ?? store.recent(FIRST_SCREEN));
+  const { data, updateEntries } = useHistoryData(store, firstRead);
   const settings = useSettings(connector);
   const [query, setQuery] = useState('');
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
@@ -192,6 +202,7 @@ export function HistoryApp({ connector }: { connector: HistoryConnector }) {
           historyOn: settings.history,
           skipped: data.skipped,
           reloadFailure: data.reloadFailure,
+          complete: data.complete,
           total: entries.length,
           query,
           matches,

@@ -42,7 +42,8 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
           {t('historyLoadFailed', state.reloadFailure)}
         </p>
       )}
-      <HistoryTools total={total} confirmingDeleteAll={state.confirmingDeleteAll} actions={actions} />
+      {/* Exporting or deleting everything waits for everything to be read. */}
+      <HistoryTools total={state.complete ? total : 0} confirmingDeleteAll={state.confirmingDeleteAll} actions={actions} />
       {total === 0 ? (
         <p class="empty" data-testid="history-empty">
           {t('historyEmpty')}
@@ -67,7 +68,7 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
             />
           </div>
           <p id="history-count" class="count" role="status" data-testid="history-count">
-            {query.trim() === '' ? t('historyCount', total) : t('historyMatching', matches.length, total)}
+            {!state.complete ? t('historyLoading') : query.trim() === '' ? t('historyCount', total) : t('historyMatching', matches.length, total)}
           </p>
           {matches.length === 0 && <p class="empty">{t('historyNoMatches', query.trim())}</p>}
           <ol class="rows" aria-labelledby="history-list-heading">

@@ -13,6 +13,12 @@ export type HistoryData =
       skipped: number;
       /** Undefined when it could not be read (the rest of the page does not need it). */
       creditsSaved: number | undefined;
+      /**
+       * False while only the newest screenful is read: what the first paint
+       * needs comes from an index cursor, long before all 10,000 entries
+       * (and their validation) would; everything follows in the same breath.
+       */
+      complete: boolean;
       /** Set when a reload after a change failed: what is shown may be out of date. */
       reloadFailure?: string;
     };
@@ -23,13 +29,23 @@ export type HistoryData =
  * shortening records many links in a row) are folded into a single next one,
  * and only the latest read is shown.
  */
-export function useHistoryData(store: HistoryStore) {
+export function useHistoryData(store: HistoryStore, firstScreen: Promise<readonly HistoryEntry[]>) {
   const [data, setData] = useState<HistoryData>({ phase: 'loading' });
 
   useEffect(() => {
     let live = true;
     let running = false;
     let again = false;
+    // The newest screenful first, painted before the whole is read: reading and
+    // validating 10,000 entries holds the main thread for a good 100 ms, which
+    // would otherwise fall between that render and its paint.
+    void firstScreen
+      .then(
+        (entries) => live && setData((current) => (current.phase === 'loading' ? { phase: 'ready', entries, skipped: 0, creditsSaved: undefined, complete: false } : current)),
+        () => undefined,
+      )
+      .then(afterNextPaint)
+      .then(() => (live ? load() : undefined));
     const load = async (): Promise<void> => {
       if (running) {
         again = true;
@@ -39,7 +55,7 @@ export function useHistoryData(store: HistoryStore) {
       again = false;
       try {
         const [{ entries, skipped }, creditsSaved] = await Promise.all([store.all(), readCreditsSaved(store)]);
-        if (live && !again) setData({ phase: 'ready', entries, skipped, creditsSaved });
+        if (live && !again) setData({ phase: 'ready', entries, skipped, creditsSaved, complete: true });
       } catch (error) {
         // Once something is shown, it stays, with a word that it may be out of date.
         if (live && !again) setData((current) => (current.phase === 'ready' ? { ...current, reloadFailure: describe(error) } : { phase: 'failed', reason: describe(error) }));
@@ -48,13 +64,12 @@ export function useHistoryData(store: HistoryStore) {
       // Changed while reading: what was read may be stale, so read once more.
       if (again && live) await load();
     };
-    void load();
     const unsubscribe = store.onChange(() => void load());
     return () => {
       live = false;
       unsubscribe();
     };
-  }, [store]);
+  }, [store, firstScreen]);
 
   /** Shows a change this page made at once, before the reload it causes confirms it. */
   const updateEntries = useCallback((change: (entries: readonly HistoryEntry[]) => readonly HistoryEntry[]) => {
@@ -62,6 +77,11 @@ export function useHistoryData(store: HistoryStore) {
   }, []);
 
   return { data, updateEntries };
+}
+
+/** Resolves once the browser has painted the next frame (a task queued from the frame's callback runs after it). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 async function readCreditsSaved(store: HistoryStore): Promise<number | undefined> {

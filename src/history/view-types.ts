@@ -53,6 +53,8 @@ export interface ReadyState {
   historyOn: boolean;
   skipped: number;
   reloadFailure: string | undefined;
+  /** False while only the newest screenful is read: no count, export or delete-all yet. */
+  complete: boolean;
   total: number;
   query: string;
   /** Every entry matching the query, newest first (only the first `visibleCount` are rendered). */

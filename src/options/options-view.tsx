@@ -171,17 +171,19 @@ export function OptionsView(props: OptionsViewProps) {
             />
             {t('optionsAutoCopy')}
           </label>
-          <label class="field-label" for="copy-format">
-            {t('optionsCopyFormat')}
-          </label>
-          <select id="copy-format" value={values.copyFormat} onChange={(event) => onChange({ copyFormat: event.currentTarget.value as CopyFormat })}>
-            {COPY_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {t(COPY_FORMAT_WORDS[format])}
-              </option>
-            ))}
-          </select>
-          <p class="hint">{t('optionsCopyFormatHint')}</p>
+          <div class="field-group">
+            <label class="field-label" for="copy-format">
+              {t('optionsCopyFormat')}
+            </label>
+            <select id="copy-format" value={values.copyFormat} onChange={(event) => onChange({ copyFormat: event.currentTarget.value as CopyFormat })}>
+              {COPY_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {t(COPY_FORMAT_WORDS[format])}
+                </option>
+              ))}
+            </select>
+            <p class="hint">{t('optionsCopyFormatHint')}</p>
+          </div>
           <label class="checkbox">
             <input type="checkbox" checked={values.stripTracking} onChange={(event) => onChange({ stripTracking: event.currentTarget.checked })} />
             {t('optionsStripTracking')}

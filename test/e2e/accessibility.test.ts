@@ -1,5 +1,6 @@
-// axe-core over the real popup in each state and the options page, light and
-// dark, in English and in Arabic (right to left): zero violations. And a
+// axe-core over the real popup in each state, the options page and the
+// history page in each state, light and dark, in English and in Arabic
+// (right to left): zero violations. And a
 // keyboard-only walk through both pages, with the focus always visible.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -110,6 +111,71 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
         unauthorized: [],
         'no token': [],
         options: [],
+      });
+    },
+  );
+
+  it.each(COMBINATIONS.filter((combination) => combination.language === language).map(({ colorScheme }) => colorScheme))(
+    'the history page in every state and the popup\'s history, copy-as and QR parts have no axe violation (%s)',
+    async (colorScheme) => {
+      const found: Record<string, string[]> = {};
+      await session.useStandIn();
+      session.standIn.setFault(null);
+
+      const page = await session.browser.context.newPage();
+      await page.emulateMedia({ colorScheme });
+      await page.goto(session.browser.extensionUrl('src/history/index.html'));
+      await page.getByTestId('history-empty').waitFor();
+      found['history empty'] = await axeViolations(page);
+
+      // Links from real shortenings: the page follows history live.
+      const base = session.standIn.baseUrl;
+      for (const query of ['one', 'two', 'three']) await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?a11y=${query}` });
+      await expect.poll(() => page.getByTestId('history-row').count()).toBe(3);
+      await page.getByTestId('history-count').filter({ hasNotText: t('historyLoading') }).waitFor();
+      found['history with links'] = await axeViolations(page);
+
+      await page.getByRole('button', { name: t('historyDeleteAll'), exact: true }).click();
+      await page.getByRole('button', { name: t('historyCancel') }).waitFor();
+      found['delete-all question'] = await axeViolations(page);
+      await page.getByRole('button', { name: t('historyCancel') }).click();
+
+      const [newest] = await session.history();
+      await page.getByRole('button', { name: t('historyQrLabel', newest?.shortUrl ?? '') }).click();
+      await page.getByTestId('qr-canvas').waitFor();
+      found['history QR code'] = await axeViolations(page);
+
+      await page.getByRole('button', { name: t('historyDeleteLabel', newest?.shortUrl ?? '') }).click();
+      await page.getByRole('button', { name: t('historyUndo') }).waitFor();
+      found['deleted, with Undo'] = await axeViolations(page);
+
+      await session.configure({ history: false });
+      await page.getByTestId('history-off').waitFor();
+      found['history off'] = await axeViolations(page);
+      await session.configure({ history: true });
+      await page.close();
+
+      // The popup with a link from history (and its "Make a new short link"), the recent links, Copy as… open and the QR code.
+      await session.clickMenu({ menuItemId: 'shorten-page', pageUrl: `${base}/demo/article` }, `${base}/demo/article`);
+      const tab = await session.openTab('/demo/article');
+      const popup = await session.browser.openPopup(tab);
+      await popup.emulateMedia({ colorScheme });
+      await popup.getByTestId('link-origin').waitFor();
+      await popup.locator('.recent-list li').first().waitFor();
+      await popup.getByText(t('popupCopyAs')).click();
+      await popup.getByRole('button', { name: t('popupShowQr') }).click();
+      await popup.getByTestId('qr-canvas').waitFor();
+      found['popup: history, copy as, QR code'] = await axeViolations(popup);
+      await closeAll(popup, tab);
+
+      expect(found).toEqual({
+        'history empty': [],
+        'history with links': [],
+        'delete-all question': [],
+        'history QR code': [],
+        'deleted, with Undo': [],
+        'history off': [],
+        'popup: history, copy as, QR code': [],
       });
     },
   );

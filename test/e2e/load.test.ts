@@ -44,4 +44,33 @@ describe('load', () => {
     expect(await worker.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).toEqual([]);
     expect(await worker.evaluate(() => chrome.alarms.getAll())).toEqual([]);
   });
+
+  it('nine copies at once while Chrome is closing the offscreen document: each one is copied, three rounds', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl });
+    const worker = await session.worker();
+    for (let round = 0; round < 3; round += 1) {
+      session.standIn.resetRateLimits();
+      await session.clearHistory();
+      // Make sure the document exists, then close it (as Chrome may) and click before it is gone.
+      await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<unknown> } }).shrtnrE2e.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/warm-up', editable: false }));
+      const offscreen = session.browser.context.pages().find((page) => page.url().endsWith('src/offscreen/index.html'));
+      const closing = offscreen === undefined ? closeOffscreenOverCdp() : offscreen.close();
+      const outcomes = await worker.evaluate(async (count) => {
+        const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
+        return Promise.all(
+          Array.from({ length: count }, (_, index) => hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/closing/${index}`, editable: false })),
+        );
+      }, 9);
+      await closing;
+      expect(outcomes.map((outcome) => outcome?.status)).toEqual(Array.from({ length: 9 }, () => 'copied'));
+    }
+  });
 });
+
+/** Closes the offscreen document through CDP, when Playwright does not list it as a page. */
+async function closeOffscreenOverCdp(): Promise<void> {
+  const { targetInfos } = await session.browser.cdp.send('Target.getTargets');
+  const target = targetInfos.find((info) => info.url.endsWith('src/offscreen/index.html'));
+  if (target === undefined) throw new Error('No offscreen document to close.');
+  await session.browser.cdp.send('Target.closeTarget', { targetId: target.targetId });
+}
