@@ -49,7 +49,9 @@ export async function shortenWithStoredSettings(request: ShortenRequest): Promis
 /** The newest history entries, for the popup (read here: the worker has the store and its validation already). */
 export async function recentHistory(limit: number): Promise<RecentHistory> {
   const { history: enabled } = await readSettings(localArea, ['history']);
-  return { enabled, entries: enabled ? await backgroundHistory().recent(Math.min(Math.max(0, limit), 20)) : [] };
+  // A handful at most, whatever was asked: the popup lists a few.
+  const count = Number.isInteger(limit) ? Math.min(Math.max(0, limit), 20) : 0;
+  return { enabled, entries: enabled && count > 0 ? await backgroundHistory().recent(count) : [] };
 }
 
 const historyFailed = (what: 'read' | 'written') => (error: unknown) => {

@@ -1,4 +1,5 @@
-import { checkLongUrl, checkServerUrl, type Result, type ShortenedUrl, type ShrtnrError } from '../api';
+import type { Result, ShortenedUrl, ShrtnrError } from '../api';
+import { checkLongUrl, checkServerUrl } from '../api/url-checks';
 import { success } from '../api/result';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
 import type { Settings } from '../storage/settings-schema';
