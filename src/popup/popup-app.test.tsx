@@ -451,6 +451,9 @@ describe('history, formats and QR codes in the popup', () => {
     expect(screen.getByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/three') })).toBeTruthy();
     fireEvent.click(copyOne);
     await waitFor(() => expect(copiedTexts(connector)).toEqual([SHORT_URL, 'https://shrtnr.co/one']));
+    await waitFor(() => expect(screen.getByTestId('recent-status').textContent).toBe(t('historyCopied', 'https://shrtnr.co/one')));
+    // The button keeps saying what it does.
+    expect(copyOne.textContent).toBe(t('popupCopy'));
 
     fireEvent.click(button('popupAllHistory'));
     expect(connector.openHistory).toHaveBeenCalledTimes(1);

@@ -172,11 +172,17 @@ function Recent({ recent, onCopy, onOpenHistory }: { recent: RecentHistory | und
                 aria-label={t('popupCopyRecent', entry.shortUrl)}
                 onClick={() => void onCopy(entry).then((ok) => setCopied({ shortUrl: entry.shortUrl, ok }))}
               >
-                {copied?.shortUrl === entry.shortUrl ? t(copied.ok ? 'popupCopied' : 'popupCopyFailed') : t('popupCopy')}
+                {t('popupCopy')}
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {/* Said in a live region, not on the button: a button's name is what it does. */}
+      {recent !== undefined && recent.entries.length > 0 && (
+        <p class="hint recent-status" role="status" data-testid="recent-status">
+          {copied !== undefined && (copied.ok ? t('historyCopied', copied.shortUrl) : t('popupCopyFailed'))}
+        </p>
       )}
     </section>
   );

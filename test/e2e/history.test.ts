@@ -822,7 +822,7 @@ describe('the popup\'s recent links', () => {
     await expect.poll(() => popup.locator('.recent-link').allTextContents()).toEqual([seeded.cherry, seeded.plain, seeded.formula]);
     const copyRecent = popup.getByRole('button', { name: t('popupCopyRecent', seeded.plain) });
     await copyRecent.click();
-    await expect.poll(() => copyRecent.textContent()).toBe(t('popupCopied'));
+    await expect.poll(() => popup.getByTestId('recent-status').textContent()).toBe(t('historyCopied', seeded.plain));
     await popup.close();
     await tab.close();
     expect(await session.readClipboard()).toBe(seeded.plain);
