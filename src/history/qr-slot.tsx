@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import type { QrState } from './view-types';
 
@@ -18,6 +19,21 @@ export function QrSlot({ qr, onSave }: { qr: QrState; onSave(fileName: string, d
         </p>
       );
     case 'ready':
-      return <qr.Panel shortUrl={qr.shortUrl} onSave={onSave} />;
+      return <ShownQr qr={qr} onSave={onSave} />;
   }
+}
+
+/**
+ * The panel, scrolled into full view as it appears: opened near the bottom of
+ * the window it would sit under the sticky status bar (its Download buttons
+ * covered); the row's scroll margin keeps it above the bar.
+ */
+function ShownQr({ qr, onSave }: { qr: Extract<QrState, { phase: 'ready' }>; onSave(fileName: string, data: Blob): void }) {
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), [qr.shortUrl]);
+  return (
+    <div ref={shown}>
+      <qr.Panel shortUrl={qr.shortUrl} onSave={onSave} />
+    </div>
+  );
 }

@@ -2,11 +2,18 @@
 // WebDriver BiDi): history recorded from the background page, the cache
 // answering a second click with no request, rich-text copy through
 // ClipboardItem, and the history page with its search.
+import { readdirSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { E2eHooks } from '../../src/background/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import type { HistoryEntry } from '../../src/storage/history-entry';
+import { pollUntil } from '../../tooling/poll';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
 
@@ -14,12 +21,17 @@ const { t } = wordsIn('en');
 
 let session: FirefoxSession;
 let base: string;
+let downloads: string;
 
 beforeAll(async () => {
-  session = await startFirefoxSession();
+  downloads = await mkdtemp(join(tmpdir(), 'firefox-downloads-'));
+  session = await startFirefoxSession({ downloadDir: downloads });
   base = session.standIn.baseUrl;
 });
-afterAll(() => session?.close());
+afterAll(async () => {
+  await session?.close();
+  await rm(downloads, { recursive: true, force: true });
+});
 beforeEach(async () => {
   await session.configure({ serverUrl: base, token: session.standIn.demoToken, copyFormat: undefined, history: undefined });
   await backgroundHistory('clear');
@@ -149,4 +161,65 @@ describe('history in Firefox', () => {
     expect(await shortUrlsListed(page)).toEqual([other, cherry, banana]);
     expect(await countText(page)).toBe(t('historyCount', 3));
   });
+
+  it('exports history as a downloaded JSON file that imports back, and shows and saves a QR code that reads as the link', async () => {
+    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?firefox=files` }));
+    const page = await openHistoryPage();
+    await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
+    // A download starts from the tab in front (the rich-text test opened another since).
+    await page.bringToFront();
+
+    await page.click(`button::-p-text(${t('historyExportJson')})`);
+    const exportFile = await downloaded((name) => name.startsWith('shrtnr-history-') && name.endsWith('.json'));
+    const exported = JSON.parse(await readFile(exportFile, 'utf8')) as { format: string; entries: HistoryEntry[] };
+    expect(exported.format).toBe('shrtnr-history');
+    expect(exported.entries).toEqual(await backgroundHistory('read'));
+
+    // Gone, then back from the file, through the page's own file field.
+    await backgroundHistory('clear');
+    await expect.poll(() => shortUrlsListed(page)).toEqual([]);
+    const field = await page.$('[data-testid="history-import-file"]');
+    if (field === null) throw new Error('The history page has no import field.');
+    await (field as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(exportFile);
+    await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
+    expect(await backgroundHistory('read')).toEqual(exported.entries);
+
+    // Reading history from the background went through another extension page: this one in front again.
+    await page.bringToFront();
+    await page.click(`button[aria-label="${t('historyQrLabel', shortUrl)}"]`);
+    await page.waitForSelector('[data-testid="qr-canvas"]');
+    const onScreen = await page.$eval('[data-testid="qr-canvas"]', (canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
+    expect(decodeQr(Buffer.from(onScreen.split(',')[1] ?? '', 'base64'))).toBe(shortUrl);
+    await page.click(`button::-p-text(${t('qrDownloadPng')})`);
+    const code = new URL(shortUrl).pathname.slice(1);
+    expect(decodeQr(await readFile(await downloaded((name) => name === `${code}.png`)))).toBe(shortUrl);
+  });
 });
+
+/**
+ * The path of a finished download whose name passes `matches`: Firefox puts
+ * an empty file of that name in place at once, and writes a .part beside it.
+ */
+function downloaded(matches: (name: string) => boolean): Promise<string> {
+  return pollUntil(
+    async () => {
+      const names = await readdir(downloads);
+      const name = names.find(matches);
+      if (name === undefined || names.some((other) => other.endsWith('.part'))) return undefined;
+      const path = join(downloads, name);
+      return (await stat(path)).size > 0 ? path : undefined;
+    },
+    { timeoutMs: 10_000, failure: () => `No such download finished in ${downloads}: ${JSON.stringify(sizes())}.` },
+  );
+}
+
+/** What the download folder holds, with each file's size. */
+function sizes(): Record<string, number> {
+  return Object.fromEntries(readdirSync(downloads).map((name) => [name, statSync(join(downloads, name)).size]));
+}
+
+/** The text a PNG's QR code holds, read with jsQR. */
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}

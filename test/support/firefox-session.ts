@@ -39,7 +39,7 @@ function tab(url: string | undefined) {
 
 /** The Firefox twin of startE2eSession(): a stand-in, another origin, Firefox with the e2e build, and the token audit. */
 export async function startFirefoxSession(
-  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string } = {},
+  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string } = {},
 ): Promise<FirefoxSession> {
   const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
   const otherOrigin = await startStandIn({ plainHttpPort: true });
@@ -54,6 +54,7 @@ export async function startFirefoxSession(
       extensionDir: options.extensionDir ?? FIREFOX_E2E_DIST,
       headless: xvfb === undefined,
       language: options.language,
+      downloadDir: options.downloadDir,
       display: xvfb?.display,
       onOutput: (line) => auditWatcher.recordOutput(line),
       onLaunched: (browser) => auditWatcher.start(browser),

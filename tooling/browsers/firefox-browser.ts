@@ -15,6 +15,8 @@ export interface FirefoxLaunchOptions {
   display?: string;
   /** The UI language (e.g. "de", "ar"); needs Debian's firefox-esr-l10n-<lang> language pack. Default: Firefox's own (en-US). */
   language?: string;
+  /** Where downloads are saved, without asking (default: Firefox's own Downloads folder in the throwaway home). */
+  downloadDir?: string;
   /** Called with every line Firefox prints, extension consoles included (for the token audit). */
   onOutput?: (line: string) => void;
   /** Runs once Firefox is up, before the add-on is installed (the token audit starts watching there). */
@@ -100,6 +102,15 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
         'browser.shell.checkDefaultBrowser': false,
         // The language pack Debian installs is an add-on in the application's scope: allow it, then ask for it.
         ...(options.language === undefined ? {} : { 'intl.locale.requested': options.language, 'extensions.autoDisableScopes': 0 }),
+        // Saved straight into that folder (2: a folder of one's own), no dialog, no downloads panel.
+        ...(options.downloadDir === undefined
+          ? {}
+          : {
+              'browser.download.dir': options.downloadDir,
+              'browser.download.folderList': 2,
+              'browser.download.useDownloadDir': true,
+              'browser.download.alwaysOpenPanel': false,
+            }),
         'datareporting.policy.dataSubmissionEnabled': false,
       },
     });
