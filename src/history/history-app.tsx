@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
 import type { HistoryEntry } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import { describe } from './describe';
 import { exportFileName, historyCsv, historyJson } from './export-file';
-import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
+import type { HistoryConnector, HistorySettings } from './history-connector';
 import { HistoryView, type PageState } from './history-view';
 import { importOutcomeSentence, importProblemSentence } from './history-words';
 import { readHistoryFile } from './import-file';
 import { search, searchIndex } from './search';
 import { useHistoryData, withEntries } from './use-history-data';
-import type { FocusRequest, FocusTarget, HistoryActions, QrState, StatusLine } from './view-types';
+import type { FocusRequest, FocusTarget, HistoryActions, StatusLine } from './view-types';
 
 /** Rows rendered at once: 10,000 would cost the first paint far more than an empty page's. */
 export const PAGE_SIZE = 100;
@@ -42,11 +42,10 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const settings = useSettings(connector);
   const [query, setQuery] = useState('');
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
-  const [qr, setQr] = useState<QrState | undefined>(undefined);
+  const [qrFor, setQrFor] = useState<string | undefined>(undefined);
   const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
   const [status, setStatus] = useState<Status | undefined>(undefined);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | undefined>(undefined);
-  const qrModule = useRef<Promise<QrPanelComponent> | undefined>(undefined);
   const lastId = useRef(0);
   const nextId = () => (lastId.current += 1);
 
@@ -68,26 +67,10 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     if (!done.ok) say(t('historyOpenFailed', done.reason));
   };
 
-  const toggleQr = (entry: HistoryEntry) => {
-    const { shortUrl } = entry;
-    if (qr?.shortUrl === shortUrl) {
-      setQr(undefined);
-      return;
-    }
-    setQr({ shortUrl, phase: 'loading' });
-    const loading = (qrModule.current ??= connector.loadQrPanel());
-    // Only for the row still asking: another row's QR may have been asked for meanwhile.
-    const settle = (next: QrState) => setQr((current) => (current?.shortUrl === shortUrl ? next : current));
-    loading.then(
-      (Panel) => settle({ shortUrl, phase: 'ready', Panel }),
-      (error: unknown) => {
-        // Asked again, it is loaded again (the failure may have been passing: an update replacing the chunk).
-        qrModule.current = undefined;
-        console.warn('Shrtnr: the QR code panel could not be loaded.', describe(error));
-        settle({ shortUrl, phase: 'failed' });
-      },
-    );
-  };
+  // One QR code open at a time: asking for another closes the first.
+  const toggleQr = ({ shortUrl }: HistoryEntry) => setQrFor(qrFor === shortUrl ? undefined : shortUrl);
+  // One function for the page's life: the panel loads each time it is shown, not each render.
+  const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
 
   const remove = async (entry: HistoryEntry, position: number) => {
     let removed: HistoryEntry | undefined;
@@ -98,7 +81,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
       return;
     }
     updateEntries((current) => current.filter(({ shortUrl }) => shortUrl !== entry.shortUrl));
-    if (qr?.shortUrl === entry.shortUrl) setQr(undefined);
+    if (qrFor === entry.shortUrl) setQrFor(undefined);
     // Gone already (deleted in another window)? What this page showed is what Undo brings back.
     say(t('historyDeleted', entry.shortUrl), { entries: [removed ?? entry], all: false });
     focus({ target: 'row-at', index: position });
@@ -115,7 +98,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
       return;
     }
     updateEntries(() => NO_ENTRIES);
-    setQr(undefined);
+    setQrFor(undefined);
     say(t('historyDeletedAll', removed.length), { entries: removed, all: true });
     // Delete all has gone with the links: Undo is where the focus can be of use.
     focus({ target: 'undo' });
@@ -179,6 +162,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     onCopy: (entry) => void copy(entry),
     onOpen: (entry) => void open(entry),
     onToggleQr: toggleQr,
+    onLoadQr: loadQrPanel,
     onDelete: (entry, position) => void remove(entry, position),
     onSaveFile: (fileName, file) => connector.saveFile(fileName, file),
     onAskDeleteAll: () => setConfirmingDeleteAll(true),
@@ -207,7 +191,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
           query,
           matches,
           visibleCount,
-          qr,
+          qrFor,
           confirmingDeleteAll,
         }
       : data;

@@ -1,5 +1,5 @@
 import type { Words } from '../platform/words';
-import type { QrPanelComponent } from '../ui/lazy-qr-panel';
+import type { QrPanelComponent } from '../ui/qr-on-request';
 import type { ClipboardPayload, CopyFormat } from '../shortening/copy-formats';
 import type { HistoryStore } from '../storage/history-entry';
 

@@ -78,7 +78,7 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
                 entry={entry}
                 index={index}
                 date={dates.format(entry.createdAt)}
-                qr={state.qr?.shortUrl === entry.shortUrl ? state.qr : undefined}
+                qrOpen={state.qrFor === entry.shortUrl}
                 actions={actions}
               />
             ))}

@@ -2,21 +2,21 @@ import type { HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { entryLabel } from './entry-label';
 import { wayInLabel } from './history-words';
-import { QrSlot } from './qr-slot';
-import type { HistoryActions, QrState } from './view-types';
+import { LazyQrPanel } from '../ui/qr-on-request';
+import type { HistoryActions } from './view-types';
 
 export interface HistoryRowProps {
   entry: HistoryEntry;
   index: number;
   /** When it was made, formatted in the page's language. */
   date: string;
-  /** Set when this row's QR code is open. */
-  qr: QrState | undefined;
+  /** Whether this row's QR code is open. */
+  qrOpen: boolean;
   actions: HistoryActions;
 }
 
 /** One link: what it is called, the short link, where it leads, when and how it was made, and what can be done with it. */
-export function HistoryRow({ entry, index, date, qr, actions }: HistoryRowProps) {
+export function HistoryRow({ entry, index, date, qrOpen, actions }: HistoryRowProps) {
   const words = useWords();
   const { t } = words;
   const { shortUrl, longUrl } = entry;
@@ -53,8 +53,8 @@ export function HistoryRow({ entry, index, date, qr, actions }: HistoryRowProps)
           type="button"
           class="secondary-button"
           aria-label={t('historyQrLabel', shortUrl)}
-          aria-expanded={qr !== undefined}
-          aria-controls={qr === undefined ? undefined : qrId}
+          aria-expanded={qrOpen}
+          aria-controls={qrOpen ? qrId : undefined}
           onClick={() => actions.onToggleQr(entry)}
         >
           {t('historyQr')}
@@ -63,9 +63,9 @@ export function HistoryRow({ entry, index, date, qr, actions }: HistoryRowProps)
           {t('historyDelete')}
         </button>
       </div>
-      {qr !== undefined && (
+      {qrOpen && (
         <div class="row-qr" id={qrId}>
-          <QrSlot qr={qr} onSave={actions.onSaveFile} />
+          <LazyQrPanel shortUrl={shortUrl} onSave={actions.onSaveFile} load={actions.onLoadQr} />
         </div>
       )}
     </li>

@@ -1,12 +1,6 @@
 import type { HistoryEntry } from '../storage/history-entry';
 import type { QrPanelComponent } from './history-connector';
 
-/** The QR code asked for under one row: its panel loads on demand. */
-export type QrState =
-  | { shortUrl: string; phase: 'loading' }
-  | { shortUrl: string; phase: 'failed' }
-  | { shortUrl: string; phase: 'ready'; Panel: QrPanelComponent };
-
 /** The status bar's sentence; `undoable` while what was just deleted can still be brought back. */
 export interface StatusLine {
   id: number;
@@ -36,6 +30,8 @@ export interface HistoryActions {
   /** `index`: the row's position among those shown, where the focus stays. */
   onDelete(entry: HistoryEntry, index: number): void;
   onSaveFile(fileName: string, data: Blob): void;
+  /** The QR panel's module (the same function for the page's life). */
+  onLoadQr(): Promise<QrPanelComponent>;
   onAskDeleteAll(): void;
   onCancelDeleteAll(): void;
   onConfirmDeleteAll(): void;
@@ -60,6 +56,7 @@ export interface ReadyState {
   /** Every entry matching the query, newest first (only the first `visibleCount` are rendered). */
   matches: readonly HistoryEntry[];
   visibleCount: number;
-  qr: QrState | undefined;
+  /** The short link whose QR code is open (one at a time). */
+  qrFor: string | undefined;
   confirmingDeleteAll: boolean;
 }

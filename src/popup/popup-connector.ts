@@ -2,7 +2,7 @@ import type { Words } from '../platform/words';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { RecentHistory } from '../storage/history-entry';
-import type { QrPanelComponent } from '../ui/lazy-qr-panel';
+import type { QrPanelComponent } from '../ui/qr-on-request';
 
 export type { ShortenAnswer, ShortenRequest };
 

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
-import { LazyQrPanel, type QrPanelComponent } from '../ui/lazy-qr-panel';
+import { LazyQrPanel, type QrPanelComponent } from '../ui/qr-on-request';
 import { useWords } from '../ui/words-context';
 import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type PopupState } from './popup-state';
 
