@@ -32,7 +32,7 @@ const now = () => performance.timeOrigin + performance.now();
 console.log('Building the production extension…');
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
 
-const standIn = await startStandIn({ rateLimitPerMinute: 1_000_000 });
+const standIn = await startStandIn({ rateLimit: { limit: 1_000_000, windowMs: 60_000 } });
 const xvfb = await startXvfb();
 const scratch = await mkdtemp(join(tmpdir(), 'shrtnr-bench-'));
 const floorDir = join(scratch, 'floor');

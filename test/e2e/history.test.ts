@@ -24,7 +24,7 @@ let base: string;
 
 beforeAll(async () => {
   // Many shortenings in a minute (20 at once among them): more than the contract's 60 a minute.
-  session = await startE2eSession({ standIn: { rateLimitPerMinute: 10_000 } });
+  session = await startE2eSession({ standIn: { rateLimit: { limit: 10_000, windowMs: 60_000 } } });
   base = session.standIn.baseUrl;
   // In each popup, before its own scripts: note whether its "Shortening…" state was ever put on the page.
   await session.browser.context.addInitScript(() => {

@@ -9,7 +9,7 @@ import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-s
 let session: E2eSession;
 
 beforeAll(async () => {
-  session = await startE2eSession({ standIn: { rateLimitPerMinute: 10 } });
+  session = await startE2eSession({ standIn: { rateLimit: { limit: 10, windowMs: 60_000 } } });
   await session.useStandIn();
 });
 afterAll(() => session?.close());

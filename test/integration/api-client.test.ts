@@ -14,7 +14,7 @@ let settings: ShrtnrSettings;
 let trustingFetch: FetchFunction;
 
 beforeAll(async () => {
-  standIn = await startStandIn({ rateLimitPerMinute: 1000 });
+  standIn = await startStandIn({ rateLimit: { limit: 1000, windowMs: 60_000 } });
   otherOrigin = await startStandIn();
   standIn.addToken(EXHAUSTED_TOKEN, 0);
   // Trusts both servers' certificates, so a redirect to the other origin could be followed if the client let it.
@@ -124,7 +124,7 @@ describe('shorten against the stand-in', () => {
     });
 
     it('429 with the limit, the remaining count and the retry time', async () => {
-      const limited = await startStandIn({ rateLimitPerMinute: 2 });
+      const limited = await startStandIn({ rateLimit: { limit: 2, windowMs: 60_000 } });
       const limitedSettings = { ...settings, serverUrl: limited.baseUrl, token: limited.demoToken, fetch: fetchTrusting(limited.certificatePem) };
       try {
         expect((await shorten(LONG_URL, limitedSettings)).ok).toBe(true);
