@@ -158,7 +158,8 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     // Per server: whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
     const held = new Set<string>();
     const ahead = new Map<string, number>();
-    for (const entry of [...entries]) {
+    // A copy: finishing a job takes it out of `entries` mid-loop.
+    for (const entry of entries.slice()) {
       if (entry.sending) continue;
       const { job } = entry;
       const age = time - job.queuedAt;
