@@ -27,3 +27,4 @@ export function titled(title: string | undefined): { title?: string } {
  * wait's end is known, `ahead` the links queued before it; or being sent.
  */
 export type ShortenProgress = { state: 'waiting'; untilMs?: number; ahead: number } | { state: 'sending' };
+
