@@ -152,7 +152,7 @@ describe('the shorten queue', () => {
     const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: undefined }));
     const { queue } = queueWith(send);
     expect(await queue.add(job({ queuedAt: Date.now() - 11 * 60_000 }))).toEqual({ ok: false, error: { kind: 'expired', minutes: 11 } });
-    expect(await queue.add(job({ attempts: 5 }))).toEqual({ ok: false, error: { kind: 'gave-up', attempts: 5 } });
+    expect(await queue.add(job({ attempts: 8 }))).toEqual({ ok: false, error: { kind: 'gave-up', attempts: 8 } });
     expect(send).not.toHaveBeenCalled();
   });
 

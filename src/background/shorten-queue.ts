@@ -52,7 +52,7 @@ export interface ShortenQueueOptions {
   now?: () => number;
   random?: () => number;
   gate?: Partial<Omit<RateLimitGateOptions, 'now' | 'random'>>;
-  /** Requests per job before it fails with `gave-up`; default 5. */
+  /** Requests per job before it fails with `gave-up`; default 8. */
   maxAttempts?: number;
   /** A job older than this (from its click) fails with `expired` rather than being sent; default 10 minutes. */
   maxAgeMs?: number;
@@ -71,7 +71,8 @@ export interface ShortenQueue {
   waiting(): number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 5;
+// Eight: with jittered backoff from 1 s, seven refusals in a row span some 30 s at the least likely, longer than a window usually lasts.
+export const DEFAULT_MAX_ATTEMPTS = 8;
 export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
 
 interface Entry {
