@@ -141,7 +141,7 @@ describe('one queue for every shortening', () => {
     const entries = await pollUntil(
       async () => {
         const listed = await session.history().catch(() => []);
-        return listed.length >= 20 ? listed : undefined;
+        return new Set(listed.map((entry) => entry.longUrl)).size >= 20 ? listed : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 1_000, failure: 'The restarted worker did not finish the 20 links.' },
     );
