@@ -22,6 +22,9 @@ beforeEach(async () => {
   await session.useStandIn();
   await session.configure({ autoCopy: true });
   session.standIn.setFault(null);
+  // Each test starts with a fresh window, so ten clicks spend exactly one (the worker's gate
+  // still believes what it last heard, and learns the new window from the next answers).
+  session.standIn.resetRateLimits();
   session.standIn.clearLog();
 });
 
