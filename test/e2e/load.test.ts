@@ -47,7 +47,7 @@ describe('load', () => {
     expect(await worker.evaluate(() => chrome.alarms.getAll())).toEqual([]);
   });
 
-  it('nine copies at once while Chrome is closing the offscreen document: each one is copied, three rounds', async () => {
+  it('nine clicks at once while Chrome is closing the offscreen document: no copy fails, the last click\'s link stays, three rounds', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl });
     const worker = await session.worker();
     for (let round = 0; round < 3; round += 1) {
