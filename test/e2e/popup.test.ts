@@ -120,14 +120,15 @@ describe('popup', () => {
     const timer = popup.getByRole('timer');
     await timer.waitFor();
     expect(await timer.textContent()).toMatch(/^Waiting [23] seconds for the server's limit…$/);
-    await expect.poll(() => timer.textContent({ timeout: 500 }).catch(() => '')).toMatch(/^Waiting 1 second for the server's limit…$/);
+    await expect.poll(() => timer.textContent({ timeout: 500 }).catch(() => ''), { timeout: 3_000 }).toMatch(/^Waiting 1 second for the server's limit…$/);
     const shortUrlField = popup.getByLabel('Short link');
     await expect.poll(() => shortUrlField.inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
-    expect(await session.readClipboard()).toBe(await shortUrlField.inputValue());
-    expect(session.standIn.apiRequests()).toHaveLength(2);
+    const shortUrl = await shortUrlField.inputValue();
     await popup.close();
     await tab.close();
+    expect(await session.readClipboard()).toBe(shortUrl);
+    expect(session.standIn.apiRequests()).toHaveLength(2);
   });
 
   describe('API errors, each with its own message and a Retry that works once the cause is gone', () => {
