@@ -66,13 +66,20 @@ export function popupCopies(click: Click): Promise<void> {
   return done;
 }
 
+// Also kept here: storage.session may refuse a write (its quota), and this worker must still judge right.
+let lastCopiedHere = 0;
+
 async function lastCopiedOrder(): Promise<number> {
   const stored = (await browser.storage.session.get(LAST_COPIED_KEY))[LAST_COPIED_KEY];
-  return typeof stored === 'number' ? stored : 0;
+  return Math.max(lastCopiedHere, typeof stored === 'number' ? stored : 0);
 }
 
 async function rememberCopied(clickOrder: number): Promise<void> {
-  if (clickOrder > (await lastCopiedOrder())) await browser.storage.session.set({ [LAST_COPIED_KEY]: clickOrder });
+  if (clickOrder <= (await lastCopiedOrder())) return;
+  lastCopiedHere = clickOrder;
+  await browser.storage.session.set({ [LAST_COPIED_KEY]: clickOrder }).catch((error: unknown) => {
+    console.warn('Shrtnr: what was last copied could not be stored; a restarted worker may copy an older link.', error instanceof Error ? error.message : String(error));
+  });
 }
 
 /** Keeps a late link for its notification's click (the worker may have stopped by then). */
