@@ -14,6 +14,8 @@ const COLORS = { working: '#57606a', success: '#1a7f37', failure: '#cf222e' } as
  */
 let running = 0;
 let succeeded = 0;
+/** Of those that succeeded, how many were copied (the others were passed over or came late: clipboard-rule.ts). */
+let copied = 0;
 let failed = 0;
 let waiting = 0;
 /** The last failure, already in words (the background's one wording: shorten-and-copy.ts). */
@@ -23,6 +25,7 @@ let clearTimer: ReturnType<typeof setTimeout> | undefined;
 export async function badgeJobStarted(): Promise<void> {
   if (running === 0) {
     succeeded = 0;
+    copied = 0;
     failed = 0;
     lastFailure = '';
   }
@@ -44,10 +47,12 @@ export async function badgeWaiting(count: number): Promise<void> {
   }
 }
 
-export async function badgeJobFinished(outcome: { ok: true } | { ok: false; sentence: string }): Promise<void> {
+export async function badgeJobFinished(outcome: { ok: true; copied: boolean } | { ok: false; sentence: string }): Promise<void> {
   running = Math.max(0, running - 1);
-  if (outcome.ok) succeeded += 1;
-  else {
+  if (outcome.ok) {
+    succeeded += 1;
+    if (outcome.copied) copied += 1;
+  } else {
     failed += 1;
     lastFailure = outcome.sentence;
   }
@@ -69,7 +74,8 @@ async function showSummaryOrNothing(): Promise<void> {
     return;
   }
   if (failed === 0) {
-    await show('✓', COLORS.success, succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded));
+    const title = copied < succeeded ? t('badgeMadeNotAllCopied', succeeded, copied) : succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded);
+    await show('✓', COLORS.success, title);
   } else {
     const summary = succeeded + failed === 1 ? lastFailure : t('badgeSomeFailed', failed, succeeded + failed, lastFailure);
     await show('!', COLORS.failure, summary);

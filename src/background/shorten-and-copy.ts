@@ -196,7 +196,7 @@ async function deliver(shortened: Shortening, copyFormat: CopyFormat, click: Cli
     return copied.ok;
   });
   if (decision === 'copy' && copied !== undefined) return reportCopy(shortened, copied);
-  await badgeJobFinished({ ok: true });
+  await badgeJobFinished({ ok: true, copied: false });
   if (decision === 'superseded') return { status: 'superseded', shortened };
   // Too late to copy over whatever the user copied since: the notification offers it.
   await offer(shortened, payload);
@@ -226,7 +226,7 @@ async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailur
   }
   performance.mark('shrtnr:background-copied');
   await Promise.all([
-    badgeJobFinished({ ok: true }),
+    badgeJobFinished({ ok: true, copied: true }),
     notify(words.t('notifyCopiedTitle'), `${shortened.shortUrl}${origin}`, hostOf(shortened.longUrl)),
   ]);
   return { status: 'copied', shortened };

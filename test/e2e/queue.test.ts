@@ -81,7 +81,10 @@ describe('one queue for every shortening', () => {
 
     // The last click's link, whatever order the answers came in.
     expect(await session.readClipboard()).toBe(shortUrls[19]);
-    expect((await settledBadge(session)).text).toBe('✓');
+    const badge = await settledBadge(session);
+    expect(badge.text).toBe('✓');
+    const copiedCount = outcomes.filter((outcome) => outcome?.status === 'copied').length;
+    expect(badge.title).toBe(copiedCount === 20 ? '20 short links copied' : `Short links made: 20; copied: ${copiedCount} (the others are in your history)`);
     expect((await session.history()).length).toBe(20);
     // The queue's journal is empty again, and no alarm is left to wake a worker.
     const worker = await session.worker();
