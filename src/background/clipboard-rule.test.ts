@@ -74,7 +74,7 @@ describe('the clipboard rule', () => {
 
   it('the popup\'s own copy counts: an earlier click\'s link does not replace it', async () => {
     const [menu, popup] = [click(), click()];
-    await popupCopies(popup);
+    popupCopies(popup);
     expect(await copyIfStillWanted(menu, async () => true)).toBe('superseded');
   });
 });

@@ -26,6 +26,8 @@ export interface Click {
 }
 
 let lastOrder = 0;
+// What was last copied is also kept here: storage.session may refuse a write (its quota), and this worker must still judge right.
+let lastCopiedHere = 0;
 
 /**
  * A number for a click that is higher than every earlier click's, in this
@@ -59,15 +61,16 @@ export function copyIfStillWanted(click: Click, copy: () => Promise<boolean>, no
   return decided;
 }
 
-/** The popup is about to copy its own link: a background link of an earlier click must not replace it. */
-export function popupCopies(click: Click): Promise<void> {
+/**
+ * The popup is about to copy its own link: a background link of an earlier
+ * click must not replace it. Known to this worker at once (the popup's answer
+ * does not wait for storage), stored for the next one after.
+ */
+export function popupCopies(click: Click): void {
+  lastCopiedHere = Math.max(lastCopiedHere, click.clickOrder);
   const done = turn.then(() => rememberCopied(click.clickOrder));
   turn = done.catch(() => undefined);
-  return done;
 }
-
-// Also kept here: storage.session may refuse a write (its quota), and this worker must still judge right.
-let lastCopiedHere = 0;
 
 async function lastCopiedOrder(): Promise<number> {
   const stored = (await browser.storage.session.get(LAST_COPIED_KEY))[LAST_COPIED_KEY];
@@ -75,8 +78,9 @@ async function lastCopiedOrder(): Promise<number> {
 }
 
 async function rememberCopied(clickOrder: number): Promise<void> {
-  if (clickOrder <= (await lastCopiedOrder())) return;
-  lastCopiedHere = clickOrder;
+  const stored = (await browser.storage.session.get(LAST_COPIED_KEY))[LAST_COPIED_KEY];
+  if (typeof stored === 'number' && clickOrder <= stored) return;
+  lastCopiedHere = Math.max(lastCopiedHere, clickOrder);
   await browser.storage.session.set({ [LAST_COPIED_KEY]: clickOrder }).catch((error: unknown) => {
     console.warn('Shrtnr: what was last copied could not be stored; a restarted worker may copy an older link.', error instanceof Error ? error.message : String(error));
   });

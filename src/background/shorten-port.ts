@@ -40,7 +40,7 @@ export function onShortenPort(port: Runtime.Port): void {
       .then(async (answer) => {
         if (!connected) return finishedForNobody(answer);
         // The popup copies it: no background link of an earlier click may replace it afterwards.
-        if (answer.result.ok && answer.autoCopy) await popupCopies(click);
+        if (answer.result.ok && answer.autoCopy) popupCopies(click);
         post({ type: 'answer', answer });
       })
       .catch((error: unknown) =>
