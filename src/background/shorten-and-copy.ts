@@ -1,4 +1,4 @@
-import { shortenWithLimits, type ShortenOutcome, type ShrtnrError } from '../api';
+import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../api';
 import { success, type Result } from '../api/result';
 import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
@@ -35,6 +35,7 @@ export const backgroundHistory = (): HistoryStore => (historyStore ??= openHisto
 const queue = createShortenQueue({
   send: sendQueued,
   journal: queueJournal,
+  keep: (job, link) => record(shorteningOf(job, link), job),
   onWaitingChange: (count) => {
     keepAwakeWhile(count > 0);
     void badgeWaiting(count);
@@ -106,16 +107,25 @@ export async function shortenWithStoredSettings(request: ShortenRequest, asker: 
 export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
 export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
-/** A job through the queue, and its link recorded in history (once, whoever awaits it). */
+/** A job through the queue; its link is in history by the time it resolves (the queue's `keep`, once, whoever awaits it). */
 async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
   const sent = await queue.add(job, onProgress);
-  if (!sent.ok) return sent;
-  const { request } = job;
-  const shortening: Shortening = { ...sent.value, fromHistory: false, removedParams: job.removedParams, ...(request.title === undefined ? {} : { title: request.title }) };
-  const settings = await readSettings(localArea, ['history', 'stripTracking']);
-  const entry = historyEntryFor(shortening, request, { ...settings, serverUrl: job.server }, Date.now());
-  if (entry !== undefined) await backgroundHistory().record(entry).catch(historyFailed('written'));
-  return success(shortening);
+  return sent.ok ? success(shorteningOf(job, sent.value)) : sent;
+}
+
+function shorteningOf(job: QueuedJob, link: ShortenedUrl): Shortening {
+  const { title } = job.request;
+  return { ...link, fromHistory: false, removedParams: job.removedParams, ...(title === undefined ? {} : { title }) };
+}
+
+async function record(shortening: Shortening, job: QueuedJob): Promise<void> {
+  try {
+    const settings = await readSettings(localArea, ['history', 'stripTracking']);
+    const entry = historyEntryFor(shortening, job.request, { ...settings, serverUrl: job.server }, Date.now());
+    if (entry !== undefined) await backgroundHistory().record(entry);
+  } catch (error) {
+    historyFailed('written')(error);
+  }
 }
 
 /** The newest history entries, for the popup (read here: the worker has the store and its validation already). */

@@ -169,6 +169,17 @@ describe('the shorten queue', () => {
     expect(stored.size).toBe(0);
   });
 
+  it('keeps a new link before the job leaves the journal, so a worker stopped in between loses no link', async () => {
+    const { journal, stored } = memoryJournal();
+    const inJournalWhileKept: boolean[] = [];
+    const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => ({ result: { ok: true, value: { shortUrl: 'https://shrtnr.test/k', longUrl: queued.longUrl, used: 1 } }, rateLimit: undefined }));
+    const queue = createShortenQueue({ send, journal, keep: async (queued) => void inJournalWhileKept.push(stored.has(queued.id)) });
+    expect((await queue.add(job())).ok).toBe(true);
+    expect(inJournalWhileKept).toEqual([true]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stored.size).toBe(0);
+  });
+
   it('keeps the order of the clicks: a later job never overtakes a waiting one', async () => {
     const server = throttledServer(2, 3_000, 'full');
     const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });

@@ -49,6 +49,12 @@ export interface ShortenQueueOptions {
   /** Sends one request for the job (reading the settings of the moment); never rejects. */
   send(job: QueuedJob): Promise<ShortenOutcome>;
   journal: QueueJournal;
+  /**
+   * Keeps a new link (in history) before the job leaves the journal, so a
+   * worker stopped in between loses no link: the next one sends it again
+   * rather than forgetting it. Never rejects.
+   */
+  keep?(job: QueuedJob, link: ShortenedUrl): Promise<void>;
   now?: () => number;
   random?: () => number;
   gate?: Partial<Omit<RateLimitGateOptions, 'now' | 'random'>>;
@@ -125,8 +131,11 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     const index = entries.indexOf(entry);
     if (index === -1) return;
     entries.splice(index, 1);
-    journal.remove(entry.job).catch(warn('a finished job could not be taken out of the journal'));
-    entry.resolve(result);
+    const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
+    void kept.then(() => {
+      journal.remove(entry.job).catch(warn('a finished job could not be taken out of the journal'));
+      entry.resolve(result);
+    });
   }
 
   async function sendJob(entry: Entry, release: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {

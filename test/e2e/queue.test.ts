@@ -149,7 +149,7 @@ describe('one queue for every shortening', () => {
         const listed = await session.history().catch(() => []);
         return new Set(listed.map((entry) => entry.longUrl)).size >= 20 ? listed : undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 1_000, failure: 'The restarted worker did not finish the 20 links.' },
+      { timeoutMs: 60_000, intervalMs: 1_000, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
     );
     expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(20);
     expectLimitNeverExceeded();
