@@ -206,11 +206,12 @@ async function deliver(shortened: Shortening, copyFormat: CopyFormat, click: Cli
     return copied.ok;
   });
   if (decision === 'copy' && copied !== undefined) return reportCopy(shortened, copied);
+  if (decision === 'late') {
+    // Too late to copy over whatever the user copied since: the notification offers it (before the badge says all ended).
+    await offer(shortened, payload);
+  }
   await badgeJobFinished({ ok: true, copied: false });
-  if (decision === 'superseded') return { status: 'superseded', shortened };
-  // Too late to copy over whatever the user copied since: the notification offers it.
-  await offer(shortened, payload);
-  return { status: 'offered', shortened };
+  return { status: decision === 'late' ? 'offered' : 'superseded', shortened };
 }
 
 /** The offered link's notification was clicked: copy it now, at the user's word. */
