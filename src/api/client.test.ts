@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, shorten, type FetchFunction } from './client';
+import { MAX_BODY_BYTES, shorten, shortenWithLimits, type FetchFunction } from './client';
 import { ping } from './ping';
 
 const LONG_URL = 'https://www.example.com/some/very/long/path?q=1';
@@ -209,5 +209,49 @@ describe('redirects are never followed', () => {
   it('an opaque redirect (a browser\'s answer to redirect: manual) on shorten or ping is the redirected error', async () => {
     expect(await shorten(LONG_URL, settingsWith(answering(opaqueRedirect)))).toMatchObject({ ok: false, error: { kind: 'redirected' } });
     expect(await ping(settingsWith(answering(opaqueRedirect)))).toMatchObject({ ok: false, error: { kind: 'redirected' } });
+  });
+});
+
+const withLimits = (status: number, body: string, headers: Record<string, string>) => () =>
+  new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+const failingFetch: FetchFunction = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('shortenWithLimits reports the rate-limit state of every answer', () => {
+  it('on a success, with the header names in any letter case, and the same result as shorten()', async () => {
+    const answer = withLimits(200, ENVELOPE, { 'x-ratelimit-remaining': '7', 'X-RATELIMIT-LIMIT': '10', 'x-RateLimit-reset': '42' });
+    const outcome = await shortenWithLimits(LONG_URL, settingsWith(answering(answer)));
+    expect(outcome).toEqual({
+      result: { ok: true, value: { shortUrl: SHORT_URL, longUrl: LONG_URL, used: 1 } },
+      rateLimit: { limit: 10, remaining: 7, resetSeconds: 42 },
+    });
+    expect(await shorten(LONG_URL, settingsWith(answering(answer)))).toEqual(outcome.result);
+  });
+
+  it('on a 429, beside the rate-limited error, the reset included', async () => {
+    const answer = withLimits(429, '{"message":"Too Many Attempts."}', { 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '0', 'Retry-After': '12', 'X-RateLimit-Reset': '12' });
+    expect(await shortenWithLimits(LONG_URL, settingsWith(answering(answer)))).toEqual({
+      result: { ok: false, error: { kind: 'rate-limited', limit: 10, remaining: 0, retryAfterSeconds: 12 } },
+      rateLimit: { limit: 10, remaining: 0, resetSeconds: 12, retryAfterSeconds: 12 },
+    });
+  });
+
+  it('on other errors and bad responses too: each answer counted against the limit', async () => {
+    const headers = { 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '3' };
+    for (const answer of [withLimits(401, '', headers), withLimits(503, '', { ...headers, 'Retry-After': '60' }), withLimits(200, 'not json', headers)]) {
+      const outcome = await shortenWithLimits(LONG_URL, settingsWith(answering(answer)));
+      expect(outcome.result.ok).toBe(false);
+      expect(outcome.rateLimit).toMatchObject({ limit: 10, remaining: 3 });
+    }
+  });
+
+  it('is undefined when the answer has no limit header, when none came, and when nothing was sent', async () => {
+    const plain = await shortenWithLimits(LONG_URL, settingsWith(answering(json(ENVELOPE))));
+    expect(plain).toMatchObject({ result: { ok: true }, rateLimit: undefined });
+    expect(await shortenWithLimits(LONG_URL, settingsWith(failingFetch))).toEqual({ result: { ok: false, error: { kind: 'network', host: 'shrtnr.co' } }, rateLimit: undefined });
+    const sent: Sent[] = [];
+    expect(await shortenWithLimits('javascript:alert(1)', settingsWith(answering(json(ENVELOPE), sent)))).toMatchObject({ result: { ok: false }, rateLimit: undefined });
+    expect(await shortenWithLimits(LONG_URL, { ...settingsWith(answering(json(ENVELOPE), sent)), token: '' })).toMatchObject({ result: { ok: false }, rateLimit: undefined });
+    expect(sent).toEqual([]);
+    expect(await shortenWithLimits(LONG_URL, settingsWith(answering(opaqueRedirect)))).toEqual({ result: { ok: false, error: { kind: 'redirected' } }, rateLimit: undefined });
   });
 });

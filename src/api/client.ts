@@ -1,5 +1,6 @@
 import { hasDuplicateKeys } from './duplicate-keys';
 import type { BadResponseProblem, ShrtnrError } from './errors';
+import { readRateLimitState, type RateLimitState } from './rate-limit-headers';
 import { MAX_BODY_BYTES, readBodyText } from './response-body';
 import { failure, success, type Result } from './result';
 import { shortenEnvelopeSchema } from './response-schema';
@@ -30,14 +31,28 @@ export interface ShortenedUrl {
 
 /** Shortens one URL, or says exactly why not. Never throws. */
 export async function shorten(longUrl: string, settings: ShrtnrSettings): Promise<Result<ShortenedUrl, ShrtnrError>> {
+  return (await shortenWithLimits(longUrl, settings)).result;
+}
+
+export interface ShortenOutcome {
+  result: Result<ShortenedUrl, ShrtnrError>;
+  /**
+   * What the answer said of the rate limit, whatever its status; undefined
+   * when nothing was sent, no answer came, or it carried no limit header.
+   */
+  rateLimit: RateLimitState | undefined;
+}
+
+/** shorten(), plus the rate-limit state of the answer, for a scheduler that keeps under the limit. Never throws. */
+export async function shortenWithLimits(longUrl: string, settings: ShrtnrSettings): Promise<ShortenOutcome> {
   const prepared = prepare(settings);
-  if (!prepared.ok) return prepared;
+  if (!prepared.ok) return { result: prepared, rateLimit: undefined };
   const url = checkLongUrl(longUrl);
-  if (!url.ok) return url;
+  if (!url.ok) return { result: url, rateLimit: undefined };
 
   const answer = await post(prepared.value, '/api/v1/shorten/single', JSON.stringify({ url: url.value }));
-  if (!answer.ok) return answer;
-  return readShortenAnswer(answer.value, url.value);
+  if (!answer.ok) return { result: answer, rateLimit: undefined };
+  return { result: readShortenAnswer(answer.value, url.value), rateLimit: readRateLimitState(answer.value.headers) };
 }
 
 export interface PreparedRequest {

@@ -39,6 +39,15 @@ export type ShrtnrError =
   | { kind: 'network'; host: string }
   | { kind: 'tls'; host: string }
   | { kind: 'timeout'; timeoutMs: number }
+  // The queue that waits out the rate limit (src/background/shorten-queue.ts).
+  /** Waiting for the limit would take the link past its bound (two minutes from the click); `waitSeconds`: the wait the server asked for. */
+  | { kind: 'wait-too-long'; waitSeconds: number }
+  /** The user cancelled it while it waited. */
+  | { kind: 'cancelled' }
+  /** The server kept refusing with 429: given up after `attempts` requests. */
+  | { kind: 'gave-up'; attempts: number }
+  /** Found unfinished by a restarted worker, older than the queue keeps anything (`minutes` since the click). */
+  | { kind: 'expired'; minutes: number }
   /** A fault inside the extension itself (e.g. its worker failed to answer); `detail` is technical and untranslated. */
   | { kind: 'internal'; detail: string };
 

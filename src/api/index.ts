@@ -1,4 +1,5 @@
-export { shorten, DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES, type ShrtnrSettings, type ShortenedUrl, type FetchFunction } from './client';
+export { shorten, shortenWithLimits, DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES, type ShrtnrSettings, type ShortenedUrl, type ShortenOutcome, type FetchFunction } from './client';
+export type { RateLimitState } from './rate-limit-headers';
 export type { ShrtnrError, ShrtnrErrorKind, BadResponseProblem } from './errors';
 export { isInputError, isSettingsError } from './errors';
 export type { Result } from './result';

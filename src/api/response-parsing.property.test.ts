@@ -41,6 +41,10 @@ const KIND_IS_KNOWN = {
   network: true,
   tls: true,
   timeout: true,
+  'wait-too-long': true,
+  cancelled: true,
+  'gave-up': true,
+  expired: true,
   internal: true,
 } as const satisfies Record<ShrtnrErrorKind, true>;
 const KNOWN_KINDS: readonly string[] = Object.keys(KIND_IS_KNOWN);

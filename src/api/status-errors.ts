@@ -1,4 +1,5 @@
 import type { ShrtnrError } from './errors';
+import { readRateLimitState } from './rate-limit-headers';
 import type { BodyText } from './response-body';
 import { errorBodySchema } from './response-schema';
 import { readableServerText } from './server-text';
@@ -74,33 +75,7 @@ function firstUrlFieldError(errors: unknown): string | undefined {
   return readableServerText(urlErrors);
 }
 
-const MAX_REASONABLE_WAIT_SECONDS = 24 * 60 * 60;
-
 function rateLimitedError(headers: Headers): ShrtnrError {
-  const limit = nonNegativeInteger(headers.get('x-ratelimit-limit'));
-  const remaining = nonNegativeInteger(headers.get('x-ratelimit-remaining'));
-  const retryAfterSeconds = retryAfter(headers.get('retry-after'));
+  const { limit, remaining, retryAfterSeconds } = readRateLimitState(headers) ?? {};
   return { kind: 'rate-limited', limit, remaining, retryAfterSeconds };
-}
-
-function nonNegativeInteger(value: string | null): number | undefined {
-  if (value === null || !/^\s*\d{1,9}\s*$/.test(value)) return undefined;
-  return Number(value);
-}
-
-// RFC 9110 §5.6.7: IMF-fixdate, the obsolete RFC 850 form, and asctime (which carries no zone but means GMT).
-const GMT_DATE = /^[A-Z][a-z]+, \d\d[ -][A-Z][a-z]{2}[ -]\d\d(\d\d)? [\d:]{8} GMT$/;
-const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d [\d:]{8} \d{4}$/;
-
-/**
- * `Retry-After` is delay-seconds or an HTTP-date (RFC 9110 §10.2.3); anything
- * else is no advice. Date.parse alone would read "-5" or "0.1" as dates.
- */
-function retryAfter(header: string | null, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (value === undefined) return undefined;
-  if (/^\d+$/.test(value)) return Math.min(Number(value), MAX_REASONABLE_WAIT_SECONDS);
-  const date = GMT_DATE.test(value) ? Date.parse(value) : ASCTIME_DATE.test(value) ? Date.parse(`${value} GMT`) : Number.NaN;
-  if (Number.isNaN(date)) return undefined;
-  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), MAX_REASONABLE_WAIT_SECONDS);
 }

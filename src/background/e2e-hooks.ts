@@ -7,6 +7,8 @@ export interface E2eHooks {
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
   /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
   history(): HistoryStore;
+  /** What a click on a notification does (headless Chromium shows none to click). */
+  onNotificationClicked(notificationId: string): Promise<void>;
 }
 
 /** Text the background showed outside any page: a notification, or the toolbar button's title. */

@@ -1,74 +1,87 @@
 import { browser } from '../platform/browser';
 import type { ShortenRequest } from '../shortening/shortening';
 import { WAYS_IN, type WayIn } from '../storage/history-entry';
+import type { QueueJournal, QueuedJob } from './shorten-queue';
 
 /**
- * Background shortenings in flight, kept in storage.session so a worker that
- * is stopped mid-request (Chrome may end it at any time) leaves a trace. An
- * alarm wakes a stopped worker within half a minute, and whichever worker
- * starts next runs the unfinished jobs again. (storage.session does not
- * outlive the browser, so a job found is always a recent one.)
+ * The shorten queue's jobs, kept in storage.session (issue 11) so a worker
+ * that Chrome stops while links wait or a request is under way leaves them
+ * on record: `job:<uuid>` → the QueuedJob, written when it is queued and
+ * before each request (with its attempts), removed when it ends. An alarm
+ * wakes a stopped worker within half a minute while any job is on record,
+ * and whichever worker starts next takes the jobs over. (storage.session
+ * does not outlive the browser, so a job found is always a recent one; the
+ * queue's maximum age bounds the rest.)
  */
 const JOB_PREFIX = 'job:';
 export const RESUME_ALARM = 'resume-interrupted-shortenings';
 // Chrome's shortest alarm delay.
 const RESUME_DELAY_MINUTES = 0.5;
 
-// Jobs this worker is running, plus one until the start-up pass has taken the
-// interrupted ones out of the journal: after that every entry left in it is
-// one of this worker's, so this count alone says whether the wake-up alarm is
-// still needed, without reading the journal back.
-let runningJobs = 1;
+// The jobs this worker has on record: while there are any, the wake-up alarm stays set.
+const onRecord = new Set<string>();
 
-export interface Job {
-  key: string;
-  request: ShortenRequest;
-  startedAt: number;
+export const newJobId = (): string => `${JOB_PREFIX}${crypto.randomUUID()}`;
+
+export const queueJournal: QueueJournal = {
+  async save(job) {
+    onRecord.add(job.id);
+    // Set again at every write: an alarm fires once, and a long wait outlives the first.
+    await Promise.all([browser.storage.session.set({ [job.id]: job }), armResumeAlarm()]);
+  },
+  async remove(job) {
+    onRecord.delete(job.id);
+    await browser.storage.session.remove(job.id);
+    if (onRecord.size === 0) await browser.alarms.clear(RESUME_ALARM);
+  },
+};
+
+/** The alarm fired and this worker still has jobs: set it again, so a worker stopped later is woken too. */
+export async function keepResumeAlarm(): Promise<void> {
+  if (onRecord.size > 0) await armResumeAlarm();
 }
 
-export async function beginJob(request: ShortenRequest): Promise<Job> {
-  const job = { key: `${JOB_PREFIX}${crypto.randomUUID()}`, request, startedAt: Date.now() };
-  runningJobs += 1;
-  try {
-    await Promise.all([
-      browser.storage.session.set({ [job.key]: { request, startedAt: job.startedAt } }),
-      browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES }),
-    ]);
-  } catch (error) {
-    // Not recorded, so not running as far as the journal is concerned.
-    await endJob(job).catch((cleanup: unknown) => console.warn('Shrtnr: an unrecorded job could not be cleared either.', String(cleanup)));
-    throw error;
-  }
-  return job;
-}
-
-export async function endJob(job: Job): Promise<void> {
-  runningJobs -= 1;
-  await browser.storage.session.remove(job.key);
-  if (runningJobs === 0) await browser.alarms.clear(RESUME_ALARM);
+function armResumeAlarm(): Promise<void> {
+  return browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES });
 }
 
 /**
- * Jobs a previous worker left unfinished: those recorded before this worker
- * started (a worker woken by a click records that click's job at once).
+ * Jobs a previous worker left unfinished: those queued before this worker
+ * started (a worker woken by a click queues that click's job itself). A record
+ * that is not a job is dropped.
  */
-export async function takeInterruptedJobs(workerStartedAt: number): Promise<Job[]> {
-  const jobs = (await recordedJobs()).filter((job) => job.startedAt < workerStartedAt);
-  await browser.storage.session.remove(jobs.map((job) => job.key));
-  runningJobs -= 1;
-  return jobs;
-}
-
-async function recordedJobs(): Promise<Job[]> {
+export async function takeInterruptedJobs(workerStartedAt: number): Promise<QueuedJob[]> {
   const stored = await browser.storage.session.get(null);
-  return Object.entries(stored).flatMap(([key, value]) => {
-    if (!key.startsWith(JOB_PREFIX) || typeof value !== 'object' || value === null) return [];
-    const { request, startedAt } = value as { request?: unknown; startedAt?: unknown };
-    return isShortenRequest(request) && typeof startedAt === 'number' ? [{ key, request, startedAt }] : [];
-  });
+  const jobs: QueuedJob[] = [];
+  const damaged: string[] = [];
+  for (const [key, value] of Object.entries(stored)) {
+    if (!key.startsWith(JOB_PREFIX)) continue;
+    if (!isQueuedJob(key, value)) damaged.push(key);
+    else if (value.queuedAt < workerStartedAt) jobs.push(value);
+  }
+  if (damaged.length > 0) await browser.storage.session.remove(damaged);
+  return jobs.toSorted((a, b) => a.clickOrder - b.clickOrder);
 }
 
-function isShortenRequest(value: unknown): value is ShortenRequest {
+function isQueuedJob(key: string, value: unknown): value is QueuedJob {
+  if (typeof value !== 'object' || value === null) return false;
+  const job = value as Partial<Record<keyof QueuedJob, unknown>>;
+  return (
+    job.id === key &&
+    isShortenRequest(job.request) &&
+    typeof job.longUrl === 'string' &&
+    Array.isArray(job.removedParams) &&
+    job.removedParams.every((name) => typeof name === 'string') &&
+    typeof job.server === 'string' &&
+    typeof job.queuedAt === 'number' &&
+    typeof job.clickOrder === 'number' &&
+    typeof job.attempts === 'number' &&
+    (job.owner === 'popup' || job.owner === 'background')
+  );
+}
+
+/** Whether a value that crossed a boundary (storage, the popup's port) is a ShortenRequest. */
+export function isShortenRequest(value: unknown): value is ShortenRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { url, via, title, private: isPrivate, fresh } = value as Partial<Record<keyof ShortenRequest, unknown>>;
   return (

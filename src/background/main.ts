@@ -2,9 +2,11 @@ import { browser } from '../platform/browser';
 import { listenForMessages } from '../messages/messaging';
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';
+import { keepResumeAlarm } from './job-journal';
 import { onCommand } from './keyboard-command';
 import { backgroundMessageHandlers } from './message-handlers';
-import { backgroundHistory, resumeInterruptedJobs } from './shorten-and-copy';
+import { backgroundHistory, copyOffered, resumeInterruptedJobs } from './shorten-and-copy';
+import { onShortenPort } from './shorten-port';
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement).
@@ -12,9 +14,11 @@ browser.runtime.onInstalled.addListener(() => void createMenus());
 browser.runtime.onStartup.addListener(() => void createMenus());
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+browser.notifications.onClicked.addListener((id) => void copyOffered(id));
+browser.runtime.onConnect.addListener(onShortenPort);
 listenForMessages('background', backgroundMessageHandlers);
-// The alarm only exists to wake a worker that was stopped mid-shortening; starting is the work.
-browser.alarms.onAlarm.addListener(() => undefined);
+// The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
+browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
 void resumeInterruptedJobs(Date.now());
 
-if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, history: backgroundHistory });
+if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, history: backgroundHistory, onNotificationClicked: copyOffered });

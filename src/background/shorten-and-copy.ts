@@ -1,49 +1,131 @@
-import { shorten, type ShrtnrError } from '../api';
-import { success } from '../api/result';
+import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../api';
+import { success, type Result } from '../api/result';
+import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
-import { clipboardPayload } from '../shortening/copy-formats';
+import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../shortening/copy-formats';
 import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../shortening/shortening';
+import type { ShortenProgress } from '../shortening/shorten-request';
 import { errorSentence } from '../ui/error-words';
 import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
+import { copyIfStillWanted, nextClickOrder, offerLater, takeOffer, type Click } from './clipboard-rule';
 import { localArea } from '../storage/extension-storage';
 import type { HistoryStore, RecentHistory } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
 import { credentialsFor } from '../storage/token-binding';
-import { badgeJobFinished, badgeJobStarted } from './badge';
-import { beginJob, endJob, takeInterruptedJobs, type Job } from './job-journal';
-import { notify } from './notify';
+import { badgeJobFinished, badgeJobStarted, badgeWaiting } from './badge';
+import { newJobId, queueJournal, takeInterruptedJobs } from './job-journal';
+import { notify, OFFER_NOTIFICATION_ID } from './notify';
+import { createShortenQueue, type QueuedJob } from './shorten-queue';
 
 export type BackgroundOutcome =
   | { status: 'copied'; shortened: Shortening }
   | { status: 'not-copied'; shortened: Shortening; copyFailure: CopyFailure }
+  /** Came too late to copy over what the user may have copied since: its notification offers it. */
+  | { status: 'offered'; shortened: Shortening }
+  /** A link of a later click was copied already: this one stays in history, the clipboard keeps the later one. */
+  | { status: 'superseded'; shortened: Shortening }
   | { status: 'failed'; error: ShrtnrError };
 
 // Opened on first use; one connection for the worker's life.
 let historyStore: HistoryStore | undefined;
 export const backgroundHistory = (): HistoryStore => (historyStore ??= openHistoryStore());
 
+/** Every request of the background goes through this one queue (issue 11). */
+const queue = createShortenQueue({
+  send: sendQueued,
+  journal: queueJournal,
+  keep: (job, link) => record(shorteningOf(job, link), job),
+  onWaitingChange: (count) => {
+    keepAwakeWhile(count > 0);
+    void badgeWaiting(count);
+  },
+});
+
+// Chrome stops a worker that has had no event for 30 s, and a wait for the
+// limit can be longer; an extension API call resets that clock (Chrome 110+:
+// https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle).
+// Only while links wait, and waits are bounded (two minutes).
+const KEEP_AWAKE_MS = 20_000;
+let keepAwake: ReturnType<typeof setInterval> | undefined;
+function keepAwakeWhile(waiting: boolean): void {
+  if (waiting && keepAwake === undefined) keepAwake = setInterval(() => void browser.runtime.getPlatformInfo(), KEEP_AWAKE_MS);
+  if (!waiting && keepAwake !== undefined) {
+    clearInterval(keepAwake);
+    keepAwake = undefined;
+  }
+}
+
+/** One request for a queued job, with the settings of the moment (a token fixed meanwhile is used). */
+async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
+  const credentials = credentialsFor(await readSettings(localArea));
+  if (!credentials.ok) return { result: credentials, rateLimit: undefined };
+  return shortenWithLimits(job.longUrl, credentials.value);
+}
+
+/** Who asks, and how it follows a job that has to wait. */
+export interface Asker extends Click {
+  owner: QueuedJob['owner'];
+  /** Where the job stands while it waits (the popup's countdown). */
+  onProgress?(progress: ShortenProgress): void;
+  /** The job's id, once it is queued (to cancel it). */
+  onQueued?(jobId: string): void;
+}
+
 /**
- * Every way in shortens through here (the popup by message): from history
- * when it holds the link for this server (no request, no credit), else with
- * the stored server and token, recording the new link. History failing never
- * costs the user their link: it is only reported in the console.
+ * Every way in shortens through here: from history when it holds the link
+ * for this server (no request, no credit, no wait), else through the queue,
+ * recording the new link. History failing never costs the user their link:
+ * it is only reported in the console.
  */
-export async function shortenWithStoredSettings(request: ShortenRequest): Promise<ShortenAnswer> {
+export async function shortenWithStoredSettings(request: ShortenRequest, asker: Asker): Promise<ShortenAnswer> {
   const settings = await readSettings(localArea);
   const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({ result, autoCopy: settings.autoCopy, copyFormat: settings.copyFormat });
   const prepared = prepareLongUrl(request.url, settings.stripTracking);
   if (!prepared.ok) return answer(prepared);
   const cached = await fromHistory(backgroundHistory(), settings, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
+  // Settings that make sending impossible fail here, not after a wait.
   const credentials = credentialsFor(settings);
   if (!credentials.ok) return answer(credentials);
-  const sent = await shorten(prepared.value.longUrl, credentials.value);
-  if (!sent.ok) return answer(sent);
-  const shortening: Shortening = { ...sent.value, fromHistory: false, removedParams: prepared.value.removedParams, ...(request.title === undefined ? {} : { title: request.title }) };
-  const entry = historyEntryFor(shortening, request, settings, Date.now());
-  if (entry !== undefined) await backgroundHistory().record(entry).catch(historyFailed('written'));
-  return answer(success(shortening));
+  const job: QueuedJob = {
+    id: newJobId(),
+    request,
+    longUrl: prepared.value.longUrl,
+    removedParams: prepared.value.removedParams,
+    server: settings.serverUrl,
+    queuedAt: asker.queuedAt,
+    clickOrder: asker.clickOrder,
+    attempts: 0,
+    owner: asker.owner,
+  };
+  asker.onQueued?.(job.id);
+  return answer(await runQueued(job, asker.onProgress));
+}
+
+/** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */
+export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
+export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
+
+/** A job through the queue; its link is in history by the time it resolves (the queue's `keep`, once, whoever awaits it). */
+async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
+  const sent = await queue.add(job, onProgress);
+  return sent.ok ? success(shorteningOf(job, sent.value)) : sent;
+}
+
+function shorteningOf(job: QueuedJob, link: ShortenedUrl): Shortening {
+  const { title } = job.request;
+  return { ...link, fromHistory: false, removedParams: job.removedParams, ...(title === undefined ? {} : { title }) };
+}
+
+async function record(shortening: Shortening, job: QueuedJob): Promise<void> {
+  try {
+    const settings = await readSettings(localArea, ['history', 'stripTracking']);
+    const entry = historyEntryFor(shortening, job.request, { ...settings, serverUrl: job.server }, Date.now());
+    if (entry !== undefined) await backgroundHistory().record(entry);
+  } catch (error) {
+    historyFailed('written')(error);
+  }
 }
 
 /** The newest history entries, for the popup (read here: the worker has the store and its validation already). */
@@ -61,25 +143,35 @@ const historyFailed = (what: 'read' | 'written') => (error: unknown) => {
 
 /** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
 export async function shortenAndCopy(request: ShortenRequest): Promise<BackgroundOutcome> {
+  // Taken before anything is awaited: the order of the clicks is the order of these calls.
+  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
   await badgeJobStarted();
-  // Everything after the badge's start is inside the try: a journal that cannot
-  // be written must end the badge's job too, not leave it at "…" for good.
-  let job: Job | undefined;
   try {
-    job = await beginJob(request);
-    const { result, copyFormat } = await shortenWithStoredSettings(request);
+    const { result, copyFormat } = await shortenWithStoredSettings(request, { ...click, owner: 'background' });
     if (!result.ok) return await fail(result.error);
-    return await copyAndReport(result.value, copyFormat);
+    return await deliver(result.value, copyFormat, click);
   } catch (error) {
-    return await fail({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
-  } finally {
-    if (job !== undefined) await endJob(job).catch((error: unknown) => console.warn('Shrtnr: a finished job could not be taken out of the journal.', error));
+    return await fail(internal(error));
   }
 }
 
-/** Runs again what a stopped worker left unfinished. */
+/** Takes over what a stopped worker left in the queue: each job waits, or is sent, from where it was. */
 export async function resumeInterruptedJobs(workerStartedAt: number): Promise<void> {
-  await Promise.all((await takeInterruptedJobs(workerStartedAt)).map((job) => shortenAndCopy(job.request)));
+  const jobs = await takeInterruptedJobs(workerStartedAt);
+  await Promise.all(jobs.map((job) => resumeJob(job)));
+}
+
+async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
+  await badgeJobStarted();
+  try {
+    // A popup's job whose popup went with the worker is finished as a background one.
+    const result = await runQueued({ ...job, owner: 'background' });
+    if (!result.ok) return await fail(result.error);
+    const { copyFormat } = await readSettings(localArea, ['copyFormat']);
+    return await deliver(result.value, copyFormat, job);
+  } catch (error) {
+    return await fail(internal(error));
+  }
 }
 
 /** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
@@ -88,8 +180,53 @@ export async function reportFailure(error: ShrtnrError): Promise<BackgroundOutco
   return fail(error);
 }
 
-async function copyAndReport(shortened: Shortening, copyFormat: ShortenAnswer['copyFormat']): Promise<BackgroundOutcome> {
-  const copied = await copyFromBackground(clipboardPayload(copyFormat, shortened));
+/**
+ * A popup's job whose popup closed before its answer: a link is offered by
+ * its notification (the user went away; the clipboard may hold something
+ * else by now), a failure is said in one.
+ */
+export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): Promise<void> {
+  if (!result.ok) {
+    if (result.error.kind !== 'cancelled') await notify(browserWords().t('notifyFailedTitle'), errorSentence(result.error, browserWords()));
+    return;
+  }
+  await offer(result.value, clipboardPayload(copyFormat, result.value));
+}
+
+async function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
+  const words = browserWords();
+  await offerLater(payload);
+  await notify(words.t('notifyReadyTitle'), `${shortened.shortUrl}\n${words.t('notifyReadyMessage')}`, hostOf(shortened.longUrl), OFFER_NOTIFICATION_ID);
+}
+
+/** A link for the background: onto the clipboard if it is still wanted there (clipboard-rule.ts), else offered. */
+async function deliver(shortened: Shortening, copyFormat: CopyFormat, click: Click): Promise<BackgroundOutcome> {
+  const payload = clipboardPayload(copyFormat, shortened);
+  let copied: Result<null, CopyFailure> | undefined;
+  const decision = await copyIfStillWanted(click, async () => {
+    copied = await copyFromBackground(payload);
+    return copied.ok;
+  });
+  if (decision === 'copy' && copied !== undefined) return reportCopy(shortened, copied);
+  if (decision === 'late') {
+    // Too late to copy over whatever the user copied since: the notification offers it (before the badge says all ended).
+    await offer(shortened, payload);
+  }
+  await badgeJobFinished({ ok: true, copied: false });
+  return { status: decision === 'late' ? 'offered' : 'superseded', shortened };
+}
+
+/** The offered link's notification was clicked: copy it now, at the user's word. */
+export async function copyOffered(notificationId: string): Promise<void> {
+  if (notificationId !== OFFER_NOTIFICATION_ID) return;
+  const payload = await takeOffer();
+  if (payload === undefined) return;
+  const copied = await copyFromBackground(payload);
+  const words = browserWords();
+  await notify(copied.ok ? words.t('notifyCopiedTitle') : words.t('notifyNotCopiedTitle'), copied.ok ? payload.text : `${payload.text}\n${copyFailureSentence(copied.error, words)}`);
+}
+
+async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailure>): Promise<BackgroundOutcome> {
   const words = browserWords();
   const origin = shortened.fromHistory ? `\n${words.t('linkFromHistory')}` : '';
   if (!copied.ok) {
@@ -102,7 +239,7 @@ async function copyAndReport(shortened: Shortening, copyFormat: ShortenAnswer['c
   }
   performance.mark('shrtnr:background-copied');
   await Promise.all([
-    badgeJobFinished({ ok: true }),
+    badgeJobFinished({ ok: true, copied: true }),
     notify(words.t('notifyCopiedTitle'), `${shortened.shortUrl}${origin}`, hostOf(shortened.longUrl)),
   ]);
   return { status: 'copied', shortened };
@@ -115,6 +252,8 @@ async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
   await Promise.all([badgeJobFinished({ ok: false, sentence }), notify(words.t('notifyFailedTitle'), sentence)]);
   return { status: 'failed', error };
 }
+
+const internal = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
 
 /**
  * Notifications stay in the system's notification history, outside the

@@ -1,6 +1,5 @@
 import type { Result } from '../api';
 import type { ClipboardPayload } from '../shortening/copy-formats';
-import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { RecentHistory } from '../storage/history-entry';
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
@@ -9,13 +8,11 @@ export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: str
 /**
  * Every message exchanged between extension contexts: its request, its
  * response and which context answers it. Both sides are typed from this map.
+ * (The popup's shortening, which reports progress while it waits, goes over
+ * a port instead: shorten-port.ts. The popup never sees the token: the
+ * answer says whether, and how, to copy.)
  */
 export interface MessageMap {
-  /**
-   * Popup → worker: shorten with the stored settings (or answer from history).
-   * The popup never sees the token: the answer says whether, and how, to copy.
-   */
-  shorten: { request: ShortenRequest; response: ShortenAnswer };
   /**
    * Popup → worker: the newest history entries. History is read in the worker
    * (which has its validation already) so the popup carries neither.
@@ -32,7 +29,6 @@ export type MessageResponse<Type extends MessageType> = MessageMap[Type]['respon
 export type MessageTarget = 'background' | 'offscreen';
 
 export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
-  shorten: 'background',
   'recent-history': 'background',
   'copy-text': 'offscreen',
 };

@@ -1,10 +1,15 @@
-import { browser } from '../platform/browser';
+import { browser, type Runtime } from '../platform/browser';
+import { SHORTEN_PORT_NAME, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { browserWords } from '../platform/i18n';
 import { saveDownload, writeClipboard } from '../ui/page-clipboard';
-import type { PopupConnector } from './popup-connector';
+import type { PopupConnector, ShortenAnswer } from './popup-connector';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false, error: { kind: 'internal', detail } }, autoCopy: false, copyFormat: 'plain' });
+
+// The newest shortening's port: Cancel is for the one on screen.
+let newestPort: Runtime.Port | undefined;
 
 export const extensionConnector: PopupConnector = {
   words: browserWords(),
@@ -14,12 +19,34 @@ export const extensionConnector: PopupConnector = {
     if (tab?.url === undefined) return undefined;
     return { url: tab.url, ...(tab.title ? { title: tab.title } : {}), private: tab.incognito };
   },
-  async shorten(request) {
-    try {
-      return await sendMessage('shorten', request);
-    } catch (error) {
-      return { result: { ok: false, error: { kind: 'internal', detail: describe(error) } }, autoCopy: false, copyFormat: 'plain' };
-    }
+  shorten(request, onProgress) {
+    return new Promise<ShortenAnswer>((resolve) => {
+      let port: Runtime.Port;
+      try {
+        port = browser.runtime.connect({ name: SHORTEN_PORT_NAME });
+      } catch (error) {
+        resolve(internalAnswer(describe(error)));
+        return;
+      }
+      newestPort = port;
+      port.onMessage.addListener((message: unknown) => {
+        const received = message as WorkerToPopup;
+        if (received.type === 'progress') onProgress?.(received.progress);
+        else if (received.type === 'answer') {
+          resolve(received.answer);
+          port.disconnect();
+        }
+      });
+      // Only when the worker went away before answering (a port closed from this side reports nothing).
+      port.onDisconnect.addListener(() => resolve(internalAnswer(browser.runtime.lastError?.message ?? 'the background worker closed the connection')));
+      port.postMessage({ type: 'shorten', request } satisfies PopupToWorker);
+    });
+  },
+  cancelShortening() {
+    const cancel: PopupToWorker = { type: 'cancel' };
+    // A runtime.Port, not a window: it takes no target origin.
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin
+    newestPort?.postMessage(cancel);
   },
   async recent(limit) {
     try {

@@ -2,7 +2,7 @@
 // The popup as a person sees it, in three languages, against a fake connector:
 // each state's words (the real ones, from public/_locales) and each control's
 // call. The real connector (extension-connector.ts) is left to the e2e tests.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
@@ -12,7 +12,7 @@ import type { MessageKey, Words } from '../platform/words';
 import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
 import type { CopyFormat } from '../shortening/copy-formats';
 import type { Shortening } from '../shortening/shortening';
-import type { PopupConnector, PopupTab, ShortenAnswer, ShortenRequest } from './popup-connector';
+import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 
 const TAB_URL = 'https://example.com/articles/2024/a-rather-long-title?ref=home';
 const SHORT_URL = 'https://shrtnr.co/Ab3d';
@@ -22,6 +22,7 @@ const TYPED_URL = 'https://typed.example/Some-Page?Q=1';
 interface FakePopupConnector extends PopupConnector {
   currentTab: Mock<PopupConnector['currentTab']>;
   shorten: Mock<PopupConnector['shorten']>;
+  cancelShortening: Mock<PopupConnector['cancelShortening']>;
   recent: Mock<PopupConnector['recent']>;
   copy: Mock<PopupConnector['copy']>;
   saveFile: Mock<PopupConnector['saveFile']>;
@@ -36,6 +37,7 @@ function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<Po
     words,
     currentTab: vi.fn(async () => (tabUrl === undefined ? undefined : { url: tabUrl, private: false, ...tab })),
     shorten: vi.fn(async (request: ShortenRequest) => shortened(request.url, true)),
+    cancelShortening: vi.fn(),
     recent: vi.fn(async () => ({ enabled: true, entries: [] })),
     copy: vi.fn(async () => true),
     saveFile: vi.fn(),
@@ -117,6 +119,64 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
     expect(screen.queryByText(t('popupShortening'))).toBeNull();
     expect(button('popupShorten').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('while the link waits for the server\'s limit, counts down the seconds, then shows the link with no click', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const answer = deferred<ShortenAnswer>();
+    let report: ((progress: ShortenProgress) => void) | undefined;
+    connector.shorten.mockImplementationOnce((_request, onProgress) => {
+      report = onProgress;
+      return answer.promise;
+    });
+    renderPopup(connector);
+    await waitFor(() => expect(report).toBeDefined());
+    // Only the clock and the countdown's tick are faked (testing-library's own waiting needs real timers).
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      act(() => report?.({ state: 'waiting', untilMs: Date.now() + 12_000, ahead: 0 }));
+      expect(screen.getByRole('timer').textContent).toBe(t('popupWaiting', words.seconds(12)));
+      expect(document.activeElement).toBe(button('popupCancel'));
+      expect(button('popupShorten').hasAttribute('disabled')).toBe(true);
+      expectNothingUntranslated();
+      act(() => {
+        vi.advanceTimersByTime(3_000);
+      });
+      expect(screen.getByRole('timer').textContent).toBe(t('popupWaiting', words.seconds(9)));
+    } finally {
+      vi.useRealTimers();
+    }
+
+    act(() => report?.({ state: 'sending' }));
+    expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
+    answer.resolve(shortened(TAB_URL, true));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    await waitFor(() => expect(copiedTexts(connector)).toEqual([SHORT_URL]));
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('a link behind others says how many are ahead; Cancel drops it and Retry offers it again', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const answer = deferred<ShortenAnswer>();
+    let report: ((progress: ShortenProgress) => void) | undefined;
+    connector.shorten.mockImplementationOnce((_request, onProgress) => {
+      report = onProgress;
+      return answer.promise;
+    });
+    connector.cancelShortening.mockImplementation(() => answer.resolve(failed({ kind: 'cancelled' })));
+    renderPopup(connector);
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.({ state: 'waiting', ahead: 3 }));
+    expect((await screen.findByRole('timer')).textContent).toBe(t('popupWaitingBehind', 3));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('popupCancel'));
+    expect(connector.cancelShortening).toHaveBeenCalledTimes(1);
+    expect((await alert()).textContent).toBe(t('errorCancelled'));
+    expect(copiedTexts(connector)).toEqual([]);
+    fireEvent.click(button('popupRetry'));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    expect(shortenedUrls(connector)).toEqual([TAB_URL, TAB_URL]);
   });
 
   it('shows the short link and copies it at once when auto-copy is on', async () => {
@@ -391,7 +451,7 @@ describe('history, formats and QR codes in the popup', () => {
     const connector = fakeConnector(words, TAB_URL, { title: 'An article' });
     renderPopup(connector);
     await shortLink();
-    expect(connector.shorten.mock.calls).toEqual([[{ url: TAB_URL, via: 'popup-tab', title: 'An article', private: false, fresh: false }]]);
+    expect(connector.shorten.mock.calls.map(([request]) => request)).toEqual([{ url: TAB_URL, via: 'popup-tab', title: 'An article', private: false, fresh: false }]);
   });
 
   it('makes a new short link on request, skipping history', async () => {

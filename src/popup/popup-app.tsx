@@ -4,7 +4,7 @@ import type { Shortening } from '../shortening/shortening';
 import { titled } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
-import type { PopupConnector, PopupTab, ShortenAnswer, ShortenRequest } from './popup-connector';
+import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 import type { CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
 
@@ -15,6 +15,29 @@ export interface FirstAttempt {
   tab: PopupTab | undefined;
   request: ShortenRequest | undefined;
   answer: Promise<ShortenAnswer> | undefined;
+  /** Where the first attempt stands while it waits: reported before the view listens, too. */
+  progress?: ProgressRelay;
+}
+
+/** Keeps the latest progress report until someone listens, then passes each on. */
+export interface ProgressRelay {
+  report(progress: ShortenProgress): void;
+  listen(listener: (progress: ShortenProgress) => void): void;
+}
+
+export function progressRelay(): ProgressRelay {
+  let latest: ShortenProgress | undefined;
+  let listener: ((progress: ShortenProgress) => void) | undefined;
+  return {
+    report(progress) {
+      latest = progress;
+      listener?.(progress);
+    },
+    listen(next) {
+      listener = next;
+      if (latest !== undefined) next(latest);
+    },
+  };
 }
 
 /** The first attempt's answer, when it came before the first render (a link from history comes in milliseconds). */
@@ -41,7 +64,8 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
     (tab) => {
       if (tab === undefined) return none;
       const request = requestFor(tab.url, 'tab', tab, false);
-      return { tab, request, answer: connector.shorten(request) };
+      const progress = progressRelay();
+      return { tab, request, answer: connector.shorten(request, progress.report), progress };
     },
     () => none,
   );
@@ -88,6 +112,15 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   // back after the user started another one must not overwrite it.
   const attempt = useRef(0);
 
+  // While its link waits for the server's limit, the screen says how long (or behind how many).
+  const showProgress = useCallback((mine: number, source: UrlSource, progress: ShortenProgress) => {
+    if (mine !== attempt.current) return;
+    setState((current) => {
+      if (current.phase !== 'loading' && current.phase !== 'waiting') return current;
+      return progress.state === 'waiting' ? { phase: 'waiting', source, untilMs: progress.untilMs, ahead: progress.ahead } : { phase: 'loading', source };
+    });
+  }, []);
+
   const settle = useCallback(
     async (request: ShortenRequest, source: UrlSource, pending: Promise<ShortenAnswer>) => {
       const mine = attempt.current;
@@ -106,15 +139,16 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const shortenNow = useCallback(
     (request: ShortenRequest, source: UrlSource) => {
       attempt.current += 1;
+      const mine = attempt.current;
       setState({ phase: 'loading', source });
-      void settle(request, source, connector.shorten(request));
+      void settle(request, source, connector.shorten(request, (progress) => showProgress(mine, source, progress)));
     },
-    [connector, settle],
+    [connector, settle, showProgress],
   );
 
   useEffect(() => {
     const mine = attempt.current;
-    void firstAttempt.then(({ tab: firstTab, request, answer }) => {
+    void firstAttempt.then(({ tab: firstTab, request, answer, progress }) => {
       tab.current = firstTab;
       // The user typed a link before the tab's answer came: theirs wins.
       if (mine !== attempt.current) return;
@@ -122,14 +156,15 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         setState({ phase: 'failed', error: { kind: 'unreadable-tab' }, request: undefined, source: 'tab' });
         return;
       }
+      progress?.listen((report) => showProgress(mine, 'tab', report));
       void settle(request, 'tab', answer);
     });
-  }, [firstAttempt, settle]);
+  }, [firstAttempt, settle, showProgress]);
 
   // The latest links, below the result: read again whenever a result comes in.
   const shownShortUrl = state.phase === 'shortened' ? state.shortening.shortUrl : undefined;
   useEffect(() => {
-    if (state.phase === 'loading') return;
+    if (state.phase === 'loading' || state.phase === 'waiting') return;
     let current = true;
     void connector.recent(RECENT_SHOWN + 1).then(({ enabled, entries }) => {
       if (current) setRecent({ enabled, entries: entries.filter((entry) => entry.shortUrl !== shownShortUrl).slice(0, RECENT_SHOWN) });
@@ -170,6 +205,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onCopy={(format) => void onCopy(format ?? (state.phase === 'shortened' ? state.copyFormat : 'plain'))}
         onCopyRecent={(entry) => connector.copy({ text: entry.shortUrl })}
         onNewLink={() => state.phase === 'shortened' && shortenNow({ ...state.request, fresh: true }, state.request.via === 'popup-typed' ? 'typed' : 'tab')}
+        onCancel={() => connector.cancelShortening()}
         onRetry={() => state.phase === 'failed' && state.request !== undefined && shortenNow(state.request, state.source)}
         onShortenTyped={(url) => shortenNow(requestFor(url, 'typed', tab.current, false), 'typed')}
         onSaveFile={(fileName, data) => connector.saveFile(fileName, data)}

@@ -1,10 +1,11 @@
 import type { Words } from '../platform/words';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
+import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import type { QrPanelComponent } from '../ui/qr-on-request';
 
-export type { ShortenAnswer, ShortenRequest };
+export type { ShortenAnswer, ShortenProgress, ShortenRequest };
 
 /** The tab the popup was opened on, as far as the browser reveals it. */
 export interface PopupTab {
@@ -22,9 +23,13 @@ export interface PopupConnector {
   currentTab(): Promise<PopupTab | undefined>;
   /**
    * Shortens through the worker, which answers from history when it holds the
-   * link. Never rejects: a failure to reach the worker comes back as an `internal` error.
+   * link, else queues it; `onProgress` hears where it stands while it waits for
+   * the server's limit. Never rejects: a failure to reach the worker comes
+   * back as an `internal` error.
    */
-  shorten(request: ShortenRequest): Promise<ShortenAnswer>;
+  shorten(request: ShortenRequest, onProgress?: (progress: ShortenProgress) => void): Promise<ShortenAnswer>;
+  /** Cancels the newest shortening while it waits; its answer is then a `cancelled` error. */
+  cancelShortening(): void;
   /** The newest history entries, newest first; none when history cannot be read. Never rejects. */
   recent(limit: number): Promise<RecentHistory>;
   /**

@@ -14,6 +14,8 @@ export interface PopupViewProps {
   onCopy(format?: CopyFormat): void;
   onCopyRecent(entry: HistoryEntry): Promise<boolean>;
   onNewLink(): void;
+  /** Drops the link waiting for the server's limit. */
+  onCancel(): void;
   onRetry(): void;
   onShortenTyped(url: string): void;
   onSaveFile(fileName: string, data: Blob): void;
@@ -23,7 +25,7 @@ export interface PopupViewProps {
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
-export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory }: PopupViewProps) {
+export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory }: PopupViewProps) {
   const urlFieldRef = useRef<HTMLInputElement>(null);
   const { t } = useWords();
   // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
@@ -37,14 +39,15 @@ export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onRe
           {t('popupSettings')}
         </button>
       </header>
-      <section class="result" aria-busy={state.phase === 'loading'}>
+      <section class="result" aria-busy={state.phase === 'loading' || state.phase === 'waiting'}>
         {state.phase === 'loading' && <Loading />}
+        {state.phase === 'waiting' && <Waiting state={state} onCancel={onCancel} />}
         {state.phase === 'shortened' && <Shortened state={state} onCopy={onCopy} onNewLink={onNewLink} onSaveFile={onSaveFile} onLoadQr={onLoadQr} />}
         {state.phase === 'failed' && (
           <Failed state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
         )}
       </section>
-      <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading'} />
+      <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading' || state.phase === 'waiting'} />
       <Recent recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />
     </main>
   );
@@ -56,6 +59,41 @@ function Loading() {
     <div class="loading" role="status">
       <span class="spinner" aria-hidden="true" />
       {t('popupShortening')}
+    </div>
+  );
+}
+
+/** Whole seconds until `untilMs`, counted down once a second. */
+function useSecondsLeft(untilMs: number | undefined): number | undefined {
+  const left = () => (untilMs === undefined ? undefined : Math.max(0, Math.ceil((untilMs - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (untilMs === undefined) return;
+    const tick = window.setInterval(() => setSeconds(left()), 1000);
+    return () => window.clearInterval(tick);
+  }, [untilMs]);
+  return seconds;
+}
+
+function Waiting({ state, onCancel }: { state: Extract<PopupState, { phase: 'waiting' }>; onCancel(): void }) {
+  const { t, seconds } = useWords();
+  const left = useSecondsLeft(state.untilMs);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const sentence = left !== undefined ? t('popupWaiting', seconds(left)) : state.ahead > 0 ? t('popupWaitingBehind', state.ahead) : t('popupWaitingNoTime');
+  return (
+    <div class="waiting">
+      {/* A timer, not a live region: a sentence read out every second would drown everything else. */}
+      <p class="loading" role="timer" data-testid="waiting">
+        <span class="spinner" aria-hidden="true" />
+        {sentence}
+      </p>
+      <div class="actions">
+        <button type="button" ref={cancelRef} class="secondary-button" onClick={onCancel}>
+          {t('popupCancel')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -20,3 +20,11 @@ export function titled(title: string | undefined): { title?: string } {
   const trimmed = title?.trim();
   return trimmed ? { title: trimmed } : {};
 }
+
+/**
+ * Where a queued shortening stands while it has no answer yet (issue 11):
+ * waiting for the server's rate limit, `untilMs` (Date.now() time) when the
+ * wait's end is known, `ahead` the links queued before it; or being sent.
+ */
+export type ShortenProgress = { state: 'waiting'; untilMs?: number; ahead: number } | { state: 'sending' };
+

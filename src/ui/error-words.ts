@@ -78,6 +78,14 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorTls', error.host);
     case 'timeout':
       return t('errorTimeout', seconds(Math.round(error.timeoutMs / 100) / 10));
+    case 'wait-too-long':
+      return t('errorWaitTooLong', seconds(error.waitSeconds));
+    case 'cancelled':
+      return t('errorCancelled');
+    case 'gave-up':
+      return t('errorGaveUp', error.attempts);
+    case 'expired':
+      return t('errorExpired', error.minutes);
     case 'internal':
       return t('errorInternal', error.detail);
   }

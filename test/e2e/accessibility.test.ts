@@ -73,11 +73,19 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
       found['input error'] = await axeViolations(popup);
       await closeAll(popup, tab);
 
-      // A transient error with Retry: rate limited.
-      session.standIn.setFault({ kind: 'status', status: 429, headers: { 'retry-after': '17' } }, { times: 1 });
+      // Waiting out the rate limit (issue 11): the countdown and Cancel; then its link, before the next state.
+      session.standIn.setFault({ kind: 'status', status: 429, headers: { 'retry-after': '3' } }, { times: 1 });
+      ({ tab, popup } = await popupIn(colorScheme));
+      await popup.getByRole('timer').waitFor();
+      found['waiting for the limit'] = await axeViolations(popup);
+      await popup.getByTestId('short-url').waitFor({ timeout: 10_000 });
+      await closeAll(popup, tab);
+
+      // A transient error with Retry: the server failed.
+      session.standIn.setFault({ kind: 'status', status: 503 }, { times: 1 });
       ({ tab, popup } = await popupIn(colorScheme));
       await shownError(popup);
-      found['rate limited'] = await axeViolations(popup);
+      found['server failed'] = await axeViolations(popup);
       await closeAll(popup, tab);
 
       // A settings error: the token refused, and no token at all.
@@ -107,7 +115,8 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
         loading: [],
         shortened: [],
         'input error': [],
-        'rate limited': [],
+        'waiting for the limit': [],
+        'server failed': [],
         unauthorized: [],
         'no token': [],
         options: [],

@@ -88,6 +88,23 @@ describe('the Firefox build', () => {
     await popup.close();
   });
 
+  it('a typed URL met with a 429 waits in the queue, counting down, and its link comes with no click (issue 11)', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+    await popup.waitForSelector('[role="alert"]');
+    session.standIn.setFault({ kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '2' } }, { times: 1 });
+    const longUrl = `${session.standIn.baseUrl}/demo/article?typed=waiting`;
+    await popup.type('#typed-url', longUrl);
+    await popup.click('button::-p-text(Shorten)');
+    await popup.waitForSelector('[role="timer"]');
+    expect(await textOf(popup, '[role="timer"]')).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
+    await popup.waitForSelector('[data-testid="short-url"]', { timeout: 10_000 });
+    expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
+    expect(await popup.$('[role="alert"]')).toBeNull();
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body))).toEqual([{ url: longUrl }, { url: longUrl }]);
+    await popup.close();
+  });
+
   it('grants host access from the options page, then the toolbar popup shortens the tab it opens on', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: true });
     // Host access is offered when the server cannot be reached; a real click grants it

@@ -24,7 +24,7 @@ let base: string;
 
 beforeAll(async () => {
   // Many shortenings in a minute (20 at once among them): more than the contract's 60 a minute.
-  session = await startE2eSession({ standIn: { rateLimitPerMinute: 10_000 } });
+  session = await startE2eSession({ standIn: { rateLimit: { limit: 10_000, windowMs: 60_000 } } });
   base = session.standIn.baseUrl;
   // In each popup, before its own scripts: note whether its "Shortening…" state was ever put on the page.
   await session.browser.context.addInitScript(() => {
@@ -327,7 +327,8 @@ describe('recording', () => {
       (infos) => Promise.all(infos.map((info) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onMenuClicked(info, undefined))),
       links.map((linkUrl): Menus.OnClickData => ({ menuItemId: 'shorten-link', linkUrl, editable: false, modifiers: [] })),
     );
-    expect(outcomes.map((outcome) => outcome?.status)).toEqual(links.map(() => 'copied'));
+    // Each one copied, or passed over for a later click's link already copied (issue 11's clipboard rule): none failed.
+    expect(outcomes.map((outcome) => outcome?.status).filter((status) => status !== 'copied' && status !== 'superseded')).toEqual([]);
     expect(session.standIn.apiRequests()).toHaveLength(20);
     const history = await session.history();
     expect(history.map((entry) => entry.longUrl).toSorted()).toEqual(links.toSorted());

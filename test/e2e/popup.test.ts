@@ -111,6 +111,26 @@ describe('popup', () => {
     await tab.close();
   });
 
+  it('429: waits what the server asks, counting down, then shows and copies the link with no click', async () => {
+    session.standIn.setFault(
+      { kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '3', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
+      { times: 1 },
+    );
+    const { tab, popup } = await popupOn('/demo/article');
+    const timer = popup.getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/^Waiting [23] seconds for the server's limit…$/);
+    await expect.poll(() => timer.textContent({ timeout: 500 }).catch(() => ''), { timeout: 3_000 }).toMatch(/^Waiting 1 second for the server's limit…$/);
+    const shortUrlField = popup.getByLabel('Short link');
+    await expect.poll(() => shortUrlField.inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    const shortUrl = await shortUrlField.inputValue();
+    await popup.close();
+    await tab.close();
+    expect(await session.readClipboard()).toBe(shortUrl);
+    expect(session.standIn.apiRequests()).toHaveLength(2);
+  });
+
   describe('API errors, each with its own message and a Retry that works once the cause is gone', () => {
     const cases: { name: string; arrange(): Promise<void>; kind: string; message: RegExp }[] = [
       {
@@ -138,16 +158,6 @@ describe('popup', () => {
           }, { times: 1 }),
         kind: 'rejected-url',
         message: /The server refused this link: The url is on a block list\./,
-      },
-      {
-        name: '429 rate limited, with the wait',
-        arrange: async () =>
-          session.standIn.setFault(
-            { kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '17', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
-            { times: 1 },
-          ),
-        kind: 'rate-limited',
-        message: /Too many requests \(the limit is 60 per minute\)\. Try again in 17 seconds\./,
       },
       {
         name: 'server down',

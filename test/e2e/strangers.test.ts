@@ -23,7 +23,7 @@ afterAll(() => session?.close());
 
 describe('a message from another extension', () => {
   it.each([
-    ['shorten, to the worker', { type: 'shorten', target: 'background', payload: { url: 'https://example.com/from-a-stranger' } }],
+    ['an old-style shorten message, to the worker', { type: 'shorten', target: 'background', payload: { url: 'https://example.com/from-a-stranger' } }],
     ['copy-text, to the offscreen document', { type: 'copy-text', target: 'offscreen', payload: { text: 'https://evil.example/planted' } }],
   ])('%s: is ignored, with no answer, no request and nothing copied', async (_name, message) => {
     await session.setClipboard('mine');
@@ -41,6 +41,27 @@ describe('a message from another extension', () => {
       { targetId: session.browser.extensionId, sent: message },
     );
     expect(answer).toEqual({ refused: expect.stringContaining('Receiving end does not exist') });
+    expect(session.standIn.apiRequests()).toEqual([]);
+    expect(await session.readClipboard()).toBe('mine');
+  });
+
+  it('the popup\'s shortening port, opened by a stranger: closed at once, with no request and nothing copied', async () => {
+    await session.setClipboard('mine');
+    session.standIn.clearLog();
+    // runtime.onConnect hears this extension's own pages only; a stranger's port goes to
+    // onConnectExternal, which this extension never listens to.
+    const heard = await stranger.evaluate(
+      (targetId) =>
+        new Promise<string>((settle) => {
+          const port = chrome.runtime.connect(targetId, { name: 'shorten' });
+          port.onMessage.addListener((message) => settle(`answered ${JSON.stringify(message)}`));
+          port.onDisconnect.addListener(() => settle('disconnected'));
+          port.postMessage({ type: 'shorten', request: { url: 'https://example.com/from-a-stranger', via: 'popup-tab', private: false, fresh: false } });
+          setTimeout(() => settle('no answer'), 2_000);
+        }),
+      session.browser.extensionId,
+    );
+    expect(heard).toBe('disconnected');
     expect(session.standIn.apiRequests()).toEqual([]);
     expect(await session.readClipboard()).toBe('mine');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, shorten, type FetchFunction, type ShrtnrSettings } from '../../src/api';
+import { MAX_BODY_BYTES, shorten, shortenWithLimits, type FetchFunction, type ShrtnrSettings } from '../../src/api';
 import { ping } from '../../src/api/ping';
-import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
+import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { fetchTrusting } from '../support/trusting-fetch';
 
 const LONG_URL = 'https://www.example.com/some/very/long/path?q=1';
@@ -14,7 +14,7 @@ let settings: ShrtnrSettings;
 let trustingFetch: FetchFunction;
 
 beforeAll(async () => {
-  standIn = await startStandIn({ rateLimitPerMinute: 1000 });
+  standIn = await startStandIn({ rateLimit: { limit: 1000, windowMs: 60_000 } });
   otherOrigin = await startStandIn();
   standIn.addToken(EXHAUSTED_TOKEN, 0);
   // Trusts both servers' certificates, so a redirect to the other origin could be followed if the client let it.
@@ -124,7 +124,7 @@ describe('shorten against the stand-in', () => {
     });
 
     it('429 with the limit, the remaining count and the retry time', async () => {
-      const limited = await startStandIn({ rateLimitPerMinute: 2 });
+      const limited = await startStandIn({ rateLimit: { limit: 2, windowMs: 60_000 } });
       const limitedSettings = { ...settings, serverUrl: limited.baseUrl, token: limited.demoToken, fetch: fetchTrusting(limited.certificatePem) };
       try {
         expect((await shorten(LONG_URL, limitedSettings)).ok).toBe(true);
@@ -254,6 +254,58 @@ describe('shorten against the stand-in', () => {
       standIn.setFault({ kind: 'html-500' }, { times: 1 });
       expect((await shorten(LONG_URL, settings)).ok).toBe(false);
       expect((await shorten(LONG_URL, settings)).ok).toBe(true);
+    });
+  });
+});
+
+/** A stand-in of its own, closed whatever happens, with settings that reach it. */
+async function withStandIn(options: StandInOptions, use: (instance: StandIn, instanceSettings: ShrtnrSettings) => Promise<void>): Promise<void> {
+  const instance = await startStandIn(options);
+  try {
+    await use(instance, { serverUrl: instance.baseUrl, token: instance.demoToken, fetch: fetchTrusting(instance.certificatePem) });
+  } finally {
+    await instance.close();
+  }
+}
+
+describe('shortenWithLimits against the stand-in', () => {
+  it('reads the limit, the remaining count and the reset from each success, then Retry-After from the 429', async () => {
+    await withStandIn({ rateLimit: { limit: 2, windowMs: 60_000 } }, async (_limited, limitedSettings) => {
+      const first = await shortenWithLimits(LONG_URL, limitedSettings);
+      expect(first.result.ok).toBe(true);
+      expect(first.rateLimit).toEqual({ limit: 2, remaining: 1, resetSeconds: 60 });
+      const second = await shortenWithLimits(LONG_URL, limitedSettings);
+      expect(second.rateLimit).toMatchObject({ limit: 2, remaining: 0 });
+
+      const refused = await shortenWithLimits(LONG_URL, limitedSettings);
+      expect(refused.result).toMatchObject({ ok: false, error: { kind: 'rate-limited' } });
+      const { resetSeconds, retryAfterSeconds } = refused.rateLimit ?? {};
+      expect(refused.rateLimit).toMatchObject({ limit: 2, remaining: 0 });
+      expect(retryAfterSeconds).toBeGreaterThanOrEqual(59);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect(resetSeconds).toBe(retryAfterSeconds);
+    });
+  });
+
+  it('reads a server that spells the header names its own way, and sends an epoch reset', async () => {
+    const epochIn30s = String(Math.floor(Date.now() / 1000) + 30);
+    const body = JSON.stringify({ data: { used: 1, urls: { [LONG_URL]: `${standIn.baseUrl}/Sp3LLed` } }, message: 'OK', errors: null });
+    standIn.setFault({ kind: 'status', status: 200, body, headers: { 'x-ratelimit-remaining': '7', 'X-RATELIMIT-LIMIT': '9', 'x-RateLimit-RESET': epochIn30s } }, { times: 1 });
+    const outcome = await shortenWithLimits(LONG_URL, settings);
+    expect(outcome.result).toMatchObject({ ok: true, value: { shortUrl: `${standIn.baseUrl}/Sp3LLed` } });
+    expect(outcome.rateLimit).toMatchObject({ limit: 9, remaining: 7 });
+    // Counted from the answer's Date header, which has whole seconds only.
+    expect(outcome.rateLimit?.resetSeconds).toBeGreaterThanOrEqual(29);
+    expect(outcome.rateLimit?.resetSeconds).toBeLessThanOrEqual(31);
+  });
+
+  it('has no state to report from a server that sends no limit header, on a success or a 429', async () => {
+    await withStandIn({ rateLimit: { limit: 1, windowMs: 60_000 }, rateLimitHeaders: 'none' }, async (_silent, silentSettings) => {
+      expect(await shortenWithLimits(LONG_URL, silentSettings)).toMatchObject({ result: { ok: true }, rateLimit: undefined });
+      expect(await shortenWithLimits(LONG_URL, silentSettings)).toEqual({
+        result: { ok: false, error: { kind: 'rate-limited', limit: undefined, remaining: undefined, retryAfterSeconds: undefined } },
+        rateLimit: undefined,
+      });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import tls from 'node:tls';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
@@ -250,9 +251,11 @@ describe('routing', () => {
   });
 });
 
+const resetSeconds = (reply: ClientReply): number => Number(reply.headers['x-ratelimit-reset']);
+
 describe('rate limiting', () => {
   it('counts down per token, then answers 429 with Retry-After until reset', async () => {
-    await withStandIn({ rateLimitPerMinute: 3 }, async (limited) => {
+    await withStandIn({ rateLimit: { limit: 3, windowMs: 60_000 } }, async (limited) => {
       const remaining: (string | undefined)[] = [];
       for (let index = 0; index < 3; index += 1) {
         const reply = await post(PING, '', limited.demoToken, limited);
@@ -278,6 +281,124 @@ describe('rate limiting', () => {
       expect(again.headers['x-ratelimit-remaining']).toBe('2');
     });
   });
+
+  it('takes a window of any length: 5 per 3 s allows 5, refuses the 6th until the window ends, then allows again', async () => {
+    await withStandIn({ rateLimit: { limit: 5, windowMs: 3_000 } }, async (limited) => {
+      for (let index = 0; index < 5; index += 1) {
+        const reply = await post(SHORTEN, { url: LONG_URL }, limited.demoToken, limited);
+        expect(reply.status).toBe(200);
+        expect(reply.headers['x-ratelimit-limit']).toBe('5');
+        expect(reply.headers['x-ratelimit-remaining']).toBe(String(4 - index));
+      }
+      const refused = await post(SHORTEN, { url: LONG_URL }, limited.demoToken, limited);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3).toBe(true);
+
+      // Retry-After is rounded up, so once it has passed the next window is open.
+      await sleep(retryAfter * 1000);
+      const after = await post(SHORTEN, { url: LONG_URL }, limited.demoToken, limited);
+      expect(after.status).toBe(200);
+      expect(after.headers['x-ratelimit-remaining']).toBe('4');
+      expect(limited.rateLimitWindows().map(({ accepted, refused: tooMany }) => [accepted, tooMany])).toEqual([[5, 1], [1, 0]]);
+    });
+  });
+
+  it('sends X-RateLimit-Reset, whole seconds to the window\'s end rounded up, on every API answer', async () => {
+    await withStandIn({ rateLimit: { limit: 2, windowMs: 3_000 } }, async (limited) => {
+      // No window open yet: a whole window, on answers that never reach the throttle too.
+      expect(resetSeconds(await post(PING, '', 'unknown-token', limited))).toBe(3);
+      expect(resetSeconds(await post('/api/nothing', {}, limited.demoToken, limited))).toBe(3);
+
+      const first = await post(PING, '', limited.demoToken, limited);
+      expect(resetSeconds(first)).toBe(3);
+      await sleep(1_100);
+      const second = await post(PING, '', limited.demoToken, limited);
+      expect(resetSeconds(second)).toBeGreaterThanOrEqual(1);
+      expect(resetSeconds(second)).toBeLessThanOrEqual(2);
+      const refused = await post(PING, '', limited.demoToken, limited);
+      expect(refused.status).toBe(429);
+      expect(resetSeconds(refused)).toBe(Number(refused.headers['retry-after']));
+      expect(resetSeconds(refused)).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it('sends no limit header at all with rateLimitHeaders: none, not even on a 429', async () => {
+    await withStandIn({ rateLimit: { limit: 1, windowMs: 60_000 }, rateLimitHeaders: 'none' }, async (silent) => {
+      const answers = [
+        await post(SHORTEN, { url: LONG_URL }, silent.demoToken, silent),
+        await post(SHORTEN, { url: LONG_URL }, silent.demoToken, silent),
+        await post(PING, '', 'unknown-token', silent),
+        await post('/api/nothing', {}, silent.demoToken, silent),
+      ];
+      expect(answers.map((reply) => reply.status)).toEqual([200, 429, 401, 404]);
+      expect(json(answers[1] as ClientReply)).toEqual({ message: 'Too Many Attempts.' });
+      for (const reply of answers) {
+        const limitHeaders = Object.keys(reply.headers).filter((name) => name.startsWith('x-ratelimit') || name === 'retry-after');
+        expect(limitHeaders).toEqual([]);
+      }
+      expect(silent.rateLimitWindows().map(({ accepted, refused }) => [accepted, refused])).toEqual([[1, 1]]);
+    });
+  });
+
+  it('refuses a policy or a header mode it cannot honour', async () => {
+    await expect(startStandIn({ rateLimit: { limit: 5, windowMs: 0 } })).rejects.toThrow(RangeError);
+    await expect(startStandIn({ rateLimit: { limit: -1, windowMs: 1_000 } })).rejects.toThrow(RangeError);
+    await expect(startStandIn({ rateLimit: { limit: 1.5, windowMs: 1_000 } })).rejects.toThrow(RangeError);
+    await expect(startStandIn({ rateLimitHeaders: 'some' as 'full' })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('rate-limit accounting in the request log', () => {
+  it('notes each counted request\'s verdict and window, and tallies accepted and refused per window', async () => {
+    await withStandIn({ rateLimit: { limit: 2, windowMs: 60_000 } }, async (limited) => {
+      limited.addToken('other', 10);
+      const started = Date.now();
+      const statuses = [];
+      for (const token of [limited.demoToken, limited.demoToken, 'other', limited.demoToken, limited.demoToken]) {
+        statuses.push((await post(SHORTEN, { url: LONG_URL }, token, limited)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // Never counted: an unknown token, an unknown route, a preflight, a canned fault.
+      await post(SHORTEN, { url: LONG_URL }, 'unknown-token', limited);
+      await post('/api/nothing', {}, limited.demoToken, limited);
+      await call(SHORTEN, { method: 'OPTIONS' }, limited);
+      limited.setFault({ kind: 'html-500' }, { times: 1 });
+      await post(SHORTEN, { url: LONG_URL }, limited.demoToken, limited);
+
+      const verdicts = limited.apiRequests().map((request) => request.throttle?.verdict);
+      expect(verdicts).toEqual(['allowed', 'allowed', 'allowed', 'refused', 'refused', undefined, undefined, undefined]);
+      const tallies = limited.rateLimitWindows();
+      expect(tallies.map(({ accepted, refused }) => [accepted, refused])).toEqual([[2, 2], [1, 0]]);
+      const [demoWindow, otherWindow] = tallies.map((tally) => tally.window);
+      expect(demoWindow?.id).not.toBe(otherWindow?.id);
+      expect(demoWindow?.startedAt).toBeGreaterThanOrEqual(started);
+      expect(demoWindow?.endsAt).toBe((demoWindow?.startedAt ?? 0) + 60_000);
+
+      // A reset opens a new window (a new id), and a delayed answer is counted when it is answered.
+      limited.resetRateLimits();
+      limited.setFault({ kind: 'delay', ms: 50 }, { times: 1 });
+      expect((await post(SHORTEN, { url: LONG_URL }, limited.demoToken, limited)).status).toBe(200);
+      const afterReset = limited.rateLimitWindows();
+      expect(afterReset).toHaveLength(3);
+      expect(afterReset[2]).toMatchObject({ accepted: 1, refused: 0 });
+      expect(afterReset[2]?.window.id).not.toBe(demoWindow?.id);
+
+      limited.clearLog();
+      expect(limited.rateLimitWindows()).toEqual([]);
+    });
+  });
+
+  it('leaves an earlier copy of the log as it was when a verdict is noted', async () => {
+    standIn.clearLog();
+    standIn.setFault({ kind: 'delay', ms: 300 }, { times: 1 });
+    const answered = post(PING, '');
+    await waitFor(() => standIn.apiRequests().length === 1);
+    const [waiting] = standIn.apiRequests();
+    expect((await answered).status).toBe(200);
+    expect(waiting?.throttle).toBeUndefined();
+    expect(standIn.apiRequests()[0]).toEqual({ ...waiting, throttle: { verdict: 'allowed', window: expect.any(Object) } });
+  });
 });
 
 describe('CORS', () => {
@@ -299,9 +420,10 @@ describe('CORS', () => {
     const answers = [await post(SHORTEN, { url: LONG_URL }), await post(PING, '', 'unknown'), await post('/api/nothing', {})];
     for (const reply of answers) {
       expect(reply.headers['access-control-allow-origin']).toBe('*');
-      expect(reply.headers['access-control-expose-headers']).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After');
+      expect(reply.headers['access-control-expose-headers']).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
       expect(reply.headers['x-ratelimit-limit']).toBe('60');
       expect(reply.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+      expect(reply.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
     }
   });
 });
@@ -575,7 +697,7 @@ describe('close()', () => {
 describe('cli', () => {
   it('prints the base URL, demo token and SPKI hash of what it serves, and stops cleanly on SIGTERM', async () => {
     const cliPath = fileURLToPath(new URL('../../tooling/stand-in/cli.ts', import.meta.url));
-    const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit', '7'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit', '7', '--rate-window-ms', '3000'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let output = '';
       cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -592,12 +714,52 @@ describe('cli', () => {
       const ping = await send(`${baseUrl}${PING}`, { ca: servedPem, method: 'POST', headers: { Authorization: `Bearer ${token}` } });
       expect(ping.status).toBe(200);
       expect(ping.headers['x-ratelimit-limit']).toBe('7');
+      expect(ping.headers['x-ratelimit-reset']).toBe('3');
+      expect(output).toContain('Rate limit: 7 per 3000 ms per token, with limit headers');
 
       cli.kill('SIGTERM');
       const [exitCode] = (await once(cli, 'exit')) as [number | null];
       expect(exitCode).toBe(0);
     } finally {
       if (cli.exitCode === null) cli.kill('SIGKILL');
+    }
+  });
+});
+
+describe('cli options', () => {
+  const cliPath = fileURLToPath(new URL('../../tooling/stand-in/cli.ts', import.meta.url));
+
+  it.each([
+    [['--rate-window-ms', '0'], '--rate-window-ms must be a whole number of at least 1, got "0"'],
+    [['--rate-limit', '2.5'], '--rate-limit must be a whole number, got "2.5"'],
+    [['--rate-limit-headers', 'some'], '--rate-limit-headers must be "full" or "none", got "some"'],
+  ])('refuses %j and says why', async (args, message) => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    cli.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    const [exitCode] = (await once(cli, 'exit')) as [number | null];
+    expect(exitCode).toBe(1);
+    expect(errors).toContain(message);
+  });
+
+  it('serves without limit headers with --rate-limit-headers none', async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit-headers', 'none'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let output = '';
+      cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      await waitFor(() => output.includes('Press Ctrl+C'), 15_000);
+      expect(output).toContain('Rate limit: 60 per 60000 ms per token, without limit headers');
+      const baseUrl = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      const token = /Demo token: (\S+)/.exec(output)?.[1];
+      if (baseUrl === undefined || token === undefined) throw new Error(`unexpected output:\n${output}`);
+      const ping = await send(`${baseUrl}${PING}`, { ca: await servedCertificatePem(baseUrl), method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      expect(ping.status).toBe(200);
+      expect(ping.headers['x-ratelimit-limit']).toBeUndefined();
+    } finally {
+      if (cli.exitCode === null) {
+        cli.kill('SIGTERM');
+        await once(cli, 'exit');
+      }
     }
   });
 });

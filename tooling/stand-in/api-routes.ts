@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { CreditBook } from './credit-book';
 import type { RateLimitVerdict, RateLimiter } from './rate-limiter';
+import type { RequestLog } from './request-log';
 import { API_CORS_HEADERS, sendJson, type HeaderMap } from './responses';
 import type { ShortLinks } from './short-links';
-import type { RecordedRequest } from './types';
+import type { RateLimitHeaders, RecordedRequest } from './types';
 import { checkUrlField } from './url-rules';
 
 export interface ApiContext {
@@ -11,7 +12,10 @@ export interface ApiContext {
   successStatus: number;
   credits: CreditBook;
   rateLimiter: RateLimiter;
+  rateLimitHeaders: RateLimitHeaders;
   shortLinks: ShortLinks;
+  /** Where the throttle's verdict on each request is noted. */
+  log: RequestLog;
 }
 
 type Route = 'shorten' | 'ping';
@@ -28,8 +32,9 @@ const ROUTES = new Map<string, Route>([
 export function answerApiRequest(request: RecordedRequest, response: ServerResponse, context: ApiContext): void {
   const token = tokenOf(request);
   const knownToken = context.credits.knows(token) ? token : undefined;
+  const withLimits = context.rateLimitHeaders === 'full';
   const reply = (status: number, body: unknown, verdict: RateLimitVerdict, headers: HeaderMap = {}): void =>
-    sendJson(response, status, body, { ...API_CORS_HEADERS, ...rateLimitHeaders(verdict), ...headers });
+    sendJson(response, status, body, { ...API_CORS_HEADERS, ...(withLimits ? rateLimitHeaders(verdict) : {}), ...headers });
 
   const route = ROUTES.get(request.path);
   // Unrouted and wrong-method requests never reach the throttle, so they only report its state.
@@ -41,8 +46,10 @@ export function answerApiRequest(request: RecordedRequest, response: ServerRespo
   if (knownToken === undefined) return reply(401, { message: 'Unauthenticated.' }, context.rateLimiter.peek(undefined));
 
   const verdict = context.rateLimiter.hit(knownToken);
+  context.log.recordThrottle(request, { verdict: verdict.allowed ? 'allowed' : 'refused', window: verdict.window });
   if (!verdict.allowed) {
-    return reply(429, { message: 'Too Many Attempts.' }, verdict, { 'Retry-After': String(verdict.retryAfterSeconds) });
+    const retryAfter: HeaderMap = withLimits ? { 'Retry-After': String(verdict.retryAfterSeconds) } : {};
+    return reply(429, { message: 'Too Many Attempts.' }, verdict, retryAfter);
   }
   if (route === 'ping') return reply(context.successStatus, { data: { pong: true }, message: 'OK', errors: null }, verdict);
 
@@ -67,8 +74,17 @@ function tokenOf(request: RecordedRequest): string | undefined {
   return request.query['api_token'];
 }
 
+/**
+ * X-RateLimit-Reset is sent on every answer as delta seconds to the window's
+ * end. Real servers differ (Laravel sends it only with a 429, GitHub as an epoch
+ * second), so a client must treat it as optional and read both forms.
+ */
 function rateLimitHeaders(verdict: RateLimitVerdict): HeaderMap {
-  return { 'X-RateLimit-Limit': String(verdict.limit), 'X-RateLimit-Remaining': String(verdict.remaining) };
+  return {
+    'X-RateLimit-Limit': String(verdict.limit),
+    'X-RateLimit-Remaining': String(verdict.remaining),
+    'X-RateLimit-Reset': String(verdict.resetSeconds),
+  };
 }
 
 type JsonBody = { parsed: true; value: unknown } | { parsed: false };

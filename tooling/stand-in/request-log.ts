@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RecordedRequest } from './types';
+import type { RecordedRequest, ThrottleRecord, WindowTally } from './types';
 
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -13,6 +13,16 @@ export class RequestLog {
     this.entries.push(request);
   }
 
+  /**
+   * Adds the throttle's verdict to a request already recorded. The entry is
+   * replaced, not changed, so an earlier result of all() keeps what it had.
+   */
+  recordThrottle(request: RecordedRequest, throttle: ThrottleRecord): void {
+    const index = this.entries.indexOf(request);
+    // Gone when the log was cleared while a delayed answer waited: nothing left to note it on.
+    if (index !== -1) this.entries[index] = { ...request, throttle };
+  }
+
   /** Copies, so a test holding an earlier result does not see it change. */
   all(): RecordedRequest[] {
     return [...this.entries];
@@ -21,6 +31,20 @@ export class RequestLog {
   /** API calls proper: CORS preflights are the browser's, not the client's, and stay in all(). */
   api(): RecordedRequest[] {
     return this.entries.filter((request) => isApiPath(request.path) && request.method !== 'OPTIONS');
+  }
+
+  /** Per window, in the order the windows opened: the requests it accepted and refused. */
+  windowTallies(): WindowTally[] {
+    const tallies = new Map<number, WindowTally>();
+    for (const { throttle } of this.entries) {
+      if (throttle === undefined) continue;
+      const tally = tallies.get(throttle.window.id) ?? { window: throttle.window, accepted: 0, refused: 0 };
+      if (throttle.verdict === 'allowed') tally.accepted += 1;
+      else tally.refused += 1;
+      tallies.set(throttle.window.id, tally);
+    }
+    // Ids are handed out as windows open; a delayed answer may be logged after a later window's.
+    return [...tallies.values()].toSorted((first, second) => first.window.id - second.window.id);
   }
 
   clear(): void {

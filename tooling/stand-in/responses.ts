@@ -9,7 +9,7 @@ export type HeaderMap = Record<string, string>;
  */
 export const API_CORS_HEADERS: HeaderMap = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
+  'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
 };
 
 /** The preflight answer that lets a POST with Authorization + Content-Type through from any origin. */

@@ -7,17 +7,16 @@ import { createServerCertificate } from './certificate';
 import { CreditBook } from './credit-book';
 import { answerPageRequest } from './demo-pages';
 import { answerWithFault, FaultSwitch } from './faults';
-import { RateLimiter } from './rate-limiter';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter';
 import { isApiPath, readRequest, RequestLog } from './request-log';
 import { PREFLIGHT_HEADERS, send, sendJson } from './responses';
 import { ShortLinks } from './short-links';
 import { TimerSet } from './timer-set';
 import type { RecordedRequest, StandIn, StandInOptions } from './types';
 
-export type { Fault, RecordedRequest, StandIn, StandInOptions } from './types';
+export type { Fault, RateLimitPolicy, RecordedRequest, StandIn, StandInOptions, ThrottleRecord, WindowTally } from './types';
 
 const HOST = '127.0.0.1';
-const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 const DEFAULT_DEMO_CREDITS = 10_000;
 
 /** Starts a fresh stand-in of the Shrtnr API on 127.0.0.1; every instance has its own certificate and state. */
@@ -26,16 +25,29 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const demoToken = tokens[0]?.token;
   if (demoToken === undefined) throw new Error('startStandIn: `tokens` must name at least one token');
 
+  const rateLimitHeaders = options.rateLimitHeaders ?? 'full';
+  if (rateLimitHeaders !== 'full' && rateLimitHeaders !== 'none') {
+    throw new RangeError(`startStandIn: rateLimitHeaders must be 'full' or 'none', got ${String(rateLimitHeaders)}`);
+  }
+  // Before the certificate: a bad policy should fail before anything is made.
+  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const certificate = await createServerCertificate();
   const log = new RequestLog();
   const faults = new FaultSwitch();
   const timers = new TimerSet();
   const sockets = new Set<Socket>();
-  const rateLimiter = new RateLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
   const credits = new CreditBook(tokens);
   const shortLinks = new ShortLinks();
   // The base URL is only known once the port is; handlers read it from here after listen().
-  const api: ApiContext = { baseUrl: '', successStatus: options.successStatus ?? 200, credits, rateLimiter, shortLinks };
+  const api: ApiContext = {
+    baseUrl: '',
+    successStatus: options.successStatus ?? 200,
+    credits,
+    rateLimiter,
+    rateLimitHeaders,
+    shortLinks,
+    log,
+  };
 
   const answerHttps = (request: RecordedRequest, response: ServerResponse): void => {
     if (request.method === 'OPTIONS') return send(response, 204, '', PREFLIGHT_HEADERS);
@@ -86,6 +98,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     requests: () => log.all(),
     apiRequests: () => log.api(),
     clearLog: () => log.clear(),
+    rateLimitWindows: () => log.windowTallies(),
     setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
     addToken: (token, tokenCredits) => credits.add(token, tokenCredits),
     resetRateLimits: () => rateLimiter.reset(),

@@ -3,14 +3,52 @@
 export interface StandInOptions {
   /** HTTPS port; 0 (the default) picks a free one. The host is always 127.0.0.1. */
   port?: number;
-  /** Requests allowed per token in each fixed one-minute window; default 60, as the contract says. */
-  rateLimitPerMinute?: number;
+  /**
+   * Requests allowed per token in each fixed window, which opens with the
+   * token's first request in it; default 60 per 60,000 ms, as the contract says.
+   * Tests shorten the window (e.g. 5 per 3,000 ms) so they take seconds.
+   */
+  rateLimit?: RateLimitPolicy;
+  /**
+   * 'full' (the default): X-RateLimit-Limit, -Remaining and -Reset on every API
+   * answer, and Retry-After on a 429. 'none': none of them on any answer, a 429
+   * included, as a server that throttles without saying how.
+   */
+  rateLimitHeaders?: RateLimitHeaders;
   /** Known tokens and their URL credits; default: one demo token with 10_000 credits. */
   tokens?: { token: string; credits: number }[];
   /** Status of a successful shorten or ping; default 200 (lets tests prove the client accepts any 2xx). */
   successStatus?: number;
   /** Also listen with plain http on another port, which refuses every request (403) but logs it. */
   plainHttpPort?: boolean;
+}
+
+export interface RateLimitPolicy {
+  limit: number;
+  windowMs: number;
+}
+
+export type RateLimitHeaders = 'full' | 'none';
+
+/** One token's fixed window; `id` is unique for the stand-in's life, resetRateLimits() included. */
+export interface RateLimitWindow {
+  id: number;
+  startedAt: number;
+  /** startedAt + windowMs: the first moment the next window may open. */
+  endsAt: number;
+}
+
+/** What the throttle decided about a request it counted. */
+export interface ThrottleRecord {
+  verdict: 'allowed' | 'refused';
+  window: RateLimitWindow;
+}
+
+/** How many of one window's requests were let through, and how many refused with 429. */
+export interface WindowTally {
+  window: RateLimitWindow;
+  accepted: number;
+  refused: number;
 }
 
 export interface RecordedRequest {
@@ -25,6 +63,11 @@ export interface RecordedRequest {
   body: string;
   /** Date.now() when the request had been read completely. */
   at: number;
+  /**
+   * Set on API requests that reached the throttle (a known token on a known
+   * route and method, with no fault armed but `delay`): its verdict and window.
+   */
+  throttle?: ThrottleRecord;
 }
 
 export type Fault =
@@ -63,6 +106,13 @@ export interface StandIn {
   /** Requests to /api/ paths, without CORS preflights (those are in requests()). */
   apiRequests(): RecordedRequest[];
   clearLog(): void;
+  /**
+   * Per window, in the order the windows opened, how many requests the throttle
+   * accepted and refused: a test of a client that honours the limit checks that
+   * no window refused any (and none accepted more than the limit). Built from
+   * the log, so clearLog() forgets them too.
+   */
+  rateLimitWindows(): WindowTally[];
   setFault(fault: Fault | null, options?: { times?: number }): void;
   addToken(token: string, credits: number): void;
   resetRateLimits(): void;

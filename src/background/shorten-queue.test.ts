@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RateLimiter } from '../../tooling/stand-in/rate-limiter';
+import type { ShortenOutcome } from '../api';
+import type { ShortenProgress } from '../shortening/shorten-request';
+import { createShortenQueue, type QueuedJob, type ShortenQueueOptions } from './shorten-queue';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let serial = 0;
+function job(more: Partial<QueuedJob> = {}): QueuedJob {
+  serial += 1;
+  return {
+    id: `job:${serial}`,
+    request: { url: `https://example.com/${serial}`, via: 'menu-link', private: false, fresh: false },
+    longUrl: `https://example.com/${serial}`,
+    removedParams: [],
+    server: 'https://shrtnr.test',
+    queuedAt: Date.now(),
+    clickOrder: serial,
+    attempts: 0,
+    owner: 'background',
+    ...more,
+  };
+}
+
+/** A server throttled by the stand-in's own RateLimiter on the fake clock, answering after `latencyMs`. */
+function throttledServer(limit: number, windowMs: number, headers: 'full' | 'none', latencyMs = 50) {
+  const limiter = new RateLimiter({ limit, windowMs }, () => Date.now());
+  const tallies = new Map<number, { accepted: number; refused: number }>();
+  const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => {
+    await new Promise((resolve) => setTimeout(resolve, latencyMs / 2));
+    const verdict = limiter.hit('token');
+    const tally = tallies.get(verdict.window.id) ?? { accepted: 0, refused: 0 };
+    tallies.set(verdict.window.id, tally);
+    await new Promise((resolve) => setTimeout(resolve, latencyMs / 2));
+    const rateLimit =
+      headers === 'none'
+        ? undefined
+        : { limit: verdict.limit, remaining: verdict.remaining, resetSeconds: verdict.resetSeconds, ...(verdict.allowed ? {} : { retryAfterSeconds: verdict.retryAfterSeconds }) };
+    if (!verdict.allowed) {
+      tally.refused += 1;
+      return { result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit };
+    }
+    tally.accepted += 1;
+    return { result: { ok: true, value: { shortUrl: `https://shrtnr.test/${queued.id.slice(4)}`, longUrl: queued.longUrl, used: 1 } }, rateLimit };
+  });
+  return { send, windows: () => [...tallies.values()] };
+}
+
+function memoryJournal() {
+  const stored = new Map<string, QueuedJob>();
+  return {
+    stored,
+    journal: {
+      save: vi.fn(async (queued: QueuedJob) => void stored.set(queued.id, structuredClone(queued))),
+      remove: vi.fn(async (queued: QueuedJob) => void stored.delete(queued.id)),
+    },
+  };
+}
+
+function queueWith(send: ShortenQueueOptions['send'], more: Partial<ShortenQueueOptions> = {}) {
+  const { journal, stored } = memoryJournal();
+  const waitingCounts: number[] = [];
+  const queue = createShortenQueue({ send, journal, random: () => 0.5, onWaitingChange: (count) => waitingCounts.push(count), ...more });
+  return { queue, stored, waitingCounts };
+}
+
+describe('the shorten queue', () => {
+  it('20 jobs at 10 per 3 s: every one ends in a link, in two windows, none refused', async () => {
+    const server = throttledServer(10, 3_000, 'full');
+    const { queue, stored, waitingCounts } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+    const results = Promise.all(Array.from({ length: 20 }, () => queue.add(job())));
+    await vi.advanceTimersByTimeAsync(10_000);
+    const ended = await results;
+    expect(ended.every((result) => result.ok)).toBe(true);
+    expect(server.windows()).toEqual([
+      { accepted: 10, refused: 0 },
+      { accepted: 10, refused: 0 },
+    ]);
+    expect(stored.size).toBe(0);
+    expect(Math.max(...waitingCounts)).toBe(19);
+    expect(waitingCounts.at(-1)).toBe(0);
+  });
+
+  it('a server that says nothing of its limit: 429s are waited out with backoff, every job ends in a link', async () => {
+    const server = throttledServer(5, 3_000, 'none');
+    const { queue } = queueWith(server.send, { maxAttempts: 10 });
+    const results = Promise.all(Array.from({ length: 12 }, () => queue.add(job())));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await results).map((result) => result.ok)).toEqual(Array.from({ length: 12 }, () => true));
+    expect(server.windows().reduce((sum, window) => sum + window.accepted, 0)).toBe(12);
+  });
+
+  it('tells the head job when its wait ends, the others how many are ahead, then that it is being sent', async () => {
+    const server = throttledServer(1, 3_000, 'full');
+    const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+    void queue.add(job());
+    await vi.advanceTimersByTimeAsync(100);
+    const second: ShortenProgress[] = [];
+    const third: ShortenProgress[] = [];
+    const start = Date.now();
+    void queue.add(job(), (progress) => second.push(progress));
+    void queue.add(job(), (progress) => third.push(progress));
+    expect(second).toEqual([{ state: 'waiting', untilMs: expect.any(Number), ahead: 0 }]);
+    const [waiting] = second;
+    expect(waiting?.state === 'waiting' ? (waiting.untilMs ?? 0) - start : 0).toBeGreaterThan(2_000);
+    expect(third).toEqual([{ state: 'waiting', ahead: 1 }]);
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(second.at(-1)).toEqual({ state: 'sending' });
+    expect(third.at(-1)).toEqual({ state: 'waiting', untilMs: expect.any(Number), ahead: 0 });
+  });
+
+  it('cancels a waiting job, which then ends cancelled and leaves the journal; one being sent cannot be', async () => {
+    const server = throttledServer(1, 3_000, 'full');
+    const { queue, stored } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+    const first = job();
+    const firstResult = queue.add(first);
+    const waiting = job();
+    const waitingResult = queue.add(waiting);
+    expect(queue.cancel(first.id)).toBe(false);
+    expect(queue.cancel(waiting.id)).toBe(true);
+    expect(await waitingResult).toEqual({ ok: false, error: { kind: 'cancelled' } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await firstResult).ok).toBe(true);
+    expect(stored.size).toBe(0);
+    expect(server.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the attempt cap when the server refuses every time', async () => {
+    const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { retryAfterSeconds: 1 } }));
+    const { queue } = queueWith(send, { maxAttempts: 3 });
+    const result = queue.add(job());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await result).toEqual({ ok: false, error: { kind: 'gave-up', attempts: 3 } });
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('fails a job whose wait would pass the bound with its own error, not a 429', async () => {
+    const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { retryAfterSeconds: 600 } }));
+    const { queue } = queueWith(send);
+    const result = queue.add(job());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await result).toEqual({ ok: false, error: { kind: 'wait-too-long', waitSeconds: 600 } });
+  });
+
+  it('a resumed job past its maximum age, or its attempts, ends without a request', async () => {
+    const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: undefined }));
+    const { queue } = queueWith(send);
+    expect(await queue.add(job({ queuedAt: Date.now() - 11 * 60_000 }))).toEqual({ ok: false, error: { kind: 'expired', minutes: 11 } });
+    expect(await queue.add(job({ attempts: 8 }))).toEqual({ ok: false, error: { kind: 'gave-up', attempts: 8 } });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('fails a permanent error at once, and counts each attempt in the journal before it is sent', async () => {
+    const { journal, stored } = memoryJournal();
+    const seen: number[] = [];
+    const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => {
+      seen.push(stored.get(queued.id)?.attempts ?? -1);
+      return { result: { ok: false, error: { kind: 'unauthorized' } }, rateLimit: undefined };
+    });
+    const queue = createShortenQueue({ send, journal });
+    expect(await queue.add(job())).toEqual({ ok: false, error: { kind: 'unauthorized' } });
+    expect(seen).toEqual([1]);
+    expect(stored.size).toBe(0);
+  });
+
+  it('keeps a new link before the job leaves the journal, so a worker stopped in between loses no link', async () => {
+    const { journal, stored } = memoryJournal();
+    const inJournalWhileKept: boolean[] = [];
+    const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => ({ result: { ok: true, value: { shortUrl: 'https://shrtnr.test/k', longUrl: queued.longUrl, used: 1 } }, rateLimit: undefined }));
+    const queue = createShortenQueue({ send, journal, keep: async (queued) => void inJournalWhileKept.push(stored.has(queued.id)) });
+    expect((await queue.add(job())).ok).toBe(true);
+    expect(inJournalWhileKept).toEqual([true]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stored.size).toBe(0);
+  });
+
+  it('keeps the order of the clicks: a later job never overtakes a waiting one', async () => {
+    const server = throttledServer(2, 3_000, 'full');
+    const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+    const order: string[] = [];
+    const jobs = Array.from({ length: 6 }, () => job());
+    const results = Promise.all(jobs.map((queued) => queue.add(queued).then(() => order.push(queued.id))));
+    await vi.advanceTimersByTimeAsync(12_000);
+    await results;
+    expect(order).toEqual(jobs.map((queued) => queued.id));
+  });
+});

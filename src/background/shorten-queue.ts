@@ -1,0 +1,237 @@
+import type { ShortenedUrl, ShortenOutcome, ShrtnrError } from '../api';
+import { failure, type Result } from '../api/result';
+import type { ShortenProgress, ShortenRequest } from '../shortening/shorten-request';
+import { createRateLimitGate, type RateLimitGate, type RateLimitGateOptions } from './rate-limit-gate';
+
+/**
+ * The one queue every shortening that needs a request goes through (issue 11):
+ * the popup's, the context menu's and the keyboard command's. Jobs leave in
+ * the order they were queued, each server's through its own rate-limit gate
+ * (src/background/rate-limit-gate.ts), so nothing is sent that the server
+ * said it would refuse; a 429 puts the job back at the head to wait what the
+ * server advised (or a jittered backoff) instead of failing it. A job fails
+ * only on a permanent error, when cancelled, when waiting would take it past
+ * the gate's bound (two minutes from the click), after `maxAttempts`
+ * requests, or when it is older than `maxAgeMs` (a resumed one).
+ *
+ * No browser API here: sending and the journal are injected, so the queue is
+ * tested with a fake clock (shorten-queue.test.ts); shorten-and-copy.ts wires
+ * it to the API module and storage.session (job-journal.ts).
+ */
+export interface QueuedJob {
+  /** The journal's key for it (`job:<uuid>`). */
+  id: string;
+  request: ShortenRequest;
+  /** The long URL as prepared when it was queued (tracking parameters off, checked and normalised). */
+  longUrl: string;
+  removedParams: string[];
+  /** The server it was queued for: its gate's key. */
+  server: string;
+  /** Date.now() at the click (absolute, so a restarted worker reads it the same). */
+  queuedAt: number;
+  /** Increases with every click, across workers: of several clicks, the last one's link is the one left on the clipboard. */
+  clickOrder: number;
+  /** Requests sent for it so far (counted before each is sent, so one cut off by a stopped worker counts). */
+  attempts: number;
+  /** Who takes the answer: a popup that is watching, or the background (notification and the clipboard rule). */
+  owner: 'popup' | 'background';
+}
+
+/** Where the queue keeps its jobs so a restarted worker finds them (job-journal.ts); may reject, never blocks the queue. */
+export interface QueueJournal {
+  save(job: QueuedJob): Promise<void>;
+  remove(job: QueuedJob): Promise<void>;
+}
+
+export type JobResult = Result<ShortenedUrl, ShrtnrError>;
+
+export interface ShortenQueueOptions {
+  /** Sends one request for the job (reading the settings of the moment); never rejects. */
+  send(job: QueuedJob): Promise<ShortenOutcome>;
+  journal: QueueJournal;
+  /**
+   * Keeps a new link (in history) before the job leaves the journal, so a
+   * worker stopped in between loses no link: the next one sends it again
+   * rather than forgetting it. Never rejects.
+   */
+  keep?(job: QueuedJob, link: ShortenedUrl): Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  gate?: Partial<Omit<RateLimitGateOptions, 'now' | 'random'>>;
+  /** Requests per job before it fails with `gave-up`; default 8. */
+  maxAttempts?: number;
+  /** A job older than this (from its click) fails with `expired` rather than being sent; default 10 minutes. */
+  maxAgeMs?: number;
+  /** Called whenever the number of jobs waiting (queued, not being sent) may have changed. */
+  onWaitingChange?(waiting: number): void;
+}
+
+export interface ShortenQueue {
+  /** Queues a job; resolves with its link or why it failed. `onProgress` hears where it stands meanwhile. */
+  add(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<JobResult>;
+  /** Drops a waiting job (it ends `cancelled`); false when it is unknown or its request is already under way. */
+  cancel(id: string): boolean;
+  /** No one listens to the job's progress any more (its popup closed); the job goes on. */
+  unwatch(id: string): void;
+  /** Jobs queued and not being sent. */
+  waiting(): number;
+}
+
+// Eight: with jittered backoff from 1 s, seven refusals in a row span some 30 s at the least likely, longer than a window usually lasts.
+export const DEFAULT_MAX_ATTEMPTS = 8;
+export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
+
+interface Entry {
+  job: QueuedJob;
+  onProgress: ((progress: ShortenProgress) => void) | undefined;
+  /** The last progress reported, to report changes only. */
+  reported: string;
+  sending: boolean;
+  resolve(result: JobResult): void;
+}
+
+export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const { journal, send } = options;
+  const gates = new Map<string, RateLimitGate>();
+  // In queuing order: the order requests leave in, per server.
+  const entries: Entry[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastWaiting = -1;
+
+  const gateFor = (server: string): RateLimitGate => {
+    let gate = gates.get(server);
+    if (gate === undefined) {
+      gate = createRateLimitGate({ ...options.gate, now, random });
+      gates.set(server, gate);
+    }
+    return gate;
+  };
+
+  const waiting = () => entries.filter((entry) => !entry.sending).length;
+
+  function changed(): void {
+    const count = waiting();
+    if (count === lastWaiting) return;
+    lastWaiting = count;
+    options.onWaitingChange?.(count);
+  }
+
+  function report(entry: Entry, progress: ShortenProgress): void {
+    const text = JSON.stringify(progress);
+    if (text === entry.reported) return;
+    entry.reported = text;
+    entry.onProgress?.(progress);
+  }
+
+  function finish(entry: Entry, result: JobResult): void {
+    const index = entries.indexOf(entry);
+    if (index === -1) return;
+    entries.splice(index, 1);
+    const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
+    void kept.then(() => {
+      journal.remove(entry.job).catch(warn('a finished job could not be taken out of the journal'));
+      entry.resolve(result);
+    });
+  }
+
+  async function sendJob(entry: Entry, release: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
+    entry.sending = true;
+    entry.job.attempts += 1;
+    report(entry, { state: 'sending' });
+    let outcome: ShortenOutcome | undefined;
+    try {
+      // Counted before it goes: a worker stopped mid-request leaves the attempt on record.
+      await journal.save(entry.job).catch(warn('a job could not be written to the journal'));
+      outcome = await send(entry.job);
+    } catch (error) {
+      outcome = { result: failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }), rateLimit: undefined };
+    } finally {
+      release(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
+    }
+    entry.sending = false;
+    if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
+    else if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
+    // Otherwise it stays where it was, at the head of its server's line, and waits what the gate now says.
+    pump();
+  }
+
+  /** Sends what may go, fails what must, tells the rest where they stand, and sets the one timer. */
+  function pump(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    const time = now();
+    let wakeInMs = Number.POSITIVE_INFINITY;
+    // Per server: whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
+    const held = new Set<string>();
+    const ahead = new Map<string, number>();
+    // A copy: finishing a job takes it out of `entries` mid-loop.
+    for (const entry of entries.slice()) {
+      if (entry.sending) continue;
+      const { job } = entry;
+      const age = time - job.queuedAt;
+      if (age > maxAgeMs) {
+        finish(entry, failure({ kind: 'expired', minutes: Math.floor(age / 60_000) }));
+        continue;
+      }
+      if (job.attempts >= maxAttempts) {
+        finish(entry, failure({ kind: 'gave-up', attempts: job.attempts }));
+        continue;
+      }
+      const before = ahead.get(job.server) ?? 0;
+      if (!held.has(job.server)) {
+        const place = gateFor(job.server).reserve({ queuedAt: job.queuedAt });
+        if (place.ok) {
+          void sendJob(entry, place.release);
+          continue;
+        }
+        if (place.reason === 'too-long') {
+          finish(entry, failure({ kind: 'wait-too-long', waitSeconds: Math.ceil(place.waitMs / 1000) }));
+          continue;
+        }
+        held.add(job.server);
+        if (place.waitMs !== undefined) wakeInMs = Math.min(wakeInMs, place.waitMs);
+        // Only a wait for the window's end (or the server's pause) has a known end; one for requests in flight does not.
+        report(entry, place.reason === 'wait' ? { state: 'waiting', untilMs: time + place.waitMs, ahead: before } : { state: 'waiting', ahead: before });
+      } else {
+        report(entry, { state: 'waiting', ahead: before });
+      }
+      ahead.set(job.server, before + 1);
+    }
+    changed();
+    if (Number.isFinite(wakeInMs)) timer = setTimeout(pump, Math.max(0, wakeInMs));
+  }
+
+  return {
+    add(job, onProgress) {
+      return new Promise<JobResult>((resolve) => {
+        entries.push({ job, onProgress, reported: '', sending: false, resolve });
+        journal.save(job).catch(warn('a job could not be written to the journal'));
+        pump();
+      });
+    },
+    cancel(id) {
+      const entry = entries.find((candidate) => candidate.job.id === id);
+      if (entry === undefined || entry.sending) return false;
+      finish(entry, failure({ kind: 'cancelled' }));
+      pump();
+      return true;
+    },
+    unwatch(id) {
+      const entry = entries.find((candidate) => candidate.job.id === id);
+      if (entry !== undefined) entry.onProgress = undefined;
+    },
+    waiting,
+  };
+}
+
+function isRateLimited(result: JobResult): boolean {
+  return !result.ok && result.error.kind === 'rate-limited';
+}
+
+const warn = (what: string) => (error: unknown) => {
+  console.warn(`Shrtnr: ${what}.`, error instanceof Error ? error.message : String(error));
+};

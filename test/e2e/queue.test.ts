@@ -1,0 +1,174 @@
+// One queue for every shortening (issue 11), against a stand-in allowing 10
+// requests per 3-second window: menu clicks past the limit wait instead of
+// failing, and no window ever refuses one; the popup over the limit counts
+// down and then shows its link; Cancel drops a waiting link; a worker
+// stopped mid-queue leaves the rest to the next one, which offers late links
+// instead of copying them over the user's clipboard.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import { pollUntil } from '../../tooling/poll';
+import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+
+const LIMIT = 10;
+const WINDOW_MS = 3_000;
+let session: E2eSession;
+
+beforeAll(async () => {
+  session = await startE2eSession({ standIn: { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } } });
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  await session.useStandIn();
+  await session.configure({ autoCopy: true });
+  session.standIn.setFault(null);
+  // Each test starts with a fresh window, so ten clicks spend exactly one (the worker's gate
+  // still believes what it last heard, and learns the new window from the next answers).
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
+
+type Hooks = { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined>; onNotificationClicked(id: string): Promise<void>; shown: { surface: string; text: string }[] };
+
+/** `count` link clicks at once in the worker, each its own URL under `prefix`; resolves with every outcome, in click order. */
+async function menuClicks(count: number, prefix: string): Promise<(BackgroundOutcome | undefined)[]> {
+  return (await session.worker()).evaluate(
+    async ({ count: clicks, prefix: path }) => {
+      const hooks = (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e;
+      return Promise.all(Array.from({ length: clicks }, (_, index) => hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/${path}/${index}`, editable: false })));
+    },
+    { count, prefix },
+  );
+}
+
+/** No window of the stand-in refused a request or let more than the limit through. */
+function expectLimitNeverExceeded(): void {
+  const windows = session.standIn.rateLimitWindows();
+  expect(windows.length).toBeGreaterThan(0);
+  for (const window of windows) {
+    expect(window.refused, `window ${window.window.id}`).toBe(0);
+    expect(window.accepted, `window ${window.window.id}`).toBeLessThanOrEqual(LIMIT);
+  }
+}
+
+const shortUrlOf = (outcome: BackgroundOutcome | undefined): string | undefined => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : undefined);
+
+const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
+
+describe('one queue for every shortening', () => {
+  it('20 menu clicks against 10 per window: 20 short links, none failed, no window over the limit, the last click\'s link on the clipboard', async () => {
+    await session.setClipboard('before');
+    const clicking = menuClicks(20, 'twenty');
+    // While the second half waits, the badge counts the links waiting.
+    const waitingBadge = await pollUntil(
+      async () => {
+        const badge = await session.badge();
+        return /^\d+$/.test(badge.text) ? badge : undefined;
+      },
+      { timeoutMs: 5_000, failure: 'The badge never showed a count of links waiting.' },
+    );
+    expect(Number(waitingBadge.text)).toBeGreaterThan(0);
+    expect(waitingBadge.title).toMatch(/^Links waiting for the server's limit: \d+$/);
+
+    const outcomes = await clicking;
+    expect(outcomes.map((outcome) => outcome?.status).filter((status) => status !== 'copied' && status !== 'superseded')).toEqual([]);
+    const shortUrls = outcomes.map(shortUrlOf);
+    expect(new Set(shortUrls).size).toBe(20);
+    for (const shortUrl of shortUrls) expect(shortUrl).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests()).toHaveLength(20);
+    expect(session.standIn.rateLimitWindows().length).toBeGreaterThanOrEqual(2);
+    expectLimitNeverExceeded();
+
+    // The last click's link, whatever order the answers came in.
+    expect(await session.readClipboard()).toBe(shortUrls[19]);
+    const badge = await settledBadge(session);
+    expect(badge.text).toBe('✓');
+    const copiedCount = outcomes.filter((outcome) => outcome?.status === 'copied').length;
+    expect(badge.title).toBe(copiedCount === 20 ? '20 short links copied' : `Short links made: 20; copied: ${copiedCount} (the others are in your history)`);
+    expect((await session.history()).length).toBe(20);
+    // The queue's journal is empty again, and no alarm is left to wake a worker.
+    const worker = await session.worker();
+    expect((await worker.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:'))).toEqual([]);
+    expect(await worker.evaluate(() => chrome.alarms.getAll())).toEqual([]);
+  });
+
+  it('the popup opened over the limit says it waits, counting down, then shows and copies its link with no click', async () => {
+    await menuClicks(LIMIT, 'spend');
+    session.standIn.clearLog();
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    const timer = popup.getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/^Waiting \d seconds? for the server's limit…$/);
+    expect(await popup.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+
+    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    const shortUrl = await popup.getByLabel('Short link').inputValue();
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    await popup.close();
+    await tab.close();
+    expect(await session.readClipboard()).toBe(shortUrl);
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    expectLimitNeverExceeded();
+  });
+
+  it('Cancel in the popup drops the waiting link: no request for it, and Retry gets it later', async () => {
+    await menuClicks(LIMIT, 'spend-again');
+    session.standIn.clearLog();
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    await popup.getByRole('timer').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    expect(await shownError(popup)).toEqual({ kind: 'cancelled', message: 'Cancelled.' });
+    // Past the window's end: the cancelled link never went out.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    expect(session.standIn.apiRequests()).toEqual([]);
+
+    await popup.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    await popup.close();
+    await tab.close();
+  });
+
+  it('the worker stopped mid-queue: the next one resumes what waited, keeps to the limit, and offers the late links instead of copying them', async () => {
+    await session.setClipboard('before');
+    const worker = await session.worker();
+    // Started inside the worker and not awaited: the worker is stopped while half of them wait.
+    await worker.evaluate(() => {
+      const hooks = (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e;
+      for (let index = 0; index < 20; index += 1) void hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/resumed/${index}`, editable: false });
+    });
+    await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(LIMIT);
+    await session.browser.stopServiceWorkers();
+    const copiedBeforeTheStop = await session.readClipboard();
+
+    // Nothing else happens: the journal's alarm (at least 30 s) wakes a worker, which takes the queue over.
+    const entries = await pollUntil(
+      async () => {
+        const listed = await session.history().catch(() => []);
+        return new Set(listed.map((entry) => entry.longUrl)).size >= 20 ? listed : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
+    );
+    expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(20);
+    // Every link is in history before its job ends: let the last ones end (their notifications shown, the journal empty).
+    const restarted = await session.worker();
+    await expect
+      .poll(async () => (await restarted.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:')), { timeout: 15_000 })
+      .toEqual([]);
+    expect((await settledBadge(session, 15_000)).text).toBe('✓');
+    expectLimitNeverExceeded();
+
+    // Late links were not copied over whatever the clipboard held...
+    expect(await session.readClipboard()).toBe(copiedBeforeTheStop);
+    const shown = await restarted.evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.shown.filter((item) => item.surface === 'notification').map((item) => item.text));
+    const offer = shown.findLast((text) => text.startsWith('Short link ready: click to copy'));
+    expect(offer).toBeDefined();
+    const offered = offer?.split('\n')[1] ?? '';
+    expect(offered).toMatch(session.shortUrlPattern());
+    // ...and clicking the notification copies the link it offers.
+    await restarted.evaluate((id) => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.onNotificationClicked(id), 'shrtnr-offer');
+    expect(await session.readClipboard()).toBe(offered);
+  }, 90_000);
+});
