@@ -33,7 +33,14 @@ export const HISTORY_PAGE = 'src/history/index.html';
 //   loader, about 2 KiB (the QR encoder itself is a chunk loaded on request);
 // - the zip to 96 KiB: the history page (about 8 KiB zipped), the QR chunk
 //   (5 KiB) and the words of both in five languages.
-export const SIZE_BUDGETS = { popup: 20 * 1024, worker: 24 * 1024, zip: 96 * 1024 } as const;
+// With the rate-limit queue and "Shorten all tabs" (issue 11) the worker grew
+// to 28 KiB: the queue, its gate and journal (about 3 KiB) and the tabs run
+// (its plan, its port, the permission's wish and its resumption after a
+// restart, about 2 KiB) all run in the worker, which is what outlives the
+// popup; the run's list and its copy formats are a popup chunk loaded only
+// when a run is shown, so the popup's budget stays. The zip grew to 104 KiB
+// for all of that and for its words in five languages (about 3 KiB zipped).
+export const SIZE_BUDGETS = { popup: 20 * 1024, worker: 28 * 1024, zip: 104 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -76,7 +76,7 @@ function isQueuedJob(key: string, value: unknown): value is QueuedJob {
     typeof job.queuedAt === 'number' &&
     typeof job.clickOrder === 'number' &&
     typeof job.attempts === 'number' &&
-    (job.owner === 'popup' || job.owner === 'background')
+    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk')
   );
 }
 

@@ -1,5 +1,7 @@
 import { browser } from '../platform/browser';
 import { listenForMessages } from '../messages/messaging';
+import { onBulkPort } from './bulk-port';
+import { onPermissionsAdded, resumeBulkRuns } from './bulk-runs';
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';
 import { keepResumeAlarm } from './job-journal';
@@ -16,9 +18,12 @@ browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(inf
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));
 browser.runtime.onConnect.addListener(onShortenPort);
+browser.runtime.onConnect.addListener(onBulkPort);
+browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
-void resumeInterruptedJobs(Date.now());
+const workerStartedAt = Date.now();
+void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 
 if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, history: backgroundHistory, onNotificationClicked: copyOffered });

@@ -108,7 +108,7 @@ export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
 export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
 /** A job through the queue; its link is in history by the time it resolves (the queue's `keep`, once, whoever awaits it). */
-async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
+export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
   const sent = await queue.add(job, onProgress);
   return sent.ok ? success(shorteningOf(job, sent.value)) : sent;
 }
@@ -155,10 +155,13 @@ export async function shortenAndCopy(request: ShortenRequest): Promise<Backgroun
   }
 }
 
-/** Takes over what a stopped worker left in the queue: each job waits, or is sent, from where it was. */
-export async function resumeInterruptedJobs(workerStartedAt: number): Promise<void> {
+/**
+ * Takes over what a stopped worker left in the queue: each job waits, or is
+ * sent, from where it was; a "Shorten all tabs" job goes back to its run.
+ */
+export async function resumeInterruptedJobs(workerStartedAt: number, resumeBulk: (jobs: QueuedJob[]) => Promise<void>): Promise<void> {
   const jobs = await takeInterruptedJobs(workerStartedAt);
-  await Promise.all(jobs.map((job) => resumeJob(job)));
+  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...jobs.filter((job) => job.owner !== 'bulk').map((job) => resumeJob(job))]);
 }
 
 async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {

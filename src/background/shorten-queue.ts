@@ -33,8 +33,12 @@ export interface QueuedJob {
   clickOrder: number;
   /** Requests sent for it so far (counted before each is sent, so one cut off by a stopped worker counts). */
   attempts: number;
-  /** Who takes the answer: a popup that is watching, or the background (notification and the clipboard rule). */
-  owner: 'popup' | 'background';
+  /**
+   * Who takes the answer: a popup that is watching, the background
+   * (notification and the clipboard rule), or a "Shorten all tabs" run
+   * (bulk-runs.ts: its list, never the clipboard).
+   */
+  owner: 'popup' | 'background' | 'bulk';
 }
 
 /** Where the queue keeps its jobs so a restarted worker finds them (job-journal.ts); may reject, never blocks the queue. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../storage/history-entry';
-import { csvField, exportFileName, historyCsv, historyJson } from './export-file';
+import { csvField } from '../shortening/csv-field';
+import { exportFileName, historyCsv, historyJson } from './export-file';
 import { parseHistoryJson } from './import-file';
 
 const ENTRIES: HistoryEntry[] = [

@@ -1,3 +1,4 @@
+import { csvField } from '../shortening/csv-field';
 import type { HistoryEntry } from '../storage/history-entry';
 
 /** What a JSON export says it is; import-file.ts reads only this. */
@@ -44,16 +45,4 @@ const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via'
 export function historyCsv(entries: readonly HistoryEntry[]): string {
   const rows = [CSV_HEADER, ...entries.map((entry) => [new Date(entry.createdAt).toISOString(), entry.title ?? '', entry.longUrl, entry.shortUrl, entry.server, entry.via])];
   return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-/**
- * A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one)
- * as a formula: a page title such as `=HYPERLINK(...)` would run on opening.
- * A leading apostrophe makes it text (OWASP, "CSV Injection").
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,4 +1,5 @@
 import { browser, type Runtime } from '../platform/browser';
+import { BULK_PORT_NAME, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
 import { SHORTEN_PORT_NAME, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { browserWords } from '../platform/i18n';
@@ -10,6 +11,25 @@ const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false
 
 // The newest shortening's port: Cancel is for the one on screen.
 let newestPort: Runtime.Port | undefined;
+
+// "Shorten all tabs": one port for the popup's life, about the popup's own window.
+let bulkPort: Runtime.Port | undefined;
+let windowId: number | undefined;
+const popupWindow = browser.windows.getCurrent().then((window) => {
+  windowId = window.id;
+  return window.id;
+});
+/** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
+function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
+  const send = (id: number | undefined) => {
+    if (id === undefined) return;
+    // A runtime.Port, not a window: it takes no target origin.
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin
+    bulkPort?.postMessage(typeof message === 'function' ? message(id) : message);
+  };
+  if (windowId === undefined) void popupWindow.then(send);
+  else send(windowId);
+}
 
 export const extensionConnector: PopupConnector = {
   words: browserWords(),
@@ -65,6 +85,36 @@ export const extensionConnector: PopupConnector = {
       return false;
     }
   },
+  watchBulk(listener) {
+    try {
+      bulkPort = browser.runtime.connect({ name: BULK_PORT_NAME });
+    } catch (error) {
+      console.warn('Shrtnr: the background worker could not be reached.', describe(error));
+      return;
+    }
+    bulkPort.onMessage.addListener((message: unknown) => listener(message as BulkToPopup));
+    toBulk((id) => ({ type: 'watch', windowId: id }));
+  },
+  shortenAllTabs() {
+    // The worker hears the wish first: Chrome closes this popup as its prompt
+    // opens, and the worker then starts the run when the permission is granted.
+    toBulk((id) => ({ type: 'start', windowId: id }));
+    // Asked before anything is awaited: browsers grant it only within the user's input handler.
+    return browser.permissions.request({ permissions: ['tabs'] }).then(
+      (given) => {
+        if (!given) toBulk({ type: 'refused' });
+        return given;
+      },
+      (error: unknown) => {
+        console.warn('Shrtnr: the tabs permission could not be asked for.', describe(error));
+        toBulk({ type: 'refused' });
+        return false;
+      },
+    );
+  },
+  cancelBulk: () => toBulk({ type: 'cancel' }),
+  dismissBulk: () => toBulk({ type: 'dismiss' }),
+  loadBulkPanel: async () => (await import('./bulk-panel')).BulkPanel,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
   saveFile: saveDownload,
   openSettings() {

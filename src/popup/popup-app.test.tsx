@@ -8,6 +8,8 @@ import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
+import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
+import { errorSentence } from '../ui/error-words';
 import type { MessageKey, Words } from '../platform/words';
 import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
 import type { CopyFormat } from '../shortening/copy-formats';
@@ -30,6 +32,11 @@ interface FakePopupConnector extends PopupConnector {
   openSettings: Mock<PopupConnector['openSettings']>;
   openHistory: Mock<PopupConnector['openHistory']>;
   close: Mock<PopupConnector['close']>;
+  watchBulk: Mock<PopupConnector['watchBulk']>;
+  shortenAllTabs: Mock<PopupConnector['shortenAllTabs']>;
+  cancelBulk: Mock<PopupConnector['cancelBulk']>;
+  dismissBulk: Mock<PopupConnector['dismissBulk']>;
+  loadBulkPanel: Mock<PopupConnector['loadBulkPanel']>;
 }
 
 function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
@@ -45,6 +52,11 @@ function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<Po
     openSettings: vi.fn(),
     openHistory: vi.fn(),
     close: vi.fn(),
+    watchBulk: vi.fn(),
+    shortenAllTabs: vi.fn(async () => true),
+    cancelBulk: vi.fn(),
+    dismissBulk: vi.fn(),
+    loadBulkPanel: vi.fn(async () => (await import('./bulk-panel')).BulkPanel),
   };
 }
 
@@ -552,5 +564,137 @@ describe('history, formats and QR codes in the popup', () => {
     expect(await screen.findByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeTruthy();
     fireEvent.click(button('popupHideQr'));
     expect(screen.queryByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeNull();
+  });
+});
+
+const run = (items: BulkItem[]): BulkRun => ({ id: 'run-1', windowId: 7, startedAt: 0, private: false, items });
+// null: a tab with no title.
+const item = (n: number, status: BulkItem['status'], title: string | null = `Page ${n}`): BulkItem => ({ url: `https://example.com/${n}`, ...(title === null ? {} : { title }), status });
+const done = (n: number, fromHistory = false): BulkItem['status'] => ({ state: 'done', shortUrl: `https://s.test/${n}`, longUrl: `https://example.com/${n}`, fromHistory });
+const statuses = () => screen.getAllByTestId('bulk-item').map((row) => row.querySelector('.bulk-status')?.textContent);
+
+describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language) => {
+  const words = wordsIn(language);
+  const { t } = words;
+  const button = (key: MessageKey) => screen.getByRole('button', { name: t(key) });
+
+  /** The popup, with the worker's side of the run in the test's hands. */
+  async function popupWithRun() {
+    const connector = fakeConnector(words, TAB_URL);
+    renderPopup(connector);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    await waitFor(() => expect(connector.watchBulk).toHaveBeenCalledTimes(1));
+    const [listener] = connector.watchBulk.mock.calls[0] ?? [];
+    if (listener === undefined) throw new Error('The popup did not watch the run.');
+    const tell = (update: BulkToPopup) => act(() => listener(update));
+    return { connector, tell };
+  }
+
+  it('asks for the permission from the click; refused, it says so and shortens nothing', async () => {
+    const { connector } = await popupWithRun();
+    connector.shortenAllTabs.mockResolvedValueOnce(false);
+    fireEvent.click(button('popupBulkButton'));
+    expect(connector.shortenAllTabs).toHaveBeenCalledTimes(1);
+    expect((await screen.findByTestId('bulk-error')).textContent).toBe(t('bulkNeedsPermission'));
+    expect(button('popupBulkButton').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('bulk-item')).toBeNull();
+  });
+
+  it('shows each tab where it stands, with the wait for the server counted down, and cancels the rest', async () => {
+    const { connector, tell } = await popupWithRun();
+    fireEvent.click(button('popupBulkButton'));
+    tell({
+      type: 'run',
+      run: run([
+        item(1, done(1)),
+        item(2, done(2, true)),
+        item(3, { state: 'sending' }),
+        item(4, { state: 'waiting', ahead: 0, untilMs: Date.now() + 4_000 }),
+        item(5, { state: 'queued' }),
+        item(6, { state: 'skipped', skip: { reason: 'browser-page' } }, null),
+        item(7, { state: 'skipped', skip: { reason: 'own-page' } }),
+        item(8, { state: 'skipped', skip: { reason: 'duplicate', of: 1 } }),
+        item(9, { state: 'skipped', skip: { reason: 'not-shortenable', error: { kind: 'credentials-in-url' } } }),
+      ]),
+    });
+    await screen.findAllByTestId('bulk-item');
+    expect(statuses()).toEqual([
+      'https://s.test/1',
+      `https://s.test/2 ${t('bulkFromHistory')}`,
+      t('popupShortening'),
+      t('bulkItemWaiting'),
+      t('bulkItemWaiting'),
+      t('bulkSkipBrowserPage'),
+      t('bulkSkipOwnPage'),
+      t('bulkSkipDuplicate', 1),
+      t('bulkSkipped', errorSentence({ kind: 'credentials-in-url' }, words)),
+    ]);
+    // A tab with no title is named by its address.
+    expect(screen.getAllByTestId('bulk-item')[5]?.querySelector('.bulk-title')?.textContent).toBe('https://example.com/6');
+    expect(screen.getByTestId('bulk-progress').textContent).toContain(t('popupWaiting', words.seconds(4)));
+    // The summary is read out at the end only.
+    expect(screen.getByTestId('bulk-summary').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: t('bulkCopyLines') })).toBeNull();
+    if (language === 'ar') expect(untranslatedWords(document.body, ['Shrtnr', 'Page', 'HTML', 'QR'])).toEqual([]);
+
+    fireEvent.click(button('bulkCancel'));
+    expect(connector.cancelBulk).toHaveBeenCalledTimes(1);
+  });
+
+  it('at the end, says what came of it and copies the links as lines, a Markdown list or CSV; Done forgets the run', async () => {
+    const { connector, tell } = await popupWithRun();
+    tell({
+      type: 'run',
+      run: run([
+        item(1, done(1)),
+        item(2, { state: 'failed', error: { kind: 'cancelled' } }),
+        item(3, { state: 'failed', error: { kind: 'server-error', status: 503 } }),
+        item(4, done(4, true), 'Four, "quoted"'),
+        item(5, { state: 'skipped', skip: { reason: 'browser-page' } }),
+      ]),
+    });
+    await waitFor(() => expect(screen.getByTestId('bulk-summary').textContent).toBe(`${t('bulkSummaryMade', 2, 4)} · ${t('bulkSummarySkipped', 1)} · ${t('bulkSummaryFailed', 2)}`));
+    expect(statuses().slice(1, 3)).toEqual([t('bulkItemCancelled'), t('bulkFailed', errorSentence({ kind: 'server-error', status: 503 }, words))]);
+    expect(screen.queryByRole('button', { name: t('bulkCancel') })).toBeNull();
+    await expectFocusOn(() => button('bulkCopyLines'));
+
+    fireEvent.click(button('bulkCopyLines'));
+    fireEvent.click(button('bulkCopyMarkdown'));
+    fireEvent.click(button('bulkCopyCsv'));
+    await waitFor(() => expect(copiedTexts(connector).slice(-3)).toEqual([
+      'https://s.test/1\nhttps://s.test/4\n',
+      '- [Page 1](https://s.test/1)\n- [Four, "quoted"](https://s.test/4)\n',
+      'title,long_url,short_url\r\nPage 1,https://example.com/1,https://s.test/1\r\n"Four, ""quoted""",https://example.com/4,https://s.test/4\r\n',
+    ]));
+    expect(await screen.findByText(t('bulkCopied', 2))).toBeTruthy();
+
+    connector.copy.mockResolvedValueOnce(false);
+    fireEvent.click(button('bulkCopyCsv'));
+    expect(await screen.findByText(t('popupCopyFailed'))).toBeTruthy();
+
+    fireEvent.click(button('bulkDone'));
+    expect(connector.dismissBulk).toHaveBeenCalledTimes(1);
+    tell({ type: 'run', run: undefined });
+    expect(button('popupBulkButton')).toBeTruthy();
+    expect(screen.queryByTestId('bulk-item')).toBeNull();
+  });
+
+  it('with no link made, offers no copy, only Done', async () => {
+    const { tell } = await popupWithRun();
+    tell({ type: 'run', run: run([item(1, { state: 'skipped', skip: { reason: 'own-page' } })]) });
+    await expectFocusOn(() => button('bulkDone'));
+    expect(screen.queryByRole('button', { name: t('bulkCopyLines') })).toBeNull();
+  });
+
+  it('says why a run could not start, and offers the settings when they are the cause', async () => {
+    const { connector, tell } = await popupWithRun();
+    fireEvent.click(button('popupBulkButton'));
+    tell({ type: 'not-started', error: { kind: 'no-token', blank: false } });
+    expect((await screen.findByTestId('bulk-error')).textContent).toBe(errorSentence({ kind: 'no-token', blank: false }, words));
+    const settingsButtons = screen.getAllByRole('button', { name: t('popupOpenSettings') });
+    const fromBulk = settingsButtons.at(-1);
+    if (fromBulk === undefined) throw new Error('No settings button.');
+    fireEvent.click(fromBulk);
+    expect(connector.openSettings).toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { titled } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
-import type { CopyStatus, PopupState, UrlSource } from './popup-state';
+import type { BulkState, CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
 
 /** How many of the latest links the popup lists below its result. */
@@ -107,6 +107,7 @@ export interface PopupAppProps {
 export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const [state, setState] = useState<PopupState>(() => (ready === undefined ? { phase: 'loading', source: 'tab' } : stateFor(ready.answer, ready.request, 'tab')));
   const [recent, setRecent] = useState<RecentHistory | undefined>(undefined);
+  const [bulk, setBulk] = useState<BulkState>({ run: undefined, error: undefined, asking: false });
   const tab = useRef<PopupTab | undefined>(undefined);
   // Which shortening the screen belongs to: an answer (or a copy) that comes
   // back after the user started another one must not overwrite it.
@@ -174,6 +175,18 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
     };
   }, [connector, state.phase, shownShortUrl]);
 
+  // This window's "Shorten all tabs" run, if it has one: it goes on while the popup is closed.
+  useEffect(() => {
+    connector.watchBulk((update) =>
+      setBulk((current) => (update.type === 'run' ? { ...current, run: update.run, error: undefined } : { ...current, error: update.error })),
+    );
+  }, [connector]);
+
+  const onShortenAllTabs = useCallback(() => {
+    setBulk((current) => ({ ...current, error: undefined, asking: true }));
+    void connector.shortenAllTabs().then((given) => setBulk((current) => ({ ...current, asking: false, ...(given ? {} : { error: { kind: 'tabs-permission' } }) })));
+  }, [connector]);
+
   // Escape closes the popup, wherever the focus is. Browsers do so for their own
   // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
   useEffect(() => {
@@ -186,6 +199,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
 
   // One function for the popup's life: the panel loads once per time it is shown.
   const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
+  const loadBulkPanel = useCallback(() => connector.loadBulkPanel(), [connector]);
 
   const onCopy = useCallback(
     async (format: CopyFormat) => {
@@ -212,6 +226,12 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onLoadQr={loadQrPanel}
         onOpenSettings={() => connector.openSettings()}
         onOpenHistory={() => connector.openHistory()}
+        bulk={bulk}
+        onShortenAllTabs={onShortenAllTabs}
+        onCancelBulk={() => connector.cancelBulk()}
+        onDismissBulk={() => connector.dismissBulk()}
+        onCopyText={(text) => connector.copy({ text })}
+        onLoadBulkPanel={loadBulkPanel}
       />
     </WordsContext.Provider>
   );

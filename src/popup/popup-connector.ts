@@ -1,9 +1,11 @@
+import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import type { QrPanelComponent } from '../ui/qr-on-request';
+import type { BulkPanelComponent } from './bulk-panel';
 
 export type { ShortenAnswer, ShortenProgress, ShortenRequest };
 
@@ -39,6 +41,24 @@ export interface PopupConnector {
   copy(payload: ClipboardPayload): Promise<boolean>;
   /** The QR panel, loaded only when first asked for (a chunk of its own, with the QR encoder). */
   loadQrPanel(): Promise<QrPanelComponent>;
+  /**
+   * Follows this window's "Shorten all tabs" run: the listener hears it
+   * (undefined when there is none) now and after every change, and why a
+   * start failed. Once per popup.
+   */
+  watchBulk(listener: (update: BulkToPopup) => void): void;
+  /**
+   * Asks for the `tabs` permission (within the click: browsers grant it only
+   * from the user's own gesture), then starts the run. False when the
+   * permission was refused; the run's progress comes to `watchBulk`'s listener.
+   */
+  shortenAllTabs(): Promise<boolean>;
+  /** Drops the run's tabs still waiting. */
+  cancelBulk(): void;
+  /** Forgets the ended run. */
+  dismissBulk(): void;
+  /** The run's panel, loaded only when a run is shown (a chunk of its own). */
+  loadBulkPanel(): Promise<BulkPanelComponent>;
   /** Saves a file the user asked for (a QR code) as a download. */
   saveFile(fileName: string, data: Blob): void;
   openSettings(): void;

@@ -1,4 +1,5 @@
 import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
+import type { BulkRun, BulkStartError } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { CopyFormat } from '../shortening/copy-formats';
 import type { Shortening, ShortenRequest } from '../shortening/shortening';
@@ -52,4 +53,11 @@ export function canRetry(error: PopupError): boolean {
 /** The popup's words for what went wrong. */
 export function popupErrorSentence(error: PopupError, words: Words): string {
   return error.kind === 'unreadable-tab' ? words.t('popupUnreadableTab') : errorSentence(error, words);
+}
+
+/** "Shorten all tabs in this window": the window's run, why the last start failed, and whether the permission is being asked for. */
+export interface BulkState {
+  run: BulkRun | undefined;
+  error: BulkStartError | undefined;
+  asking: boolean;
 }

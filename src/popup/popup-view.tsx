@@ -4,7 +4,9 @@ import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { LazyQrPanel, type QrPanelComponent } from '../ui/qr-on-request';
 import { useWords } from '../ui/words-context';
-import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type PopupState } from './popup-state';
+import type { BulkPanelComponent } from './bulk-panel';
+import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type BulkState, type PopupState } from './popup-state';
+import { useSecondsLeft } from './seconds-left';
 
 export interface PopupViewProps {
   state: PopupState;
@@ -22,10 +24,18 @@ export interface PopupViewProps {
   onLoadQr(): Promise<QrPanelComponent>;
   onOpenSettings(): void;
   onOpenHistory(): void;
+  /** "Shorten all tabs in this window": its run, if the window has one, and how it is asked for. */
+  bulk: BulkState;
+  onShortenAllTabs(): void;
+  onCancelBulk(): void;
+  onDismissBulk(): void;
+  onCopyText(text: string): Promise<boolean>;
+  onLoadBulkPanel(): Promise<BulkPanelComponent>;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
-export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory }: PopupViewProps) {
+export function PopupView(props: PopupViewProps) {
+  const { state, recent, onCopy, onCopyRecent, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory } = props;
   const urlFieldRef = useRef<HTMLInputElement>(null);
   const { t } = useWords();
   // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
@@ -48,6 +58,7 @@ export function PopupView({ state, recent, onCopy, onCopyRecent, onNewLink, onCa
         )}
       </section>
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading' || state.phase === 'waiting'} />
+      <BulkSection {...props} />
       <Recent recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />
     </main>
   );
@@ -61,19 +72,6 @@ function Loading() {
       {t('popupShortening')}
     </div>
   );
-}
-
-/** Whole seconds until `untilMs`, counted down once a second. */
-function useSecondsLeft(untilMs: number | undefined): number | undefined {
-  const left = () => (untilMs === undefined ? undefined : Math.max(0, Math.ceil((untilMs - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
-  useEffect(() => {
-    setSeconds(left());
-    if (untilMs === undefined) return;
-    const tick = window.setInterval(() => setSeconds(left()), 1000);
-    return () => window.clearInterval(tick);
-  }, [untilMs]);
-  return seconds;
 }
 
 function Waiting({ state, onCancel }: { state: Extract<PopupState, { phase: 'waiting' }>; onCancel(): void }) {
@@ -261,6 +259,47 @@ function Failed({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: 
           </button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The button, why a run could not start, or the window's run (its panel loaded on demand). */
+function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBulk, onCopyText, onLoadBulkPanel, onOpenSettings }: PopupViewProps) {
+  const words = useWords();
+  const { t } = words;
+  const [Panel, setPanel] = useState<{ component: BulkPanelComponent } | 'failed' | undefined>(undefined);
+  const wanted = bulk.run !== undefined;
+  useEffect(() => {
+    if (!wanted || Panel !== undefined) return;
+    onLoadBulkPanel().then(
+      (component) => setPanel({ component }),
+      (error: unknown) => {
+        console.warn('Shrtnr: the tabs panel could not be loaded.', error instanceof Error ? error.message : String(error));
+        setPanel('failed');
+      },
+    );
+  }, [wanted, Panel, onLoadBulkPanel]);
+  if (bulk.run !== undefined) {
+    if (Panel === 'failed') return <p class="field-error" role="alert">{t('bulkLoadFailed')}</p>;
+    if (Panel === undefined) return <p class="hint">{t('popupShortening')}</p>;
+    return <Panel.component run={bulk.run} onCancel={onCancelBulk} onDismiss={onDismissBulk} onCopy={onCopyText} />;
+  }
+  const { error } = bulk;
+  return (
+    <div class="bulk-start">
+      <button type="button" class="secondary-button" disabled={bulk.asking} onClick={onShortenAllTabs}>
+        {t('popupBulkButton')}
+      </button>
+      {error !== undefined && (
+        <p class="error-message" role="alert" data-testid="bulk-error" data-error-kind={error.kind}>
+          {error.kind === 'tabs-permission' ? t('bulkNeedsPermission') : popupErrorSentence(error, words)}
+        </p>
+      )}
+      {error !== undefined && error.kind !== 'tabs-permission' && needsSettings(error) && (
+        <button type="button" class="quiet-button" onClick={onOpenSettings}>
+          {t('popupOpenSettings')}
+        </button>
+      )}
     </div>
   );
 }

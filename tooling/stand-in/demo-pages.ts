@@ -58,10 +58,12 @@ shorten its target rather than this page.</p>
   );
 }
 
+/** `?title=…` names the page (tests of many tabs tell them apart by it); the query is shown. */
 function destinationPage(request: RecordedRequest): string {
-  const query = new URLSearchParams(request.query).toString();
+  const params = new URLSearchParams(request.query);
+  const query = params.toString();
   return htmlDocument(
-    'You arrived',
+    params.get('title') ?? 'You arrived',
     `<main>
 <h1>You arrived</h1>
 <p>Query: <code id="query">${escapeHtml(query)}</code></p>

@@ -1,0 +1,129 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { hasEnded, type BulkItem, type BulkRun } from '../messages/bulk-port';
+import type { Words } from '../platform/words';
+import { LINK_LIST_FORMATS, linkList, type LinkListFormat } from '../shortening/link-lists';
+import { errorSentence } from '../ui/error-words';
+import { useWords } from '../ui/words-context';
+import './bulk-panel.css';
+import { useSecondsLeft } from './seconds-left';
+
+export interface BulkPanelProps {
+  run: BulkRun;
+  onCancel(): void;
+  onDismiss(): void;
+  /** Puts the text on the clipboard; false when the browser refused. */
+  onCopy(text: string): Promise<boolean>;
+}
+
+export type BulkPanelComponent = ComponentType<BulkPanelProps>;
+
+const LIST_FORMAT_WORDS = { lines: 'bulkCopyLines', markdown: 'bulkCopyMarkdown', csv: 'bulkCopyCsv' } as const;
+
+/**
+ * "Shorten all tabs in this window": each tab with where it stands, a Cancel
+ * while any waits, and at the end the links to copy as lines, a Markdown list
+ * or CSV. A chunk of its own, loaded only when a run is shown.
+ */
+export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) {
+  const words = useWords();
+  const { t, seconds } = words;
+  const ended = hasEnded(run);
+  const links = run.items.flatMap((item) =>
+    item.status.state === 'done' ? [{ shortUrl: item.status.shortUrl, longUrl: item.status.longUrl, ...(item.title === undefined ? {} : { title: item.title }) }] : [],
+  );
+  const count = (state: BulkItem['status']['state']) => run.items.filter((item) => item.status.state === state).length;
+  const skipped = count('skipped');
+  const failed = count('failed');
+  const toShorten = run.items.length - skipped;
+  // The head of the line knows when the server's window ends; the tabs behind it wait with it.
+  const untilMs = run.items.reduce<number | undefined>((soonest, { status }) => (status.state === 'waiting' && status.untilMs !== undefined ? Math.min(soonest ?? status.untilMs, status.untilMs) : soonest), undefined);
+  const left = useSecondsLeft(ended ? undefined : untilMs);
+  const [copied, setCopied] = useState<{ count: number; ok: boolean } | undefined>(undefined);
+  const firstAction = useRef<HTMLButtonElement>(null);
+  useEffect(() => firstAction.current?.focus(), [ended]);
+  const summary = [t('bulkSummaryMade', links.length, toShorten), ...(skipped > 0 ? [t('bulkSummarySkipped', skipped)] : []), ...(failed > 0 ? [t('bulkSummaryFailed', failed)] : [])].join(' · ');
+  const copy = (format: LinkListFormat) => void onCopy(linkList(format, links)).then((ok) => setCopied({ count: links.length, ok }));
+  return (
+    <section class="bulk" aria-labelledby="bulk-heading" aria-busy={!ended}>
+      <h2 id="bulk-heading">{t('bulkHeading')}</h2>
+      {!ended && (
+        <p class="hint" data-testid="bulk-progress">
+          <progress max={Math.max(toShorten, 1)} value={links.length + failed} aria-label={summary} />{' '}
+          {left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : summary}
+        </p>
+      )}
+      {/* Rendered from the start, filled at the end: the summary is read out once, not at every tab. */}
+      <p class="bulk-summary" role="status" data-testid="bulk-summary">
+        {ended && summary}
+      </p>
+      <ol class="bulk-list">
+        {run.items.map((item, index) => (
+          <li key={index} data-testid="bulk-item" data-state={item.status.state}>
+            <span class="bulk-title" title={item.url}>
+              {item.title ?? item.url}
+            </span>
+            <span class="bulk-status">{itemStatus(item, words)}</span>
+          </li>
+        ))}
+      </ol>
+      {ended ? (
+        <div class="actions bulk-actions">
+          {links.length > 0 && (
+            <>
+              <span id="bulk-copy-label">{t('bulkCopyLabel')}</span>
+              {LINK_LIST_FORMATS.map((format, index) => (
+                <button key={format} type="button" ref={index === 0 ? firstAction : undefined} class="secondary-button" aria-describedby="bulk-copy-label" onClick={() => copy(format)}>
+                  {t(LIST_FORMAT_WORDS[format])}
+                </button>
+              ))}
+            </>
+          )}
+          <button type="button" ref={links.length === 0 ? firstAction : undefined} class="quiet-button" onClick={onDismiss}>
+            {t('bulkDone')}
+          </button>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" class="secondary-button" onClick={onCancel}>
+            {t('bulkCancel')}
+          </button>
+        </div>
+      )}
+      {ended && (
+        <p class="hint copy-status" role="status" data-testid="bulk-copy-status">
+          {copied !== undefined && (copied.ok ? t('bulkCopied', copied.count) : t('popupCopyFailed'))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function itemStatus({ status }: BulkItem, words: Words) {
+  const { t } = words;
+  switch (status.state) {
+    case 'queued':
+    case 'waiting':
+      return t('bulkItemWaiting');
+    case 'sending':
+      return t('popupShortening');
+    case 'done':
+      return (
+        <>
+          <span dir="ltr" data-testid="bulk-short-url">
+            {status.shortUrl}
+          </span>
+          {status.fromHistory && ` ${t('bulkFromHistory')}`}
+        </>
+      );
+    case 'failed':
+      return status.error.kind === 'cancelled' ? t('bulkItemCancelled') : t('bulkFailed', errorSentence(status.error, words));
+    case 'skipped': {
+      const { skip } = status;
+      if (skip.reason === 'browser-page') return t('bulkSkipBrowserPage');
+      if (skip.reason === 'own-page') return t('bulkSkipOwnPage');
+      if (skip.reason === 'duplicate') return t('bulkSkipDuplicate', skip.of);
+      return t('bulkSkipped', errorSentence(skip.error, words));
+    }
+  }
+}

@@ -1,0 +1,274 @@
+// "Shorten all tabs in this window" (issue 11) in headed Chromium under Xvfb,
+// against a stand-in allowing 5 requests per 3-second window. The `tabs`
+// permission is optional, and Chromium's real prompt is answered with real
+// X11 key presses: Chromium closes the popup as the prompt opens, so the
+// worker starts the run once it is granted and opens the popup again on it.
+// Each test opens a window of its own, so runs never meet.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { xdotool } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { wordsIn } from '../support/locale-catalogue';
+
+const { t } = wordsIn('en');
+const LIMIT = 5;
+const WINDOW_MS = 3_000;
+let session: E2eSession;
+
+beforeAll(async () => {
+  session = await startE2eSession({ headed: true, standIn: { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } } });
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  await session.useStandIn();
+  // The popup's own link is not copied: the clipboard shows what the run did to it (nothing).
+  await session.configure({ autoCopy: false });
+  session.standIn.setFault(null);
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
+
+const page = (n: number) => `/demo/destination?tab=${n}&title=${encodeURIComponent(`Page ${n}, "quoted"`)}`;
+
+interface TestWindow {
+  windowId: number;
+  /** The window's tabs as Playwright pages, in tab order (the first is active). */
+  tabs: Page[];
+  close(): Promise<void>;
+}
+
+/**
+ * A new browser window with these tabs (stand-in paths or full URLs), every
+ * one loaded. The window opens on placeholder pages, each then sent to its
+ * address by Playwright: a page that loads before Playwright attaches to it
+ * would hide its requests from the token audit.
+ */
+async function openWindow(paths: string[]): Promise<TestWindow> {
+  const urls = paths.map((path) => (path.startsWith('/') ? `${session.standIn.baseUrl}${path}` : path));
+  const slots = urls.map((_, index) => `data:text/html,<title>slot ${index}</title>`);
+  const worker = await session.worker();
+  const windowId = await worker.evaluate(async (list) => (await chrome.windows.create({ url: list, focused: true }))?.id ?? -1, slots);
+  const tabs = await pollUntil(
+    async () => {
+      const pages = session.browser.context.pages();
+      const found = slots.map((slot) => pages.find((candidate) => candidate.url() === slot && !candidate.isClosed()));
+      return found.every((tab) => tab !== undefined) ? (found as Page[]) : undefined;
+    },
+    { timeoutMs: 10_000, failure: "The new window's tabs did not all open." },
+  );
+  await Promise.all(tabs.map((tab, index) => tab.goto(urls[index] ?? 'about:blank')));
+  return {
+    windowId,
+    tabs,
+    close: () => worker.evaluate((id) => chrome.windows.remove(id), windowId).catch(() => undefined),
+  };
+}
+
+const hasTabsPermission = async () => (await session.worker()).evaluate(() => chrome.permissions.contains({ permissions: ['tabs'] }));
+const revokeTabsPermission = async () => (await session.worker()).evaluate(() => chrome.permissions.remove({ permissions: ['tabs'] }));
+
+/** The next popup page to open (the worker opens one on the run after the prompt). */
+const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().includes('/src/popup/index.html'), timeout: 10_000 });
+
+/**
+ * Clicks "Shorten all tabs" and answers Chromium's prompt with real keys. The
+ * prompt opens with Deny focused and Allow held disabled for a moment (against
+ * clickjacking): Tab then Return allows, Return alone denies.
+ */
+async function clickAndAnswerPrompt(popup: Page, answer: 'allow' | 'deny'): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  // Chromium closes the popup as its prompt opens, maybe before Playwright has seen its click through.
+  await popup
+    .getByRole('button', { name: t('popupBulkButton') })
+    .click({ noWaitAfter: true })
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
+  await new Promise((done) => setTimeout(done, 1_500));
+  const display = session.xvfb?.display ?? '';
+  if (answer === 'allow') await xdotool(display, 'key', '--delay', '150', 'Tab', 'Return');
+  else await xdotool(display, 'key', 'Return');
+}
+
+/** Waits for the run to end in the popup and gives each tab's line (title, then status). */
+async function endedRun(popup: Page, timeoutMs = 20_000): Promise<{ title: string; status: string; state: string }[]> {
+  await popup.getByTestId('bulk-summary').filter({ hasText: /./ }).waitFor({ timeout: timeoutMs });
+  return popup.getByTestId('bulk-item').evaluateAll((rows) =>
+    rows.map((row) => ({
+      title: row.querySelector('.bulk-title')?.textContent ?? '',
+      status: row.querySelector('.bulk-status')?.textContent ?? '',
+      state: row.getAttribute('data-state') ?? '',
+    })),
+  );
+}
+
+/** No window of the stand-in refused a request or let more than the limit through. */
+function expectLimitNeverExceeded(): void {
+  for (const window of session.standIn.rateLimitWindows()) {
+    expect(window.refused, `window ${window.window.id}`).toBe(0);
+    expect(window.accepted, `window ${window.window.id}`).toBeLessThanOrEqual(LIMIT);
+  }
+}
+
+/** The long URLs the stand-in was asked to shorten, in order. */
+const requestedLongUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
+
+describe('shorten all tabs in Chromium', () => {
+  it("refused at Chromium's prompt: no tab is read or sent, and the next popup has no run", async () => {
+    await revokeTabsPermission();
+    const window = await openWindow([page(1), page(2), page(3)]);
+    try {
+      const popup = await session.browser.openPopup(window.tabs[0] as Page);
+      await popup.getByTestId('short-url').waitFor();
+      await clickAndAnswerPrompt(popup, 'deny');
+      await new Promise((done) => setTimeout(done, 1_000));
+      expect(await hasTabsPermission()).toBe(false);
+      // Only the popup's own link, for the tab it was opened on.
+      expect(requestedLongUrls()).toEqual([`${session.standIn.baseUrl}${page(1)}`]);
+
+      const again = await session.browser.openPopup(window.tabs[0] as Page);
+      await again.getByTestId('short-url').waitFor();
+      await expect.poll(() => again.getByRole('button', { name: t('popupBulkButton') }).isEnabled()).toBe(true);
+      expect(await again.getByTestId('bulk-item').count()).toBe(0);
+      await again.close();
+    } finally {
+      await window.close();
+    }
+  });
+
+  it("allowed at Chromium's prompt: 12 tabs at 5 per window, all shortened with no window over the limit; the popup comes back with the list; a browser page, the extension's page and a duplicate are skipped", async () => {
+    await revokeTabsPermission();
+    await session.setClipboard('what the user copied');
+    const historyPage = session.browser.extensionUrl('src/history/index.html');
+    const paths = [page(1), page(2), page(3), 'about:blank', page(4), page(5), page(6), historyPage, page(7), page(8), page(9), page(1), page(10), page(11), page(12)];
+    const window = await openWindow(paths);
+    try {
+      const popup = await session.browser.openPopup(window.tabs[0] as Page);
+      await popup.getByTestId('short-url').waitFor();
+      const reopened = nextPopup();
+      await clickAndAnswerPrompt(popup, 'allow');
+      const listPopup = await reopened;
+      const rows = await endedRun(listPopup);
+      expect(await hasTabsPermission()).toBe(true);
+
+      expect(rows.map((row) => row.state)).toEqual(paths.map((path, index) => (path === 'about:blank' || path === historyPage || index === 11 ? 'skipped' : 'done')));
+      expect(rows[3]?.status).toBe(t('bulkSkipBrowserPage'));
+      expect(rows[7]?.status).toBe(t('bulkSkipOwnPage'));
+      expect(rows[11]?.status).toBe(t('bulkSkipDuplicate', 1));
+      expect(rows[4]?.title).toBe('Page 4, "quoted"');
+      // The popup's own link for the first tab was in history already: the run took it from there.
+      expect(rows[0]?.status).toMatch(new RegExp(`${t('bulkFromHistory').replace(/[()]/g, '\\$&')}$`));
+      expect(await listPopup.getByTestId('bulk-summary').textContent()).toBe(`${t('bulkSummaryMade', 12, 12)} · ${t('bulkSummarySkipped', 3)}`);
+
+      // One request per distinct web page (the first one's by the popup itself), none refused.
+      const longUrls = requestedLongUrls();
+      expect(longUrls).toHaveLength(12);
+      expect(new Set(longUrls).size).toBe(12);
+      expect(session.standIn.rateLimitWindows().length).toBeGreaterThanOrEqual(3);
+      expectLimitNeverExceeded();
+      // The run never touched the clipboard.
+      expect(await session.readClipboard()).toBe('what the user copied');
+
+      // Every link is in history, the run's recorded as such.
+      const history = await session.history();
+      expect(history).toHaveLength(12);
+      expect(history.filter((entry) => entry.via === 'bulk')).toHaveLength(11);
+      expect(history.find((entry) => entry.longUrl.endsWith(encodeURIComponent('Page 4, "quoted"')))?.title).toBe('Page 4, "quoted"');
+
+      // The list, as CSV: title, long URL and short URL of each link, in tab order.
+      await listPopup.getByRole('button', { name: t('bulkCopyCsv') }).click();
+      await expect.poll(() => listPopup.getByTestId('bulk-copy-status').textContent()).toBe(t('bulkCopied', 12));
+      const csv = await session.readClipboard();
+      const lines = csv.split('\r\n');
+      expect(lines[0]).toBe('title,long_url,short_url');
+      expect(lines).toHaveLength(14);
+      const shortUrlOf = (n: number) => history.find((entry) => entry.longUrl === `${session.standIn.baseUrl}${page(n)}`)?.shortUrl;
+      expect(lines[1]).toBe(`"Page 1, ""quoted""",${session.standIn.baseUrl}${page(1)},${shortUrlOf(1)}`);
+      expect(lines[12]).toBe(`"Page 12, ""quoted""",${session.standIn.baseUrl}${page(12)},${shortUrlOf(12)}`);
+
+      await listPopup.getByRole('button', { name: t('bulkCopyLines') }).click();
+      await expect.poll(() => session.readClipboard()).toBe(`${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(shortUrlOf).join('\n')}\n`);
+
+      // Done forgets the run: the next popup offers the button again.
+      await listPopup.getByRole('button', { name: t('bulkDone') }).click();
+      await listPopup.getByRole('button', { name: t('popupBulkButton') }).waitFor();
+      await listPopup.close();
+    } finally {
+      await window.close();
+    }
+  });
+
+  it('once allowed, starts at once with no prompt; Cancel half-way drops the tabs still waiting, and sends nothing more', async () => {
+    expect(await hasTabsPermission(), 'the previous test allowed it').toBe(true);
+    const window = await openWindow(Array.from({ length: 12 }, (_, index) => page(index + 1)));
+    try {
+      const popup = await session.browser.openPopup(window.tabs[0] as Page);
+      await popup.getByTestId('short-url').waitFor();
+      await popup.getByRole('button', { name: t('popupBulkButton') }).click();
+      // The first window's requests go at once; the rest wait for the next window.
+      await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+      await popup.getByRole('button', { name: t('bulkCancel') }).click();
+      const rows = await endedRun(popup, 5_000);
+      const done = rows.filter((row) => row.state === 'done').length;
+      const cancelled = rows.filter((row) => row.status === t('bulkItemCancelled')).length;
+      expect(done + cancelled).toBe(12);
+      expect(cancelled).toBeGreaterThan(0);
+      const sent = session.standIn.apiRequests().length;
+      // The popup's own link and the first window's: the cancelled ones never went.
+      expect(sent).toBe(done);
+      await new Promise((done_) => setTimeout(done_, WINDOW_MS + 500));
+      expect(session.standIn.apiRequests()).toHaveLength(sent);
+      expect(await popup.getByTestId('bulk-summary').textContent()).toBe(`${t('bulkSummaryMade', done, 12)} · ${t('bulkSummaryFailed', cancelled)}`);
+      await popup.close();
+    } finally {
+      await window.close();
+    }
+  });
+
+  it('the worker stopped mid-run: the next one takes each tab up again, and the popup opened later shows the run end', async () => {
+    const window = await openWindow(Array.from({ length: 12 }, (_, index) => page(index + 20)));
+    try {
+      const popup = await session.browser.openPopup(window.tabs[0] as Page);
+      await popup.getByTestId('short-url').waitFor();
+      await popup.getByRole('button', { name: t('popupBulkButton') }).click();
+      await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+      await popup.close();
+      await session.browser.stopServiceWorkers();
+
+      // Opening the popup starts a worker, which resumes the run.
+      const later = await session.browser.openPopup(window.tabs[0] as Page);
+      const rows = await endedRun(later, 30_000);
+      expect(rows.map((row) => row.state)).toEqual(Array.from({ length: 12 }, () => 'done'));
+      const shortUrls = await later.getByTestId('bulk-short-url').allTextContents();
+      expect(new Set(shortUrls).size).toBe(12);
+      // Each page once (a request cut off by the stop may have gone twice).
+      expect(new Set(requestedLongUrls()).size).toBe(12);
+      expect(requestedLongUrls().length).toBeLessThanOrEqual(13);
+      await later.close();
+    } finally {
+      await window.close();
+    }
+  });
+
+  it('a second run over the same tabs comes from history, with no request', async () => {
+    const window = await openWindow([page(40), page(41), page(42)]);
+    try {
+      const first = await session.browser.openPopup(window.tabs[0] as Page);
+      await first.getByTestId('short-url').waitFor();
+      await first.getByRole('button', { name: t('popupBulkButton') }).click();
+      await endedRun(first);
+      await first.getByRole('button', { name: t('bulkDone') }).click();
+      session.standIn.clearLog();
+
+      await first.getByRole('button', { name: t('popupBulkButton') }).click();
+      const rows = await endedRun(first);
+      expect(rows.map((row) => row.status.endsWith(t('bulkFromHistory')))).toEqual([true, true, true]);
+      expect(session.standIn.apiRequests()).toHaveLength(0);
+      await first.close();
+    } finally {
+      await window.close();
+    }
+  });
+});
