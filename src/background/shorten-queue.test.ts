@@ -190,4 +190,19 @@ describe('the shorten queue', () => {
     await results;
     expect(order).toEqual(jobs.map((queued) => queued.id));
   });
+
+  it("a click goes before a tabs run's jobs still waiting, never before one being sent, and the run keeps its own order", async () => {
+    const server = throttledServer(2, 3_000, 'full');
+    const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+    const bulk = Array.from({ length: 5 }, () => job({ owner: 'bulk', request: { url: 'https://example.com/', via: 'bulk', private: false, fresh: false } }));
+    const running = Promise.all(bulk.map((queued) => queue.add(queued)));
+    // The first window's two go; the others wait for the next.
+    await vi.advanceTimersByTimeAsync(500);
+    const click = job();
+    const clicked = queue.add(click);
+    await vi.advanceTimersByTimeAsync(12_000);
+    await Promise.all([running, clicked]);
+    expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([bulk[0]?.id, bulk[1]?.id, click.id, bulk[2]?.id, bulk[3]?.id, bulk[4]?.id]);
+    expect(server.windows().every((window) => window.refused === 0)).toBe(true);
+  });
 });

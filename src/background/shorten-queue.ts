@@ -5,8 +5,9 @@ import { createRateLimitGate, type RateLimitGate, type RateLimitGateOptions } fr
 
 /**
  * The one queue every shortening that needs a request goes through (issue 11):
- * the popup's, the context menu's and the keyboard command's. Jobs leave in
- * the order they were queued, each server's through its own rate-limit gate
+ * the popup's, the context menu's, the keyboard command's and "Shorten all
+ * tabs"'. Jobs leave in the order they were queued (a click's before a tabs
+ * run's still waiting), each server's through its own rate-limit gate
  * (src/background/rate-limit-gate.ts), so nothing is sent that the server
  * said it would refuse; a 429 puts the job back at the head to wait what the
  * server advised (or a jittered backoff) instead of failing it. A job fails
@@ -212,7 +213,12 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   return {
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
-        entries.push({ job, onProgress, reported: '', sending: false, resolve });
+        const entry: Entry = { job, onProgress, reported: '', sending: false, resolve };
+        // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
+        // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
+        const firstBulk = job.owner === 'bulk' ? -1 : entries.findIndex((queued) => queued.job.owner === 'bulk' && !queued.sending);
+        if (firstBulk === -1) entries.push(entry);
+        else entries.splice(firstBulk, 0, entry);
         journal.save(job).catch(warn('a job could not be written to the journal'));
         pump();
       });
