@@ -1,7 +1,8 @@
 import { browser } from '../platform/browser';
 import type { ShortenRequest } from '../shortening/shortening';
 import { WAYS_IN, type WayIn } from '../storage/history-entry';
-import type { QueueJournal, QueuedJob } from './shorten-queue';
+import type { GateSnapshot } from './rate-limit-gate';
+import type { GateStore, QueueJournal, QueuedJob } from './shorten-queue';
 
 /**
  * The shorten queue's jobs, kept in storage.session (issue 11) so a worker
@@ -35,6 +36,34 @@ export const queueJournal: QueueJournal = {
     if (onRecord.size === 0) await browser.alarms.clear(RESUME_ALARM);
   },
 };
+
+const GATE_PREFIX = 'gate:';
+
+/** What each server's rate-limit gate knows (`gate:<server>`), for the next worker: see GateSnapshot. */
+export const gateStore: GateStore = {
+  async load() {
+    const stored = await browser.storage.session.get(null);
+    const snapshots: Record<string, GateSnapshot> = {};
+    for (const [key, value] of Object.entries(stored)) if (key.startsWith(GATE_PREFIX) && isGateSnapshot(value)) snapshots[key.slice(GATE_PREFIX.length)] = value;
+    return snapshots;
+  },
+  save: (server, snapshot) => browser.storage.session.set({ [`${GATE_PREFIX}${server}`]: snapshot }),
+};
+
+function isGateSnapshot(value: unknown): value is GateSnapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const { limit, windowMs, measuredOnce, blockedUntil, refusalsInARow, inFlight, window } = value as Partial<Record<keyof GateSnapshot, unknown>>;
+  const number = (candidate: unknown) => typeof candidate === 'number' && Number.isFinite(candidate);
+  const windowOk =
+    window === undefined ||
+    (typeof window === 'object' &&
+      window !== null &&
+      number((window as { remaining?: unknown }).remaining) &&
+      number((window as { endsAt?: unknown }).endsAt) &&
+      typeof (window as { endKnown?: unknown }).endKnown === 'boolean' &&
+      typeof (window as { confirmed?: unknown }).confirmed === 'boolean');
+  return (limit === undefined || number(limit)) && number(windowMs) && typeof measuredOnce === 'boolean' && (blockedUntil === undefined || number(blockedUntil)) && number(refusalsInARow) && number(inFlight) && windowOk;
+}
 
 /** The alarm fired and this worker still has jobs: set it again, so a worker stopped later is woken too. */
 export async function keepResumeAlarm(): Promise<void> {

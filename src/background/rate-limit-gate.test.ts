@@ -327,3 +327,40 @@ describe('a queue through the gate, against the stand-in\'s RateLimiter on a sim
     expect(report).toMatchObject({ succeeded: 20, tooLong: 10, refusals: 0 });
   });
 });
+
+describe("what a gate knows outlives it (a stopped worker's gate, restored by the next)", () => {
+  it('a used-up window stays used up until its end, through JSON as storage.session keeps it', () => {
+    const { gate, take, at } = gateAt({ assumedWindowMs: 3_000 });
+    at(1_000);
+    take()(limits(2, 1, { resetSeconds: 3 }), false);
+    take()(limits(2, 0, { resetSeconds: 3 }), false);
+    const kept = JSON.parse(JSON.stringify(gate.snapshot())) as ReturnType<typeof gate.snapshot>;
+    const next = gateAt({ assumedWindowMs: 3_000, restore: kept });
+    next.at(2_000);
+    expect(refusal(next.gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 2_000 });
+    next.at(4_000);
+    // The window is over: one request, to hear the server again.
+    next.take();
+    expect(refusal(next.gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
+  });
+
+  it('counts the requests in flight when it was taken as spent, and keeps a pause the server asked for', () => {
+    const { gate, take, at } = gateAt({ assumedWindowMs: 3_000 });
+    at(0);
+    take()(limits(5, 3, { resetSeconds: 3 }), false);
+    take();
+    take();
+    const restored = gateAt({ assumedWindowMs: 3_000, restore: gate.snapshot() });
+    restored.at(100);
+    // Three left, two of them maybe spent by the requests cut off: one may go, then it waits for the window's end.
+    restored.take()(limits(5, 0, { resetSeconds: 3 }), false);
+    expect(refusal(restored.gate.reserve())).toMatchObject({ ok: false, reason: 'wait' });
+
+    const paused = gateAt();
+    paused.at(0);
+    paused.take()(limits(60, 0, { retryAfterSeconds: 20 }), true);
+    const afterPause = gateAt({ restore: JSON.parse(JSON.stringify(paused.gate.snapshot())) });
+    afterPause.at(5_000);
+    expect(refusal(afterPause.gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 15_000 });
+  });
+});

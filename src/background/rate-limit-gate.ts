@@ -36,6 +36,26 @@ export interface RateLimitGateOptions {
   maxWaitMs?: number;
   /** Requests in flight at once, however many the server would take; default 4. */
   maxInFlight?: number;
+  /** What an earlier gate for the same server knew (a stopped worker's: see snapshot()). */
+  restore?: GateSnapshot;
+}
+
+/**
+ * What a gate knows that outlives it, as plain data with absolute times
+ * (Date.now()), so a worker started after another was stopped goes on from
+ * what that one had heard instead of probing the server with a request it
+ * may refuse. Requests in flight when it was taken may have counted at the
+ * server: a restored gate counts them as spent, and sends one at a time until
+ * it hears the server again.
+ */
+export interface GateSnapshot {
+  limit?: number;
+  windowMs: number;
+  measuredOnce: boolean;
+  blockedUntil?: number;
+  refusalsInARow: number;
+  inFlight: number;
+  window?: { remaining: number; endsAt: number; endKnown: boolean; confirmed: boolean };
 }
 
 /**
@@ -57,6 +77,8 @@ export type Reservation =
 export interface RateLimitGate {
   /** Takes a place for one request now, if one may go. `queuedAt` (when the job was queued) enables the bound. */
   reserve(job?: { queuedAt: number }): Reservation;
+  /** What it knows now, for a gate of a later worker (`restore`). */
+  snapshot(): GateSnapshot;
 }
 
 interface Window {
@@ -84,22 +106,27 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const maxWaitMs = options.maxWaitMs ?? 120_000;
   const maxInFlight = options.maxInFlight ?? 4;
-  let windowMs = options.assumedWindowMs ?? 60_000;
-  let measuredOnce = false;
+  const { restore } = options;
+  let windowMs = restore?.windowMs ?? options.assumedWindowMs ?? 60_000;
+  let measuredOnce = restore?.measuredOnce ?? false;
 
   let events = 0;
-  let limit: number | undefined;
-  let window: Window | undefined;
+  let limit: number | undefined = restore?.limit;
+  // A restored window: its requests then in flight are counted as spent.
+  let window: Window | undefined =
+    restore?.window === undefined
+      ? undefined
+      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0 };
   // Requests sent at or after this time cannot have counted in a window that is over.
   let boundary = Number.NEGATIVE_INFINITY;
   // The latest request answered with limit − 1: the first of its window, which so opened after it was sent.
   let opener: { sentAt: number; answeredOrder: number } | undefined;
-  let blockedUntil = Number.NEGATIVE_INFINITY;
+  let blockedUntil = restore?.blockedUntil ?? Number.NEGATIVE_INFINITY;
   let inFlight = 0;
   // One request at a time until one reserved after this event is answered without a 429:
   // at first, after a 429, and after a window whose end was only estimated.
   let oneAtATimeUntilAfter: number | undefined = 0;
-  let refusalsInARow = 0;
+  let refusalsInARow = restore?.refusalsInARow ?? 0;
   let lastRefusalOrder = Number.NEGATIVE_INFINITY;
 
   function rollOver(time: number): void {
@@ -222,7 +249,21 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     }
   }
 
-  return { reserve };
+  function snapshot(): GateSnapshot {
+    rollOver(now());
+    return {
+      ...(limit === undefined ? {} : { limit }),
+      windowMs,
+      measuredOnce,
+      // JSON has no infinities: "never blocked" is no value.
+      ...(Number.isFinite(blockedUntil) ? { blockedUntil } : {}),
+      refusalsInARow,
+      inFlight,
+      ...(window === undefined ? {} : { window: { remaining: window.remaining, endsAt: window.endsAt, endKnown: window.endKnown, confirmed: window.confirmed } }),
+    };
+  }
+
+  return { reserve, snapshot };
 }
 
 function positiveSeconds(seconds: number | undefined): number | undefined {

@@ -14,7 +14,7 @@ import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
 import { credentialsFor } from '../storage/token-binding';
 import { badgeJobFinished, badgeJobStarted, badgeWaiting } from './badge';
-import { newJobId, queueJournal, takeInterruptedJobs } from './job-journal';
+import { gateStore, newJobId, queueJournal, takeInterruptedJobs } from './job-journal';
 import { notify, OFFER_NOTIFICATION_ID } from './notify';
 import { createShortenQueue, type QueuedJob } from './shorten-queue';
 
@@ -35,6 +35,7 @@ export const backgroundHistory = (): HistoryStore => (historyStore ??= openHisto
 const queue = createShortenQueue({
   send: sendQueued,
   journal: queueJournal,
+  gateStore,
   keep: (job, link) => record(shorteningOf(job, link), job),
   onWaitingChange: (count) => {
     keepAwakeWhile(count > 0);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimiter } from '../../tooling/stand-in/rate-limiter';
 import type { ShortenOutcome } from '../api';
 import type { ShortenProgress } from '../shortening/shorten-request';
+import type { GateSnapshot } from './rate-limit-gate';
 import { createShortenQueue, type QueuedJob, type ShortenQueueOptions } from './shorten-queue';
 
 beforeEach(() => {
@@ -204,5 +205,28 @@ describe('the shorten queue', () => {
     await Promise.all([running, clicked]);
     expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([bulk[0]?.id, bulk[1]?.id, click.id, bulk[2]?.id, bulk[3]?.id, bulk[4]?.id]);
     expect(server.windows().every((window) => window.refused === 0)).toBe(true);
+  });
+
+  it("a queue started after a worker stopped mid-window goes on from what the last one knew of the limit: no request refused", async () => {
+    for (const keepsGates of [true, false]) {
+      const server = throttledServer(3, 3_000, 'full');
+      const snapshots = new Map<string, GateSnapshot>();
+      const gateStore = {
+        load: async () => Object.fromEntries(snapshots),
+        save: async (server_: string, snapshot: GateSnapshot) => void snapshots.set(server_, JSON.parse(JSON.stringify(snapshot)) as GateSnapshot),
+      };
+      const first = queueWith(server.send, { gate: { assumedWindowMs: 3_000 }, ...(keepsGates ? { gateStore } : {}) });
+      const spent = Promise.all([first.queue.add(job()), first.queue.add(job()), first.queue.add(job())]);
+      await vi.advanceTimersByTimeAsync(500);
+      expect((await spent).every((result) => result.ok)).toBe(true);
+      // The window is used up; the worker stops; the next one takes the remaining jobs over.
+      const next = queueWith(server.send, { gate: { assumedWindowMs: 3_000 }, ...(keepsGates ? { gateStore } : {}) });
+      const rest = Promise.all([next.queue.add(job()), next.queue.add(job())]);
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect((await rest).every((result) => result.ok)).toBe(true);
+      const refused = server.windows().reduce((sum, window) => sum + window.refused, 0);
+      // Without what the last gate knew, the new one probes the spent window and meets a 429.
+      expect(refused, keepsGates ? 'with the gate kept' : 'without it').toBe(keepsGates ? 0 : 1);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { ShortenedUrl, ShortenOutcome, ShrtnrError } from '../api';
 import { failure, type Result } from '../api/result';
 import type { ShortenProgress, ShortenRequest } from '../shortening/shorten-request';
-import { createRateLimitGate, type RateLimitGate, type RateLimitGateOptions } from './rate-limit-gate';
+import { createRateLimitGate, type GateSnapshot, type RateLimitGate, type RateLimitGateOptions } from './rate-limit-gate';
 
 /**
  * The one queue every shortening that needs a request goes through (issue 11):
@@ -48,12 +48,20 @@ export interface QueueJournal {
   remove(job: QueuedJob): Promise<void>;
 }
 
+/** Where each server's gate keeps what it knows of the limit, for the next worker (job-journal.ts); may reject. */
+export interface GateStore {
+  load(): Promise<Record<string, GateSnapshot>>;
+  save(server: string, snapshot: GateSnapshot): Promise<void>;
+}
+
 export type JobResult = Result<ShortenedUrl, ShrtnrError>;
 
 export interface ShortenQueueOptions {
   /** Sends one request for the job (reading the settings of the moment); never rejects. */
   send(job: QueuedJob): Promise<ShortenOutcome>;
   journal: QueueJournal;
+  /** Gates start from what a stopped worker's knew (read once, before the first job goes). */
+  gateStore?: GateStore;
   /**
    * Keeps a new link (in history) before the job leaves the journal, so a
    * worker stopped in between loses no link: the next one sends it again
@@ -107,13 +115,41 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastWaiting = -1;
 
+  let restored: Record<string, GateSnapshot> = {};
+  let gatesRead = options.gateStore === undefined;
+  // Jobs added before the gates' knowledge was read, not yet in line.
+  let deferred = 0;
+  const ready = (options.gateStore?.load() ?? Promise.resolve({}))
+    .then((snapshots) => {
+      restored = snapshots;
+    })
+    .catch(warn('what the last worker knew of the rate limit could not be read'))
+    .finally(() => {
+      gatesRead = true;
+    });
+
+  function enqueue(entry: Entry): void {
+    // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
+    // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
+    const firstBulk = entry.job.owner === 'bulk' ? -1 : entries.findIndex((queued) => queued.job.owner === 'bulk' && !queued.sending);
+    if (firstBulk === -1) entries.push(entry);
+    else entries.splice(firstBulk, 0, entry);
+    pump();
+  }
+
   const gateFor = (server: string): RateLimitGate => {
     let gate = gates.get(server);
     if (gate === undefined) {
-      gate = createRateLimitGate({ ...options.gate, now, random });
+      const restore = restored[server];
+      gate = createRateLimitGate({ ...options.gate, now, random, ...(restore === undefined ? {} : { restore }) });
       gates.set(server, gate);
     }
     return gate;
+  };
+
+  const keepGate = (server: string): void => {
+    const gate = gates.get(server);
+    if (gate !== undefined) options.gateStore?.save(server, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
   };
 
   const waiting = () => entries.filter((entry) => !entry.sending).length;
@@ -156,6 +192,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       outcome = { result: failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }), rateLimit: undefined };
     } finally {
       release(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
+      keepGate(entry.job.server);
     }
     entry.sending = false;
     if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
@@ -190,6 +227,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       if (!held.has(job.server)) {
         const place = gateFor(job.server).reserve({ queuedAt: job.queuedAt });
         if (place.ok) {
+          keepGate(job.server);
           void sendJob(entry, place.release);
           continue;
         }
@@ -214,13 +252,16 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
         const entry: Entry = { job, onProgress, reported: '', sending: false, resolve };
-        // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
-        // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
-        const firstBulk = job.owner === 'bulk' ? -1 : entries.findIndex((queued) => queued.job.owner === 'bulk' && !queued.sending);
-        if (firstBulk === -1) entries.push(entry);
-        else entries.splice(firstBulk, 0, entry);
         journal.save(job).catch(warn('a job could not be written to the journal'));
-        pump();
+        // Once the gates' knowledge is read; jobs added meanwhile keep their order.
+        if (gatesRead && deferred === 0) enqueue(entry);
+        else {
+          deferred += 1;
+          void ready.then(() => {
+            deferred -= 1;
+            enqueue(entry);
+          });
+        }
       });
     },
     cancel(id) {
