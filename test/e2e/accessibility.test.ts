@@ -2,30 +2,11 @@
 // history page in each state, light and dark, in English and in Arabic
 // (right to left): zero violations. And a
 // keyboard-only walk through both pages, with the focus always visible.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** Every axe violation on the page, one line each ("rule: selector"). Evaluated over CDP, which the page's CSP does not govern. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact ?? '?'}): ${node.target.join(' ')}`));
-}
 
 const COMBINATIONS = (['en', 'ar'] as const).flatMap((language) => (['light', 'dark'] as const).map((colorScheme) => ({ language, colorScheme })));
 

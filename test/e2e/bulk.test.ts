@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
+import { axeViolations } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
 
@@ -211,6 +212,11 @@ describe('shorten all tabs in Chromium', () => {
       await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
       await popup.getByRole('button', { name: t('bulkCancel') }).click();
       const rows = await endedRun(popup, 5_000);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await popup.emulateMedia({ colorScheme });
+        // The run's panel at its end, in light and dark: no axe violation.
+        expect(await axeViolations(popup), `ended, ${colorScheme}`).toEqual([]);
+      }
       const done = rows.filter((row) => row.state === 'done').length;
       const cancelled = rows.filter((row) => row.status === t('bulkItemCancelled')).length;
       expect(done + cancelled).toBe(12);
@@ -234,6 +240,11 @@ describe('shorten all tabs in Chromium', () => {
       await popup.getByTestId('short-url').waitFor();
       await popup.getByRole('button', { name: t('popupBulkButton') }).click();
       await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+      // The run's panel while it runs, in light and dark: no axe violation.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await popup.emulateMedia({ colorScheme });
+        expect(await axeViolations(popup), `running, ${colorScheme}`).toEqual([]);
+      }
       await popup.close();
       await session.browser.stopServiceWorkers();
 
