@@ -48,6 +48,8 @@ export type ShrtnrError =
   | { kind: 'gave-up'; attempts: number }
   /** Found unfinished by a restarted worker, older than the queue keeps anything (`minutes` since the click). */
   | { kind: 'expired'; minutes: number }
+  /** The server was changed in the settings while it waited: it is not sent to the new one, which has its own token and history. */
+  | { kind: 'server-changed' }
   /** A fault inside the extension itself (e.g. its worker failed to answer); `detail` is technical and untranslated. */
   | { kind: 'internal'; detail: string };
 

@@ -45,6 +45,7 @@ const KIND_IS_KNOWN = {
   cancelled: true,
   'gave-up': true,
   expired: true,
+  'server-changed': true,
   internal: true,
 } as const satisfies Record<ShrtnrErrorKind, true>;
 const KNOWN_KINDS: readonly string[] = Object.keys(KIND_IS_KNOWN);

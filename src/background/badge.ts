@@ -81,7 +81,14 @@ async function showSummaryOrNothing(): Promise<void> {
     await show('!', COLORS.failure, summary);
   }
   clearTimeout(clearTimer);
-  clearTimer = setTimeout(() => void show('', COLORS.working, t('actionTitle')), RESULT_VISIBLE_MS);
+  clearTimer = setTimeout(() => {
+    // Said and cleared: a later wait that ends must not bring this summary back.
+    succeeded = 0;
+    copied = 0;
+    failed = 0;
+    lastFailure = '';
+    void show('', COLORS.working, t('actionTitle'));
+  }, RESULT_VISIBLE_MS);
 }
 
 async function show(text: string, color: string, title: string): Promise<void> {

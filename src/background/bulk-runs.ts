@@ -12,7 +12,7 @@ import type { Settings } from '../storage/settings-schema';
 import { credentialsFor } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { nextClickOrder } from './clipboard-rule';
-import { newJobId } from './job-journal';
+import { newJobId, queueJournal } from './job-journal';
 import { notify } from './notify';
 import { backgroundHistory, cancelJob, runQueued } from './shorten-and-copy';
 import type { QueuedJob } from './shorten-queue';
@@ -190,17 +190,25 @@ export async function dismissBulkRun(windowId: number): Promise<void> {
  * from the start (a link made meanwhile is then found in history).
  */
 export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt: number): Promise<void> {
-  const byId = new Map(jobs.map((job) => [job.id, job]));
+  const unclaimed = new Map(jobs.map((job) => [job.id, job]));
   const settings = await readSettings(localArea);
+  const toShorten: [BulkRun, number][] = [];
   for (const run of (await runs()).values()) {
     if (run.startedAt >= workerStartedAt || hasEnded(run)) continue;
     for (const [index, item] of run.items.entries()) {
       if (isFinal(item)) continue;
-      const job = item.job === undefined ? undefined : byId.get(item.job);
-      if (job !== undefined) follow(run, index, job);
-      else await shortenTab(run, index, settings);
+      const job = item.job === undefined ? undefined : unclaimed.get(item.job);
+      if (job === undefined) {
+        toShorten.push([run, index]);
+        continue;
+      }
+      unclaimed.delete(job.id);
+      follow(run, index, job);
     }
   }
+  // A job no run names (its run was forgotten, or the worker stopped before the run named it): nobody waits for it.
+  await Promise.all([...unclaimed.values()].map((job) => queueJournal.remove(job).catch(() => undefined)));
+  for (const [run, index] of toShorten) await shortenTab(run, index, settings);
 }
 
 /** Each tab to shorten, in tab order: from history, or into the queue (which keeps that order). */
@@ -217,6 +225,8 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings): Prom
   const request: ShortenRequest = { url: item.url, via: 'bulk', ...titled(item.title), private: run.private, fresh: false };
   const cached = await fromHistory(backgroundHistory(), settings, request, prepared.value).catch(() => undefined);
   if (cached !== undefined) return end(run, index, success(cached));
+  // Cancelled while history was read: the tab must not join the queue now.
+  if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
   const now = Date.now();
   const job: QueuedJob = {
     id: newJobId(),
@@ -230,6 +240,8 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings): Prom
     owner: 'bulk',
   };
   item.job = job.id;
+  // Written down before anything else can happen: a worker stopped now leaves the run naming its job, for the next one to follow.
+  persist();
   follow(run, index, job);
 }
 
@@ -280,10 +292,17 @@ function publish(): void {
   toPublish.clear();
 }
 
-/** Writes every run, one write at a time (a later write never lands before an earlier one). */
+/**
+ * Writes every run, one write at a time (a later write never lands before an
+ * earlier one); changes made while a write waits go in that write.
+ */
+let writeWaiting = false;
 function persist(): void {
+  if (writeWaiting) return;
+  writeWaiting = true;
   writing = writing
     .then(async () => {
+      writeWaiting = false;
       const all = [...(await runs()).values()].map(forStorage);
       await browser.storage.session.set({ [RUNS_KEY]: all });
     })

@@ -142,7 +142,9 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       const waitMs = window.endsAt - time;
       return window.remaining === 0 ? { ok: false, reason: 'wait', waitMs } : { ok: false, reason: 'in-flight', waitMs };
     }
-    const room = Math.min(limit ?? Number.POSITIVE_INFINITY, oneAtATimeUntilAfter === undefined ? maxInFlight : 1);
+    // A limit below one says nothing a request could keep to (nothing would ever go, and nothing in flight would wake the queue):
+    // the remaining count and the 429s govern then.
+    const room = Math.min(limit !== undefined && limit >= 1 ? limit : Number.POSITIVE_INFINITY, oneAtATimeUntilAfter === undefined ? maxInFlight : 1);
     return inFlight < room ? 'go' : { ok: false, reason: 'in-flight' };
   }
 

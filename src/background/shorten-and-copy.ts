@@ -1,5 +1,5 @@
 import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../api';
-import { success, type Result } from '../api/result';
+import { failure, success, type Result } from '../api/result';
 import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
 import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../shortening/copy-formats';
@@ -59,7 +59,10 @@ function keepAwakeWhile(waiting: boolean): void {
 
 /** One request for a queued job, with the settings of the moment (a token fixed meanwhile is used). */
 async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
-  const credentials = credentialsFor(await readSettings(localArea));
+  const settings = await readSettings(localArea);
+  // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
+  if (settings.serverUrl !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
+  const credentials = credentialsFor(settings);
   if (!credentials.ok) return { result: credentials, rateLimit: undefined };
   return shortenWithLimits(job.longUrl, credentials.value);
 }

@@ -229,4 +229,104 @@ describe('the shorten queue', () => {
       expect(refused, keepsGates ? 'with the gate kept' : 'without it').toBe(keepsGates ? 0 : 1);
     }
   });
+
+  it('Cancel while its request is under way: the link is kept if it comes, but a 429 ends it cancelled instead of sending it again', async () => {
+    let calls = 0;
+    const send = vi.fn(async (): Promise<ShortenOutcome> => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return { result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { limit: 5, remaining: 0, retryAfterSeconds: 3 } };
+    });
+    const { queue, stored } = queueWith(send);
+    const queued = job();
+    const result = queue.add(queued);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(queue.cancel(queued.id)).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await result).toEqual({ ok: false, error: { kind: 'cancelled' } });
+    expect(calls).toBe(1);
+    expect(stored.size).toBe(0);
+  });
+
+  it('a server that says its limit is 0 never leaves a job waiting for ever: it ends, at the latest when it comes of age', async () => {
+    const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { limit: 0, remaining: 0, resetSeconds: 1 } }));
+    const { queue, waitingCounts } = queueWith(send, { gate: { assumedWindowMs: 1_000, maxWaitMs: 60 * 60_000 }, maxAttempts: 1_000 });
+    const result = queue.add(job());
+    await vi.advanceTimersByTimeAsync(11 * 60_000);
+    const ended = await result;
+    expect(ended.ok).toBe(false);
+    expect(waitingCounts.at(-1)).toBe(0);
+    // It kept asking, one request a window, rather than stalling after the first.
+    expect(send.mock.calls.length).toBeGreaterThan(10);
+  });
+
+  describe('the same link asked for again while it waits', () => {
+    const sameLink = (more: Partial<QueuedJob> = {}) => job({ longUrl: 'https://example.com/same', ...more });
+    const firstJobId = (stored: Map<string, QueuedJob>) => [...stored.values()].find((queued) => queued.longUrl === 'https://example.com/same')?.id;
+
+    it('waits for the request already queued: one request, one journal record, the same link for both', async () => {
+      const server = throttledServer(1, 3_000, 'full');
+      const { queue, stored } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      void queue.add(job());
+      await vi.advanceTimersByTimeAsync(100);
+      const firstProgress: ShortenProgress[] = [];
+      const againProgress: ShortenProgress[] = [];
+      const first = queue.add(sameLink(), (progress) => firstProgress.push(progress));
+      const again = queue.add(sameLink({ owner: 'popup' }), (progress) => againProgress.push(progress));
+      // The one joining hears at once where the link stands.
+      expect(againProgress).toEqual(firstProgress);
+      // Only the first is journalled (the job before them has ended).
+      expect([...stored.keys()]).toEqual([firstJobId(stored)]);
+      await vi.advanceTimersByTimeAsync(5_000);
+      const [a, b] = await Promise.all([first, again]);
+      expect(a).toEqual(b);
+      expect(a.ok).toBe(true);
+      expect(server.send.mock.calls.filter(([queued]) => queued.longUrl === 'https://example.com/same')).toHaveLength(1);
+    });
+
+    it('not when a new link is asked for, nor across a private and a normal window', async () => {
+      const server = throttledServer(10, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      const results = Promise.all([
+        queue.add(sameLink()),
+        queue.add(sameLink({ request: { url: 'https://example.com/same', via: 'popup-tab', private: false, fresh: true } })),
+        queue.add(sameLink({ request: { url: 'https://example.com/same', via: 'menu-link', private: true, fresh: false } })),
+      ]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await results;
+      expect(server.send).toHaveBeenCalledTimes(3);
+    });
+
+    it('Cancel of the one that joined leaves the first waiting; Cancel of the first leaves it to the one that joined', async () => {
+      const server = throttledServer(1, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      void queue.add(job());
+      await vi.advanceTimersByTimeAsync(100);
+      const firstJob = sameLink();
+      const joinedJob = sameLink();
+      const first = queue.add(firstJob);
+      const joined = queue.add(joinedJob);
+      expect(queue.cancel(joinedJob.id)).toBe(true);
+      expect(await joined).toEqual({ ok: false, error: { kind: 'cancelled' } });
+      const rejoined = queue.add(sameLink());
+      expect(queue.cancel(firstJob.id)).toBe(true);
+      expect(await first).toEqual({ ok: false, error: { kind: 'cancelled' } });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect((await rejoined).ok).toBe(true);
+      expect(server.send).toHaveBeenCalledTimes(2);
+    });
+
+    it("a click joining a tabs run's job takes that job ahead of the run's others", async () => {
+      const server = throttledServer(1, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      const bulkRequest = { url: 'https://example.com/', via: 'bulk' as const, private: false, fresh: false };
+      const bulk = [job({ owner: 'bulk', request: bulkRequest }), job({ owner: 'bulk', request: bulkRequest }), sameLink({ owner: 'bulk', request: bulkRequest })];
+      const running = Promise.all(bulk.map((queued) => queue.add(queued)));
+      await vi.advanceTimersByTimeAsync(100);
+      const clicked = queue.add(sameLink({ owner: 'popup' }));
+      await vi.advanceTimersByTimeAsync(12_000);
+      await Promise.all([running, clicked]);
+      expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([bulk[0]?.id, bulk[2]?.id, bulk[1]?.id]);
+    });
+  });
 });

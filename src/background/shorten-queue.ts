@@ -82,7 +82,11 @@ export interface ShortenQueueOptions {
 export interface ShortenQueue {
   /** Queues a job; resolves with its link or why it failed. `onProgress` hears where it stands meanwhile. */
   add(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<JobResult>;
-  /** Drops a waiting job (it ends `cancelled`); false when it is unknown or its request is already under way. */
+  /**
+   * Drops a waiting job (it ends `cancelled`); false when it is unknown or its
+   * request is already under way (that one ends with its answer, `cancelled`
+   * if the answer is a 429).
+   */
   cancel(id: string): boolean;
   /** No one listens to the job's progress any more (its popup closed); the job goes on. */
   unwatch(id: string): void;
@@ -94,13 +98,34 @@ export interface ShortenQueue {
 export const DEFAULT_MAX_ATTEMPTS = 8;
 export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
 
+/** One caller waiting for an entry's link: the job's own, or a later one for the same link (merged). */
+interface Watcher {
+  jobId: string;
+  onProgress: ((progress: ShortenProgress) => void) | undefined;
+  resolve(result: JobResult): void;
+}
+
 interface Entry {
   job: QueuedJob;
-  onProgress: ((progress: ShortenProgress) => void) | undefined;
-  /** The last progress reported, to report changes only. */
+  watchers: Watcher[];
+  /** The last progress reported (JSON), to report changes only, and to tell a watcher that joins where it stands. */
   reported: string;
   sending: boolean;
-  resolve(result: JobResult): void;
+  /** Every watcher cancelled while its request was under way: a 429 then ends it cancelled instead of putting it back in line. */
+  cancelAsked: boolean;
+  /** Someone waits for this one link (a click, or a click joined a tabs run's job): it goes before a run's jobs still waiting. */
+  urgent: boolean;
+}
+
+/**
+ * A later job for the same long URL on the same server waits for the one
+ * already queued instead of spending a second request (and credit): a popup
+ * opened again on a tab whose link waits, a menu click repeated. Not a job
+ * that asks for a new link, nor across private and normal windows (what is
+ * recorded differs).
+ */
+function canJoin(queued: QueuedJob, job: QueuedJob): boolean {
+  return !job.request.fresh && queued.server === job.server && queued.longUrl === job.longUrl && queued.request.private === job.request.private;
 }
 
 export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
@@ -128,10 +153,22 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       gatesRead = true;
     });
 
+  /** A caller joins the entry for its link; a click joining a tabs run's job takes that job ahead with it. */
+  function join(entry: Entry, watcher: Watcher, job: QueuedJob): void {
+    entry.watchers.push(watcher);
+    entry.cancelAsked = false;
+    if (entry.reported !== '') watcher.onProgress?.(JSON.parse(entry.reported) as ShortenProgress);
+    if (job.owner !== 'bulk' && !entry.urgent && !entry.sending && entries.includes(entry)) {
+      entries.splice(entries.indexOf(entry), 1);
+      entry.urgent = true;
+      enqueue(entry);
+    }
+  }
+
   function enqueue(entry: Entry): void {
     // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
     // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
-    const firstBulk = entry.job.owner === 'bulk' ? -1 : entries.findIndex((queued) => queued.job.owner === 'bulk' && !queued.sending);
+    const firstBulk = entry.urgent ? entries.findIndex((queued) => !queued.urgent && !queued.sending) : -1;
     if (firstBulk === -1) entries.push(entry);
     else entries.splice(firstBulk, 0, entry);
     pump();
@@ -165,7 +202,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     const text = JSON.stringify(progress);
     if (text === entry.reported) return;
     entry.reported = text;
-    entry.onProgress?.(progress);
+    for (const watcher of entry.watchers) watcher.onProgress?.(progress);
   }
 
   function finish(entry: Entry, result: JobResult): void {
@@ -175,7 +212,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
     void kept.then(() => {
       journal.remove(entry.job).catch(warn('a finished job could not be taken out of the journal'));
-      entry.resolve(result);
+      for (const watcher of entry.watchers) watcher.resolve(result);
     });
   }
 
@@ -196,6 +233,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     }
     entry.sending = false;
     if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
+    else if (entry.cancelAsked) finish(entry, failure({ kind: 'cancelled' }));
     else if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
     // Otherwise it stays where it was, at the head of its server's line, and waits what the gate now says.
     pump();
@@ -242,6 +280,8 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       } else {
         report(entry, { state: 'waiting', ahead: before });
       }
+      // Whatever else it waits for, it is looked at again when it comes of age.
+      wakeInMs = Math.min(wakeInMs, maxAgeMs - age + 1);
       ahead.set(job.server, before + 1);
     }
     changed();
@@ -251,7 +291,13 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   return {
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
-        const entry: Entry = { job, onProgress, reported: '', sending: false, resolve };
+        const watcher: Watcher = { jobId: job.id, onProgress, resolve };
+        const joined = entries.find((queued) => canJoin(queued.job, job));
+        if (joined !== undefined) {
+          join(joined, watcher, job);
+          return;
+        }
+        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, cancelAsked: false, urgent: job.owner !== 'bulk' };
         journal.save(job).catch(warn('a job could not be written to the journal'));
         // Once the gates' knowledge is read; jobs added meanwhile keep their order.
         if (gatesRead && deferred === 0) enqueue(entry);
@@ -265,15 +311,26 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       });
     },
     cancel(id) {
-      const entry = entries.find((candidate) => candidate.job.id === id);
-      if (entry === undefined || entry.sending) return false;
+      const entry = entries.find((candidate) => candidate.watchers.some((watcher) => watcher.jobId === id));
+      const watcher = entry?.watchers.find((candidate) => candidate.jobId === id);
+      if (entry === undefined || watcher === undefined) return false;
+      if (entry.watchers.length > 1) {
+        // Others still want the link: only this caller stops waiting for it.
+        entry.watchers = entry.watchers.filter((candidate) => candidate !== watcher);
+        watcher.resolve(failure({ kind: 'cancelled' }));
+        return true;
+      }
+      if (entry.sending) {
+        // The request cannot be called back: its link is kept if it comes, but a refusal is not waited out.
+        entry.cancelAsked = true;
+        return false;
+      }
       finish(entry, failure({ kind: 'cancelled' }));
       pump();
       return true;
     },
     unwatch(id) {
-      const entry = entries.find((candidate) => candidate.job.id === id);
-      if (entry !== undefined) entry.onProgress = undefined;
+      for (const entry of entries) for (const watcher of entry.watchers) if (watcher.jobId === id) watcher.onProgress = undefined;
     },
     waiting,
   };

@@ -57,7 +57,8 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
       <p class="bulk-summary" role="status" data-testid="bulk-summary">
         {ended && summary}
       </p>
-      <ol class="bulk-list">
+      {/* It scrolls (a long window): focusable, so a keyboard can scroll it too. */}
+      <ol class="bulk-list" tabIndex={0} aria-labelledby="bulk-heading">
         {run.items.map((item, index) => (
           <li key={index} data-testid="bulk-item" data-state={item.status.state}>
             <span class="bulk-title" title={item.url}>

@@ -19,13 +19,20 @@ const popupWindow = browser.windows.getCurrent().then((window) => {
   windowId = window.id;
   return window.id;
 });
+const MAX_BULK_RECONNECTS = 4;
+
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
 function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
   const send = (id: number | undefined) => {
     if (id === undefined) return;
-    // A runtime.Port, not a window: it takes no target origin.
-    // oxlint-disable-next-line unicorn/require-post-message-target-origin
-    bulkPort?.postMessage(typeof message === 'function' ? message(id) : message);
+    try {
+      // A runtime.Port, not a window: it takes no target origin.
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin
+      bulkPort?.postMessage(typeof message === 'function' ? message(id) : message);
+    } catch (error) {
+      // Between a worker's stop and the reconnection: the next `watch` gives the run as it stands.
+      console.warn('Shrtnr: the background worker could not be told.', describe(error));
+    }
   };
   if (windowId === undefined) void popupWindow.then(send);
   else send(windowId);
@@ -86,14 +93,26 @@ export const extensionConnector: PopupConnector = {
     }
   },
   watchBulk(listener) {
-    try {
-      bulkPort = browser.runtime.connect({ name: BULK_PORT_NAME });
-    } catch (error) {
-      console.warn('Shrtnr: the background worker could not be reached.', describe(error));
-      return;
-    }
-    bulkPort.onMessage.addListener((message: unknown) => listener(message as BulkToPopup));
-    toBulk((id) => ({ type: 'watch', windowId: id }));
+    let reconnects = 0;
+    const connect = () => {
+      try {
+        bulkPort = browser.runtime.connect({ name: BULK_PORT_NAME });
+      } catch (error) {
+        console.warn('Shrtnr: the background worker could not be reached.', describe(error));
+        return;
+      }
+      bulkPort.onMessage.addListener((message: unknown) => {
+        reconnects = 0;
+        listener(message as BulkToPopup);
+      });
+      // The worker stopped (its run goes on in the next one): follow the run there. A few tries, not a loop.
+      bulkPort.onDisconnect.addListener(() => {
+        bulkPort = undefined;
+        if (reconnects < MAX_BULK_RECONNECTS) window.setTimeout(connect, 200 * 2 ** reconnects++);
+      });
+      toBulk((id) => ({ type: 'watch', windowId: id }));
+    };
+    connect();
   },
   shortenAllTabs() {
     // The worker hears the wish first: Chrome closes this popup as its prompt

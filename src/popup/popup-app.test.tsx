@@ -191,6 +191,25 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(shortenedUrls(connector)).toEqual([TAB_URL, TAB_URL]);
   });
 
+  it('Cancel pressed as its request went out: the link that still comes is shown, and not copied', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    const answer = deferred<ShortenAnswer>();
+    let report: ((progress: ShortenProgress) => void) | undefined;
+    connector.shorten.mockImplementationOnce((_request, onProgress) => {
+      report = onProgress;
+      return answer.promise;
+    });
+    renderPopup(connector);
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.({ state: 'waiting', ahead: 0, untilMs: Date.now() + 5_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: t('popupCancel') }));
+    // The worker could not call the request back: its link comes, auto-copy on.
+    answer.resolve(shortened(TAB_URL, true));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(copiedTexts(connector)).toEqual([]);
+  });
+
   it('shows the short link and copies it at once when auto-copy is on', async () => {
     const connector = fakeConnector(words, TAB_URL);
     renderPopup(connector);

@@ -112,6 +112,8 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   // Which shortening the screen belongs to: an answer (or a copy) that comes
   // back after the user started another one must not overwrite it.
   const attempt = useRef(0);
+  // The attempt whose Cancel was pressed: its link may still come (its request was under way), but is not copied.
+  const cancelled = useRef<number | undefined>(undefined);
 
   // While its link waits for the server's limit, the screen says how long (or behind how many).
   const showProgress = useCallback((mine: number, source: UrlSource, progress: ShortenProgress) => {
@@ -130,7 +132,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
       const next = stateFor(answer, request, source);
       // Shown first, copied next: the user sees the link without waiting for the clipboard.
       setState(next);
-      if (next.phase !== 'shortened' || !answer.autoCopy) return;
+      if (next.phase !== 'shortened' || !answer.autoCopy || cancelled.current === mine) return;
       const copy = await copyShortening(connector, next.shortening, next.copyFormat);
       setState((current) => (current.phase === 'shortened' && current.shortening === next.shortening ? { ...current, copy } : current));
     },
@@ -219,7 +221,10 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onCopy={(format) => void onCopy(format ?? (state.phase === 'shortened' ? state.copyFormat : 'plain'))}
         onCopyRecent={(entry) => connector.copy({ text: entry.shortUrl })}
         onNewLink={() => state.phase === 'shortened' && shortenNow({ ...state.request, fresh: true }, state.request.via === 'popup-typed' ? 'typed' : 'tab')}
-        onCancel={() => connector.cancelShortening()}
+        onCancel={() => {
+          cancelled.current = attempt.current;
+          connector.cancelShortening();
+        }}
         onRetry={() => state.phase === 'failed' && state.request !== undefined && shortenNow(state.request, state.source)}
         onShortenTyped={(url) => shortenNow(requestFor(url, 'typed', tab.current, false), 'typed')}
         onSaveFile={(fileName, data) => connector.saveFile(fileName, data)}

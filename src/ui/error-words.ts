@@ -86,6 +86,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorGaveUp', error.attempts);
     case 'expired':
       return t('errorExpired', error.minutes);
+    case 'server-changed':
+      return t('errorServerChanged');
     case 'internal':
       return t('errorInternal', error.detail);
   }

@@ -131,6 +131,34 @@ describe('one queue for every shortening', () => {
     await tab.close();
   });
 
+  it('the popup closed and opened again on a link that waits: the second joins the first, one request for both', async () => {
+    await menuClicks(LIMIT, 'spend-for-join');
+    session.standIn.clearLog();
+    const tab = await session.openTab('/demo/article');
+    const first = await session.browser.openPopup(tab);
+    await first.getByRole('timer').waitFor();
+    await first.close();
+    const again = await session.browser.openPopup(tab);
+    await again.getByRole('timer').waitFor();
+    await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    await again.close();
+    await tab.close();
+  });
+
+  it('the server changed in the settings while a link waits: it is not sent to the new server, and says why', async () => {
+    await menuClicks(LIMIT, 'spend-before-switch');
+    session.standIn.clearLog();
+    const waiting = menuClicks(1, 'switched');
+    await pollUntil(async () => ((await session.badge()).text === '1' ? true : undefined), { timeoutMs: 5_000, failure: 'The link never waited.' });
+    await session.configure({ serverUrl: session.otherOrigin.baseUrl, token: session.otherOrigin.demoToken });
+    const [outcome] = await waiting;
+    expect(outcome).toEqual({ status: 'failed', error: { kind: 'server-changed' } });
+    expect(session.otherOrigin.apiRequests()).toEqual([]);
+    expect(session.standIn.apiRequests()).toEqual([]);
+  });
+
   it('the worker stopped mid-queue: the next one resumes what waited, keeps to the limit, and offers the late links instead of copying them', async () => {
     await session.setClipboard('before');
     const worker = await session.worker();
