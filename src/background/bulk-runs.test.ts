@@ -92,17 +92,17 @@ describe('a "Shorten all tabs" run', () => {
   });
 
   it('Cancel while a tab is being looked up in history: that tab does not join the queue, and the run ends', async () => {
-    let answer: () => void = () => undefined;
+    const lookup = { answer: (): void => undefined };
     historyLookup = () =>
       new Promise<void>((resolve) => {
-        answer = resolve;
+        lookup.answer = resolve;
       });
     const runs = await import('./bulk-runs');
     await runs.startBulkRun(9);
     await settle();
     await runs.cancelBulkRun(9);
     historyLookup = undefined;
-    answer();
+    lookup.answer();
     await settle();
     expect(queued).toEqual([]);
     expect(storedRun()?.items.map((item) => item.status)).toEqual([{ state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }]);

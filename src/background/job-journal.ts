@@ -50,10 +50,11 @@ export const gateStore: GateStore = {
   save: (server, snapshot) => browser.storage.session.set({ [`${GATE_PREFIX}${server}`]: snapshot }),
 };
 
+const number = (candidate: unknown): boolean => typeof candidate === 'number' && Number.isFinite(candidate);
+
 function isGateSnapshot(value: unknown): value is GateSnapshot {
   if (typeof value !== 'object' || value === null) return false;
   const { limit, windowMs, measuredOnce, blockedUntil, refusalsInARow, inFlight, window } = value as Partial<Record<keyof GateSnapshot, unknown>>;
-  const number = (candidate: unknown) => typeof candidate === 'number' && Number.isFinite(candidate);
   const windowOk =
     window === undefined ||
     (typeof window === 'object' &&

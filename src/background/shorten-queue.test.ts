@@ -71,6 +71,9 @@ function queueWith(send: ShortenQueueOptions['send'], more: Partial<ShortenQueue
   return { queue, stored, waitingCounts };
 }
 
+const sameLink = (more: Partial<QueuedJob> = {}) => job({ longUrl: 'https://example.com/same', ...more });
+const firstJobId = (stored: Map<string, QueuedJob>) => [...stored.values()].find((queued) => queued.longUrl === 'https://example.com/same')?.id;
+
 describe('the shorten queue', () => {
   it('20 jobs at 10 per 3 s: every one ends in a link, in two windows, none refused', async () => {
     const server = throttledServer(10, 3_000, 'full');
@@ -261,8 +264,6 @@ describe('the shorten queue', () => {
   });
 
   describe('the same link asked for again while it waits', () => {
-    const sameLink = (more: Partial<QueuedJob> = {}) => job({ longUrl: 'https://example.com/same', ...more });
-    const firstJobId = (stored: Map<string, QueuedJob>) => [...stored.values()].find((queued) => queued.longUrl === 'https://example.com/same')?.id;
 
     it('waits for the request already queued: one request, one journal record, the same link for both', async () => {
       const server = throttledServer(1, 3_000, 'full');
