@@ -200,10 +200,16 @@ export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): 
   await offer(result.value, clipboardPayload(copyFormat, result.value));
 }
 
-async function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
+// One offer at a time: the link kept for the notification's click is the one the notification shows.
+let offering = Promise.resolve();
+function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
   const words = browserWords();
-  await offerLater(payload);
-  await notify(words.t('notifyReadyTitle'), `${shortened.shortUrl}\n${words.t('notifyReadyMessage')}`, hostOf(shortened.longUrl), OFFER_NOTIFICATION_ID);
+  const next = offering.then(async () => {
+    await offerLater(payload);
+    await notify(words.t('notifyReadyTitle'), `${shortened.shortUrl}\n${words.t('notifyReadyMessage')}`, hostOf(shortened.longUrl), OFFER_NOTIFICATION_ID);
+  });
+  offering = next.catch(() => undefined);
+  return next;
 }
 
 /** A link for the background: onto the clipboard if it is still wanted there (clipboard-rule.ts), else offered. */

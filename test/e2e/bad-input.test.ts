@@ -56,7 +56,7 @@ const refused: Refused[] = [
 async function shortenInField(text: string): Promise<void> {
   const field = popup.getByLabel('Shorten another link');
   await field.fill(text);
-  await popup.getByRole('button', { name: 'Shorten' }).click();
+  await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
 }
 
 

@@ -78,7 +78,7 @@ describe('the Firefox build', () => {
 
     const longUrl = `${session.standIn.baseUrl}/demo/article?typed=1`;
     await popup.type('#typed-url', longUrl);
-    await popup.click('button::-p-text(Shorten)');
+    await popup.click('.url-form button[type="submit"]');
     await popup.waitForSelector('[data-testid="short-url"]');
     const shortUrl = await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value);
     expect(shortUrl).toMatch(session.shortUrlPattern());
@@ -95,7 +95,7 @@ describe('the Firefox build', () => {
     session.standIn.setFault({ kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '2' } }, { times: 1 });
     const longUrl = `${session.standIn.baseUrl}/demo/article?typed=waiting`;
     await popup.type('#typed-url', longUrl);
-    await popup.click('button::-p-text(Shorten)');
+    await popup.click('.url-form button[type="submit"]');
     await popup.waitForSelector('[role="timer"]');
     expect(await textOf(popup, '[role="timer"]')).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
     await popup.waitForSelector('[data-testid="short-url"]', { timeout: 10_000 });

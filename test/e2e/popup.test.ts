@@ -88,7 +88,7 @@ describe('popup', () => {
     await popup.getByLabel('Short link').waitFor();
     session.standIn.clearLog();
     await popup.getByLabel('Shorten another link').fill('javascript:alert(1)');
-    await popup.getByRole('button', { name: 'Shorten' }).click();
+    await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     expect(await shownError(popup)).toMatchObject({ kind: 'unsupported-scheme' });
     // Back in the field, to fix it.
     await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
