@@ -119,4 +119,15 @@ describe('a "Shorten all tabs" run', () => {
       ['https://example.com/b', 'bulk', 'bulk'],
     ]);
   });
+
+  it("forgets a window's run when the window closes: its waiting tabs are cancelled and its addresses no longer kept", async () => {
+    const { cancelJob } = await import('./shorten-and-copy');
+    const runs = await import('./bulk-runs');
+    await runs.startBulkRun(5);
+    await settle();
+    await runs.forgetWindowRun(5);
+    await settle();
+    expect(vi.mocked(cancelJob).mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
+    expect(session.get('bulk-runs')).toEqual([]);
+  });
 });

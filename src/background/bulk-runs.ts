@@ -184,6 +184,15 @@ export async function dismissBulkRun(windowId: number): Promise<void> {
   persist();
 }
 
+/** The window closed: its run's tabs still waiting are dropped, and its addresses are not kept any longer. */
+export async function forgetWindowRun(windowId: number): Promise<void> {
+  await cancelBulkRun(windowId);
+  const all = await runs();
+  if (!all.delete(windowId)) return;
+  listeners.delete(windowId);
+  persist();
+}
+
 /**
  * After a worker restart: each unfinished tab of a run the last worker
  * started goes on, through its queued job when the journal has it, else
@@ -270,7 +279,8 @@ function end(run: BulkRun, index: number, result: Result<Shortening, ShrtnrError
 /** With no popup watching, a notification says the links are ready (they are in the popup, and in history). */
 async function ended(run: BulkRun): Promise<void> {
   cancelled.delete(run.id);
-  if ((listeners.get(run.windowId)?.size ?? 0) > 0) return;
+  // Watched, or forgotten with its window: nothing to say.
+  if ((listeners.get(run.windowId)?.size ?? 0) > 0 || (await runs()).get(run.windowId) !== run) return;
   const made = run.items.filter((item) => item.status.state === 'done').length;
   const words = browserWords();
   await notify(words.t('notifyBulkTitle'), words.t('notifyBulkMessage', made, run.items.length));

@@ -1,7 +1,7 @@
 import { browser } from '../platform/browser';
 import { listenForMessages } from '../messages/messaging';
 import { onBulkPort } from './bulk-port';
-import { onPermissionsAdded, resumeBulkRuns } from './bulk-runs';
+import { forgetWindowRun, onPermissionsAdded, resumeBulkRuns } from './bulk-runs';
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';
 import { keepResumeAlarm } from './job-journal';
@@ -20,6 +20,7 @@ browser.notifications.onClicked.addListener((id) => void copyOffered(id));
 browser.runtime.onConnect.addListener(onShortenPort);
 browser.runtime.onConnect.addListener(onBulkPort);
 browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
+browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowId));
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
