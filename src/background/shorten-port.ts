@@ -11,6 +11,8 @@ export function onShortenPort(port: Runtime.Port): void {
   if (port.name !== SHORTEN_PORT_NAME || port.sender?.id !== browser.runtime.id) return;
   let jobId: string | undefined;
   let started = false;
+  // Cancel came: a link that still comes (its request was under way) is the popup's to show, not to copy or offer.
+  let cancelAsked = false;
   let connected = true;
   const post = (message: WorkerToPopup) => {
     if (connected) port.postMessage(message);
@@ -22,6 +24,7 @@ export function onShortenPort(port: Runtime.Port): void {
   port.onMessage.addListener((message: unknown) => {
     const received = message as Partial<PopupToWorker> | null;
     if (received?.type === 'cancel') {
+      cancelAsked = true;
       if (jobId !== undefined) cancelJob(jobId);
       return;
     }
@@ -38,9 +41,9 @@ export function onShortenPort(port: Runtime.Port): void {
       onProgress: (progress) => post({ type: 'progress', progress }),
     })
       .then(async (answer) => {
-        if (!connected) return finishedForNobody(answer);
+        if (!connected) return cancelAsked ? undefined : finishedForNobody(answer);
         // The popup copies it: no background link of an earlier click may replace it afterwards.
-        if (answer.result.ok && answer.autoCopy) popupCopies(click);
+        if (answer.result.ok && answer.autoCopy && !cancelAsked) popupCopies(click);
         post({ type: 'answer', answer });
       })
       .catch((error: unknown) =>

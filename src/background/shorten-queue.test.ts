@@ -72,7 +72,17 @@ function queueWith(send: ShortenQueueOptions['send'], more: Partial<ShortenQueue
 }
 
 const sameLink = (more: Partial<QueuedJob> = {}) => job({ longUrl: 'https://example.com/same', ...more });
-const firstJobId = (stored: Map<string, QueuedJob>) => [...stored.values()].find((queued) => queued.longUrl === 'https://example.com/same')?.id;
+
+/** A server the test answers by hand, request by request. */
+function handServer() {
+  const pending: ((outcome: ShortenOutcome) => void)[] = [];
+  const send = vi.fn((): Promise<ShortenOutcome> => new Promise((resolve) => pending.push(resolve)));
+  const answer = (outcome: ShortenOutcome) => pending.shift()?.(outcome);
+  return { send, answer, pending };
+}
+const link = (longUrl: string): ShortenOutcome => ({ result: { ok: true, value: { shortUrl: 'https://shrtnr.test/x', longUrl, used: 1 } }, rateLimit: { limit: 60, remaining: 58 } });
+const refusal = (retryAfterSeconds: number): ShortenOutcome => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { retryAfterSeconds } });
+const bulkJob = (more: Partial<QueuedJob> = {}) => sameLink({ owner: 'bulk', request: { url: 'https://example.com/same', via: 'bulk', private: false, fresh: false }, ...more });
 
 describe('the shorten queue', () => {
   it('20 jobs at 10 per 3 s: every one ends in a link, in two windows, none refused', async () => {
@@ -87,7 +97,8 @@ describe('the shorten queue', () => {
       { accepted: 10, refused: 0 },
     ]);
     expect(stored.size).toBe(0);
-    expect(Math.max(...waitingCounts)).toBe(19);
+    // The second window's ten waited for the limit (the first ten were under way, not waiting for it).
+    expect(Math.max(...waitingCounts)).toBe(10);
     expect(waitingCounts.at(-1)).toBe(0);
   });
 
@@ -265,7 +276,7 @@ describe('the shorten queue', () => {
 
   describe('the same link asked for again while it waits', () => {
 
-    it('waits for the request already queued: one request, one journal record, the same link for both', async () => {
+    it('waits for the request already queued: one request, the same link for both, both journalled until it comes', async () => {
       const server = throttledServer(1, 3_000, 'full');
       const { queue, stored } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
       void queue.add(job());
@@ -276,11 +287,12 @@ describe('the shorten queue', () => {
       const again = queue.add(sameLink({ owner: 'popup' }), (progress) => againProgress.push(progress));
       // The one joining hears at once where the link stands.
       expect(againProgress).toEqual(firstProgress);
-      // Only the first is journalled (the job before them has ended).
-      expect([...stored.keys()]).toEqual([firstJobId(stored)]);
+      // Both are journalled, so a restarted worker takes each caller up again (the job before them has ended).
+      expect(stored.size).toBe(2);
       await vi.advanceTimersByTimeAsync(5_000);
       const [a, b] = await Promise.all([first, again]);
       expect(a).toEqual(b);
+      expect(stored.size).toBe(0);
       expect(a.ok).toBe(true);
       expect(server.send.mock.calls.filter(([queued]) => queued.longUrl === 'https://example.com/same')).toHaveLength(1);
     });
@@ -328,6 +340,93 @@ describe('the shorten queue', () => {
       await vi.advanceTimersByTimeAsync(12_000);
       await Promise.all([running, clicked]);
       expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([bulk[0]?.id, bulk[2]?.id, bulk[1]?.id]);
+    });
+  });
+
+  describe('callers joined on one link (second review)', () => {
+    it("a click that joins a run's job waits within its own bound, counted from its click, not the run's", async () => {
+      const server = handServer();
+      const { queue } = queueWith(server.send);
+      const run = queue.add(sameLink({ owner: 'bulk' }));
+      await vi.advanceTimersByTimeAsync(60_000);
+      const click = queue.add(sameLink());
+      // Refused with a pause that takes the run's job past two minutes from its queuing, not the click.
+      server.answer(refusal(70));
+      await vi.advanceTimersByTimeAsync(71_000);
+      server.answer(link('https://example.com/same'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect((await click).ok).toBe(true);
+      expect((await run).ok).toBe(true);
+    });
+
+    it('every caller is journalled until the link comes, so a restarted worker takes each up again; then none is left', async () => {
+      const server = handServer();
+      const { queue, stored } = queueWith(server.send);
+      const run = queue.add(bulkJob());
+      const click = sameLink();
+      const clicked = queue.add(click);
+      await vi.advanceTimersByTimeAsync(10);
+      expect([...stored.values()].map((queued) => queued.owner).toSorted()).toEqual(['background', 'bulk']);
+      server.answer(link('https://example.com/same'));
+      await vi.advanceTimersByTimeAsync(10);
+      await Promise.all([run, clicked]);
+      expect(stored.size).toBe(0);
+    });
+
+    it('a Cancel during the request stays a Cancel when another caller joins: after a 429 only the other waits on', async () => {
+      const server = handServer();
+      const { queue } = queueWith(server.send);
+      const cancelledProgress: string[] = [];
+      const popup = sameLink({ owner: 'popup' });
+      const popupResult = queue.add(popup, (progress) => cancelledProgress.push(progress.state));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(queue.cancel(popup.id)).toBe(false);
+      const other = queue.add(sameLink());
+      server.answer(refusal(3));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(await popupResult).toEqual({ ok: false, error: { kind: 'cancelled' } });
+      const heardBefore = cancelledProgress.length;
+      await vi.advanceTimersByTimeAsync(3_500);
+      server.answer(link('https://example.com/same'));
+      await vi.advanceTimersByTimeAsync(10);
+      expect((await other).ok).toBe(true);
+      expect(cancelledProgress).toHaveLength(heardBefore);
+    });
+
+    it('the same link asked for while the first is being kept in history joins it: no second request', async () => {
+      const server = handServer();
+      const keeping = { done: (): void => undefined };
+      const keep = vi.fn(() => new Promise<void>((resolve) => (keeping.done = resolve)));
+      const { queue } = queueWith(server.send, { keep });
+      const first = queue.add(sameLink());
+      await vi.advanceTimersByTimeAsync(10);
+      server.answer(link('https://example.com/same'));
+      await vi.advanceTimersByTimeAsync(10);
+      const again = queue.add(sameLink());
+      keeping.done();
+      await vi.advanceTimersByTimeAsync(10);
+      expect((await first).ok && (await again).ok).toBe(true);
+      expect(server.send).toHaveBeenCalledTimes(1);
+    });
+
+    it('jobs added while the gates are read can be cancelled and joined too', async () => {
+      const server = handServer();
+      const loading = { done: (_snapshots: Record<string, GateSnapshot>): void => undefined };
+      const gateStore = { load: () => new Promise<Record<string, GateSnapshot>>((resolve) => (loading.done = resolve)), save: async () => undefined };
+      const { queue } = queueWith(server.send, { gateStore });
+      const first = sameLink();
+      const firstResult = queue.add(first);
+      const joined = queue.add(sameLink());
+      const other = job();
+      const otherResult = queue.add(other);
+      expect(queue.cancel(other.id)).toBe(true);
+      expect(await otherResult).toEqual({ ok: false, error: { kind: 'cancelled' } });
+      loading.done({});
+      await vi.advanceTimersByTimeAsync(10);
+      server.answer(link('https://example.com/same'));
+      await vi.advanceTimersByTimeAsync(10);
+      expect((await firstResult).ok && (await joined).ok).toBe(true);
+      expect(server.send).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -90,7 +90,7 @@ export interface ShortenQueue {
   cancel(id: string): boolean;
   /** No one listens to the job's progress any more (its popup closed); the job goes on. */
   unwatch(id: string): void;
-  /** Jobs queued and not being sent. */
+  /** Jobs waiting for the server's limit (the window's end, or a pause it asked for); not those only in line behind requests under way. */
   waiting(): number;
 }
 
@@ -100,21 +100,25 @@ export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
 
 /** One caller waiting for an entry's link: the job's own, or a later one for the same link (merged). */
 interface Watcher {
-  jobId: string;
+  /** Its own job, journalled too: a restarted worker takes it up again (and it joins again). */
+  job: QueuedJob;
   onProgress: ((progress: ShortenProgress) => void) | undefined;
   resolve(result: JobResult): void;
+  /** Cancel came while the request was under way: a 429 then ends this caller's wait, cancelled. */
+  cancelAsked: boolean;
 }
 
 interface Entry {
+  /** The job whose request this is (the first caller's): its attempts are the entry's. */
   job: QueuedJob;
   watchers: Watcher[];
   /** The last progress reported (JSON), to report changes only, and to tell a watcher that joins where it stands. */
   reported: string;
   sending: boolean;
-  /** Every watcher cancelled while its request was under way: a 429 then ends it cancelled instead of putting it back in line. */
-  cancelAsked: boolean;
   /** Someone waits for this one link (a click, or a click joined a tabs run's job): it goes before a run's jobs still waiting. */
   urgent: boolean;
+  /** The latest of its callers' clicks: the bound on waiting and the maximum age count from here, not from the first. */
+  boundFrom: number;
 }
 
 /**
@@ -137,30 +141,41 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   const gates = new Map<string, RateLimitGate>();
   // In queuing order: the order requests leave in, per server.
   const entries: Entry[] = [];
+  // Added before the gates' knowledge was read: in line (in this order) once it is.
+  const deferred: Entry[] = [];
+  // Ended, their link being kept in history: still joinable, so the same link asked for meanwhile costs nothing.
+  const settling = new Set<Entry>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let waitingForLimit = 0;
   let lastWaiting = -1;
 
   let restored: Record<string, GateSnapshot> = {};
-  let gatesRead = options.gateStore === undefined;
-  // Jobs added before the gates' knowledge was read, not yet in line.
-  let deferred = 0;
-  const ready = (options.gateStore?.load() ?? Promise.resolve({}))
+  let flushed = options.gateStore === undefined;
+  void options.gateStore
+    ?.load()
     .then((snapshots) => {
       restored = snapshots;
     })
     .catch(warn('what the last worker knew of the rate limit could not be read'))
     .finally(() => {
-      gatesRead = true;
+      flushed = true;
+      for (const entry of deferred.splice(0)) enqueue(entry);
     });
 
+  const allEntries = (): Entry[] => [...entries, ...deferred, ...settling];
+  const saveJob = (job: QueuedJob) => journal.save(job).catch(warn('a job could not be written to the journal'));
+  const dropJob = (job: QueuedJob) => journal.remove(job).catch(warn('a finished job could not be taken out of the journal'));
+
   /** A caller joins the entry for its link; a click joining a tabs run's job takes that job ahead with it. */
-  function join(entry: Entry, watcher: Watcher, job: QueuedJob): void {
+  function join(entry: Entry, watcher: Watcher): void {
     entry.watchers.push(watcher);
-    entry.cancelAsked = false;
+    void saveJob(watcher.job);
+    entry.boundFrom = Math.max(entry.boundFrom, watcher.job.queuedAt);
     if (entry.reported !== '') watcher.onProgress?.(JSON.parse(entry.reported) as ShortenProgress);
-    if (job.owner !== 'bulk' && !entry.urgent && !entry.sending && entries.includes(entry)) {
+    if (watcher.job.owner === 'bulk' || entry.urgent) return;
+    entry.urgent = true;
+    if (!entry.sending && entries.includes(entry)) {
       entries.splice(entries.indexOf(entry), 1);
-      entry.urgent = true;
       enqueue(entry);
     }
   }
@@ -189,13 +204,10 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     if (gate !== undefined) options.gateStore?.save(server, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
   };
 
-  const waiting = () => entries.filter((entry) => !entry.sending).length;
-
   function changed(): void {
-    const count = waiting();
-    if (count === lastWaiting) return;
-    lastWaiting = count;
-    options.onWaitingChange?.(count);
+    if (waitingForLimit === lastWaiting) return;
+    lastWaiting = waitingForLimit;
+    options.onWaitingChange?.(waitingForLimit);
   }
 
   function report(entry: Entry, progress: ShortenProgress): void {
@@ -205,36 +217,51 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     for (const watcher of entry.watchers) watcher.onProgress?.(progress);
   }
 
+  /** One caller stops waiting (cancelled); the entry goes on for the others. */
+  function release(entry: Entry, watcher: Watcher): void {
+    entry.watchers = entry.watchers.filter((candidate) => candidate !== watcher);
+    void dropJob(watcher.job);
+    watcher.resolve(failure({ kind: 'cancelled' }));
+  }
+
   function finish(entry: Entry, result: JobResult): void {
     const index = entries.indexOf(entry);
-    if (index === -1) return;
-    entries.splice(index, 1);
+    if (index !== -1) entries.splice(index, 1);
+    else if (deferred.includes(entry)) deferred.splice(deferred.indexOf(entry), 1);
+    else return;
+    settling.add(entry);
     const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
     void kept.then(() => {
-      journal.remove(entry.job).catch(warn('a finished job could not be taken out of the journal'));
+      settling.delete(entry);
+      const jobs = new Map([entry.job, ...entry.watchers.map((watcher) => watcher.job)].map((job) => [job.id, job]));
+      for (const job of jobs.values()) void dropJob(job);
       for (const watcher of entry.watchers) watcher.resolve(result);
     });
   }
 
-  async function sendJob(entry: Entry, release: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
+  async function sendJob(entry: Entry, releasePlace: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
     entry.sending = true;
     entry.job.attempts += 1;
     report(entry, { state: 'sending' });
     let outcome: ShortenOutcome | undefined;
     try {
       // Counted before it goes: a worker stopped mid-request leaves the attempt on record.
-      await journal.save(entry.job).catch(warn('a job could not be written to the journal'));
+      await saveJob(entry.job);
       outcome = await send(entry.job);
     } catch (error) {
       outcome = { result: failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }), rateLimit: undefined };
     } finally {
-      release(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
+      releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
       keepGate(entry.job.server);
     }
     entry.sending = false;
     if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
-    else if (entry.cancelAsked) finish(entry, failure({ kind: 'cancelled' }));
-    else if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
+    else if (entry.watchers.every((watcher) => watcher.cancelAsked)) finish(entry, failure({ kind: 'cancelled' }));
+    else {
+      // Those who cancelled meanwhile stop here; the others wait again.
+      for (const watcher of entry.watchers.filter((candidate) => candidate.cancelAsked)) release(entry, watcher);
+      if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
+    }
     // Otherwise it stays where it was, at the head of its server's line, and waits what the gate now says.
     pump();
   }
@@ -247,12 +274,14 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     let wakeInMs = Number.POSITIVE_INFINITY;
     // Per server: whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
     const held = new Set<string>();
+    // Servers whose line waits for the limit (the window's end, or a pause the server asked for).
+    const limited = new Set<string>();
     const ahead = new Map<string, number>();
     // A copy: finishing a job takes it out of `entries` mid-loop.
     for (const entry of entries.slice()) {
       if (entry.sending) continue;
       const { job } = entry;
-      const age = time - job.queuedAt;
+      const age = time - entry.boundFrom;
       if (age > maxAgeMs) {
         finish(entry, failure({ kind: 'expired', minutes: Math.floor(age / 60_000) }));
         continue;
@@ -263,7 +292,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       }
       const before = ahead.get(job.server) ?? 0;
       if (!held.has(job.server)) {
-        const place = gateFor(job.server).reserve({ queuedAt: job.queuedAt });
+        const place = gateFor(job.server).reserve({ queuedAt: entry.boundFrom });
         if (place.ok) {
           keepGate(job.server);
           void sendJob(entry, place.release);
@@ -274,6 +303,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
           continue;
         }
         held.add(job.server);
+        if (place.reason === 'wait') limited.add(job.server);
         if (place.waitMs !== undefined) wakeInMs = Math.min(wakeInMs, place.waitMs);
         // Only a wait for the window's end (or the server's pause) has a known end; one for requests in flight does not.
         report(entry, place.reason === 'wait' ? { state: 'waiting', untilMs: time + place.waitMs, ahead: before } : { state: 'waiting', ahead: before });
@@ -284,6 +314,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       wakeInMs = Math.min(wakeInMs, maxAgeMs - age + 1);
       ahead.set(job.server, before + 1);
     }
+    waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(entry.job.server)).length;
     changed();
     if (Number.isFinite(wakeInMs)) timer = setTimeout(pump, Math.max(0, wakeInMs));
   }
@@ -291,38 +322,32 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   return {
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
-        const watcher: Watcher = { jobId: job.id, onProgress, resolve };
-        const joined = entries.find((queued) => canJoin(queued.job, job));
+        const watcher: Watcher = { job, onProgress, resolve, cancelAsked: false };
+        const joined = allEntries().find((queued) => canJoin(queued.job, job));
         if (joined !== undefined) {
-          join(joined, watcher, job);
+          join(joined, watcher);
           return;
         }
-        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, cancelAsked: false, urgent: job.owner !== 'bulk' };
-        journal.save(job).catch(warn('a job could not be written to the journal'));
+        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: job.owner !== 'bulk', boundFrom: job.queuedAt };
+        void saveJob(job);
         // Once the gates' knowledge is read; jobs added meanwhile keep their order.
-        if (gatesRead && deferred === 0) enqueue(entry);
-        else {
-          deferred += 1;
-          void ready.then(() => {
-            deferred -= 1;
-            enqueue(entry);
-          });
-        }
+        if (flushed) enqueue(entry);
+        else deferred.push(entry);
       });
     },
     cancel(id) {
-      const entry = entries.find((candidate) => candidate.watchers.some((watcher) => watcher.jobId === id));
-      const watcher = entry?.watchers.find((candidate) => candidate.jobId === id);
-      if (entry === undefined || watcher === undefined) return false;
+      const entry = allEntries().find((candidate) => candidate.watchers.some((watcher) => watcher.job.id === id));
+      const watcher = entry?.watchers.find((candidate) => candidate.job.id === id);
+      // Unknown, or ended with its link being kept: nothing to cancel.
+      if (entry === undefined || watcher === undefined || settling.has(entry)) return false;
       if (entry.watchers.length > 1) {
         // Others still want the link: only this caller stops waiting for it.
-        entry.watchers = entry.watchers.filter((candidate) => candidate !== watcher);
-        watcher.resolve(failure({ kind: 'cancelled' }));
+        release(entry, watcher);
         return true;
       }
       if (entry.sending) {
         // The request cannot be called back: its link is kept if it comes, but a refusal is not waited out.
-        entry.cancelAsked = true;
+        watcher.cancelAsked = true;
         return false;
       }
       finish(entry, failure({ kind: 'cancelled' }));
@@ -330,9 +355,9 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       return true;
     },
     unwatch(id) {
-      for (const entry of entries) for (const watcher of entry.watchers) if (watcher.jobId === id) watcher.onProgress = undefined;
+      for (const entry of allEntries()) for (const watcher of entry.watchers) if (watcher.job.id === id) watcher.onProgress = undefined;
     },
-    waiting,
+    waiting: () => waitingForLimit,
   };
 }
 

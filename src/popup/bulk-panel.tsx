@@ -41,11 +41,17 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
   const left = useSecondsLeft(ended ? undefined : untilMs);
   const [copied, setCopied] = useState<{ count: number; ok: boolean } | undefined>(undefined);
   const firstAction = useRef<HTMLButtonElement>(null);
-  useEffect(() => firstAction.current?.focus(), [ended]);
+  const panel = useRef<HTMLElement>(null);
+  // The panel's first action takes the focus only from nowhere (the button that started the run is gone) or from
+  // inside the panel (Cancel, gone at the end): never from the link's Copy button or a field being typed in.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || panel.current?.contains(focused)) firstAction.current?.focus();
+  }, [ended]);
   const summary = [t('bulkSummaryMade', links.length, toShorten), ...(skipped > 0 ? [t('bulkSummarySkipped', skipped)] : []), ...(failed > 0 ? [t('bulkSummaryFailed', failed)] : [])].join(' · ');
   const copy = (format: LinkListFormat) => void onCopy(linkList(format, links)).then((ok) => setCopied({ count: links.length, ok }));
   return (
-    <section class="bulk" aria-labelledby="bulk-heading" aria-busy={!ended}>
+    <section class="bulk" ref={panel} aria-labelledby="bulk-heading" aria-busy={!ended}>
       <h2 id="bulk-heading">{t('bulkHeading')}</h2>
       {!ended && (
         <p class="hint" data-testid="bulk-progress">
@@ -86,7 +92,7 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
         </div>
       ) : (
         <div class="actions">
-          <button type="button" class="secondary-button" onClick={onCancel}>
+          <button type="button" ref={firstAction} class="secondary-button" onClick={onCancel}>
             {t('bulkCancel')}
           </button>
         </div>
