@@ -1,6 +1,6 @@
 import type { ShrtnrError } from '../api';
 import { failure, success, type Result } from '../api/result';
-import { hasEnded, isFinal, type BulkItem, type BulkItemStatus, type BulkRun, type BulkStartError } from '../messages/bulk-port';
+import { hasEnded, isFinal, TABS_PERMISSION, type BulkItem, type BulkItemStatus, type BulkRun, type BulkStartError } from '../messages/bulk-port';
 import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
 import { planBulk } from '../shortening/bulk-plan';
@@ -12,7 +12,7 @@ import type { Settings } from '../storage/settings-schema';
 import { credentialsFor } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { nextClickOrder } from './clipboard-rule';
-import { newJobId, queueJournal } from './job-journal';
+import { newQueuedJob, queueJournal } from './job-journal';
 import { notify } from './notify';
 import { backgroundHistory, cancelJob, runQueued } from './shorten-and-copy';
 import type { QueuedJob } from './shorten-queue';
@@ -28,8 +28,6 @@ import type { QueuedJob } from './shorten-queue';
  * Links go to history; nothing here touches the clipboard.
  */
 const RUNS_KEY = 'bulk-runs';
-/** The optional permission that reveals other tabs' addresses (manifest.json). */
-export const TABS_PERMISSION = { permissions: ['tabs'] };
 /**
  * A click on "Shorten all tabs" waiting for the user's answer to the
  * permission prompt. Chrome closes the popup as its prompt opens (seen in
@@ -200,7 +198,6 @@ export async function forgetWindowRun(windowId: number): Promise<void> {
  */
 export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt: number): Promise<void> {
   const unclaimed = new Map(jobs.map((job) => [job.id, job]));
-  const settings = await readSettings(localArea);
   const toShorten: [BulkRun, number][] = [];
   for (const run of (await runs()).values()) {
     if (run.startedAt >= workerStartedAt || hasEnded(run)) continue;
@@ -217,6 +214,9 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
   }
   // A job no run names (its run was forgotten, or the worker stopped before the run named it): nobody waits for it.
   await Promise.all([...unclaimed.values()].map((job) => queueJournal.remove(job).catch(() => undefined)));
+  if (toShorten.length === 0) return;
+  // Read only when a tab must be taken up from the start: every worker's start comes through here.
+  const settings = await readSettings(localArea);
   for (const [run, index] of toShorten) await shortenTab(run, index, settings);
 }
 
@@ -237,17 +237,7 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings): Prom
   // Cancelled while history was read: the tab must not join the queue now.
   if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
   const now = Date.now();
-  const job: QueuedJob = {
-    id: newJobId(),
-    request,
-    longUrl: prepared.value.longUrl,
-    removedParams: prepared.value.removedParams,
-    server: settings.serverUrl,
-    queuedAt: now,
-    clickOrder: nextClickOrder(now),
-    attempts: 0,
-    owner: 'bulk',
-  };
+  const job = newQueuedJob(request, prepared.value, settings.serverUrl, { queuedAt: now, clickOrder: nextClickOrder(now) }, 'bulk');
   item.job = job.id;
   // Written down before anything else can happen: a worker stopped now leaves the run naming its job, for the next one to follow.
   persist();

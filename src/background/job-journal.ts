@@ -1,5 +1,6 @@
 import { browser } from '../platform/browser';
-import type { ShortenRequest } from '../shortening/shortening';
+import type { PreparedUrl, ShortenRequest } from '../shortening/shortening';
+import type { Click } from './clipboard-rule';
 import { WAYS_IN, type WayIn } from '../storage/history-entry';
 import type { GateSnapshot } from './rate-limit-gate';
 import type { GateStore, QueueJournal, QueuedJob } from './shorten-queue';
@@ -24,6 +25,21 @@ const onRecord = new Set<string>();
 
 export const newJobId = (): string => `${JOB_PREFIX}${crypto.randomUUID()}`;
 
+/** A job for a click (or a tab of a run), its long URL prepared, no request sent yet. */
+export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, server: string, click: Click, owner: QueuedJob['owner']): QueuedJob {
+  return {
+    id: newJobId(),
+    request,
+    longUrl: prepared.longUrl,
+    removedParams: prepared.removedParams,
+    server,
+    queuedAt: click.queuedAt,
+    clickOrder: click.clickOrder,
+    attempts: 0,
+    owner,
+  };
+}
+
 export const queueJournal: QueueJournal = {
   async save(job) {
     onRecord.add(job.id);
@@ -40,9 +56,16 @@ export const queueJournal: QueueJournal = {
 const GATE_PREFIX = 'gate:';
 
 /** What each server's rate-limit gate knows (`gate:<server>`), for the next worker: see GateSnapshot. */
+/**
+ * storage.session as a worker found it when it started: the gates' snapshots
+ * and the interrupted jobs are both read from it, once, at the start.
+ */
+let atWorkerStart: Promise<Record<string, unknown>> | undefined;
+const sessionAtWorkerStart = (): Promise<Record<string, unknown>> => (atWorkerStart ??= browser.storage.session.get(null));
+
 export const gateStore: GateStore = {
   async load() {
-    const stored = await browser.storage.session.get(null);
+    const stored = await sessionAtWorkerStart();
     const snapshots: Record<string, GateSnapshot> = {};
     for (const [key, value] of Object.entries(stored)) if (key.startsWith(GATE_PREFIX) && isGateSnapshot(value)) snapshots[key.slice(GATE_PREFIX.length)] = value;
     return snapshots;
@@ -81,7 +104,7 @@ function armResumeAlarm(): Promise<void> {
  * that is not a job is dropped.
  */
 export async function takeInterruptedJobs(workerStartedAt: number): Promise<QueuedJob[]> {
-  const stored = await browser.storage.session.get(null);
+  const stored = await sessionAtWorkerStart();
   const jobs: QueuedJob[] = [];
   const damaged: string[] = [];
   for (const [key, value] of Object.entries(stored)) {

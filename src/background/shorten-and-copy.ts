@@ -14,7 +14,7 @@ import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
 import { credentialsFor } from '../storage/token-binding';
 import { badgeJobFinished, badgeJobStarted, badgeWaiting } from './badge';
-import { gateStore, newJobId, queueJournal, takeInterruptedJobs } from './job-journal';
+import { gateStore, newQueuedJob, queueJournal, takeInterruptedJobs } from './job-journal';
 import { notify, OFFER_NOTIFICATION_ID } from './notify';
 import { createShortenQueue, type QueuedJob } from './shorten-queue';
 
@@ -92,17 +92,7 @@ export async function shortenWithStoredSettings(request: ShortenRequest, asker: 
   // Settings that make sending impossible fail here, not after a wait.
   const credentials = credentialsFor(settings);
   if (!credentials.ok) return answer(credentials);
-  const job: QueuedJob = {
-    id: newJobId(),
-    request,
-    longUrl: prepared.value.longUrl,
-    removedParams: prepared.value.removedParams,
-    server: settings.serverUrl,
-    queuedAt: asker.queuedAt,
-    clickOrder: asker.clickOrder,
-    attempts: 0,
-    owner: asker.owner,
-  };
+  const job = newQueuedJob(request, prepared.value, settings.serverUrl, asker, asker.owner);
   asker.onQueued?.(job.id);
   return answer(await runQueued(job, asker.onProgress));
 }

@@ -11,6 +11,9 @@ import type { ShrtnrError } from '../api/errors';
  */
 export const BULK_PORT_NAME = 'bulk';
 
+/** The optional permission that reveals other tabs' addresses (manifest.json): asked by the popup, checked by the worker. */
+export const TABS_PERMISSION = { permissions: ['tabs' as const] };
+
 /** Why a tab is passed over: each has its own words in the popup. */
 export type BulkSkip =
   /** chrome://, about:, a browser's own pages and the like: no web address. */

@@ -1,5 +1,5 @@
 import { browser, type Runtime } from '../platform/browser';
-import { BULK_PORT_NAME, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
+import { BULK_PORT_NAME, TABS_PERMISSION, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
 import { SHORTEN_PORT_NAME, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { browserWords } from '../platform/i18n';
@@ -15,10 +15,13 @@ let newestPort: Runtime.Port | undefined;
 // "Shorten all tabs": one port for the popup's life, about the popup's own window.
 let bulkPort: Runtime.Port | undefined;
 let windowId: number | undefined;
-const popupWindow = browser.windows.getCurrent().then((window) => {
-  windowId = window.id;
-  return window.id;
-});
+// Asked when the run is first watched (after the first render), not on the popup's start-up path.
+let popupWindow: Promise<number | undefined> | undefined;
+const ownWindow = (): Promise<number | undefined> =>
+  (popupWindow ??= browser.windows.getCurrent().then((window) => {
+    windowId = window.id;
+    return window.id;
+  }));
 const MAX_BULK_RECONNECTS = 4;
 
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
@@ -34,7 +37,7 @@ function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): voi
       console.warn('Shrtnr: the background worker could not be told.', describe(error));
     }
   };
-  if (windowId === undefined) void popupWindow.then(send);
+  if (windowId === undefined) void ownWindow().then(send);
   else send(windowId);
 }
 
@@ -119,7 +122,7 @@ export const extensionConnector: PopupConnector = {
     // opens, and the worker then starts the run when the permission is granted.
     toBulk((id) => ({ type: 'start', windowId: id }));
     // Asked before anything is awaited: browsers grant it only within the user's input handler.
-    return browser.permissions.request({ permissions: ['tabs'] }).then(
+    return browser.permissions.request(TABS_PERMISSION).then(
       (given) => {
         if (!given) toBulk({ type: 'refused' });
         return given;
