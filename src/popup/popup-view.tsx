@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
+import { useOnDemand } from '../ui/on-demand';
 import { LazyQrPanel, type QrPanelComponent } from '../ui/qr-on-request';
 import { useWords } from '../ui/words-context';
 import type { BulkPanelComponent } from './bulk-panel';
@@ -267,22 +268,11 @@ function Failed({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: 
 function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBulk, onCopyText, onLoadBulkPanel, onOpenSettings }: PopupViewProps) {
   const words = useWords();
   const { t } = words;
-  const [Panel, setPanel] = useState<{ component: BulkPanelComponent } | 'failed' | undefined>(undefined);
-  const wanted = bulk.run !== undefined;
-  useEffect(() => {
-    if (!wanted || Panel !== undefined) return;
-    onLoadBulkPanel().then(
-      (component) => setPanel({ component }),
-      (error: unknown) => {
-        console.warn('Shrtnr: the tabs panel could not be loaded.', error instanceof Error ? error.message : String(error));
-        setPanel('failed');
-      },
-    );
-  }, [wanted, Panel, onLoadBulkPanel]);
+  const Panel = useOnDemand(onLoadBulkPanel, bulk.run !== undefined, 'the tabs panel');
   if (bulk.run !== undefined) {
     if (Panel === 'failed') return <p class="field-error" role="alert">{t('bulkLoadFailed')}</p>;
     if (Panel === undefined) return <p class="hint">{t('popupShortening')}</p>;
-    return <Panel.component run={bulk.run} onCancel={onCancelBulk} onDismiss={onDismissBulk} onCopy={onCopyText} />;
+    return <Panel.value run={bulk.run} onCancel={onCancelBulk} onDismiss={onDismissBulk} onCopy={onCopyText} />;
   }
   const { error } = bulk;
   return (

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { QrPanelProps } from '../qr/qr-panel';
+import { useOnDemand } from './on-demand';
 import { useWords } from './words-context';
 
 export type QrPanelComponent = ComponentType<QrPanelProps>;
@@ -14,30 +15,17 @@ export type QrPanelComponent = ComponentType<QrPanelProps>;
  */
 export function LazyQrPanel({ shortUrl, onSave, load }: QrPanelProps & { load(): Promise<QrPanelComponent> }) {
   const { t } = useWords();
-  const [loaded, setLoaded] = useState<{ Panel: QrPanelComponent } | 'failed' | undefined>(undefined);
+  const loaded = useOnDemand(load, true, 'the QR code module');
   const shown = useRef<HTMLDivElement>(null);
   const isLoaded = typeof loaded === 'object';
   useEffect(() => {
     if (isLoaded) shown.current?.scrollIntoView?.({ block: 'nearest' });
   }, [isLoaded]);
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (Panel) => current && setLoaded({ Panel }),
-      (error: unknown) => {
-        console.warn('Shrtnr: the QR code module could not be loaded.', error instanceof Error ? error.message : String(error));
-        if (current) setLoaded('failed');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [load]);
   if (loaded === undefined) return <p class="hint" role="status">{t('qrLoading')}</p>;
   if (loaded === 'failed') return <p class="field-error" role="alert">{t('qrLoadFailed')}</p>;
   return (
     <div class="lazy-qr" ref={shown}>
-      <loaded.Panel shortUrl={shortUrl} onSave={onSave} />
+      <loaded.value shortUrl={shortUrl} onSave={onSave} />
     </div>
   );
 }
