@@ -78,6 +78,24 @@ function copiedTexts(connector: FakePopupConnector): string[] {
   return connector.copy.mock.calls.map(([payload]) => payload.text);
 }
 
+/**
+ * The worker's side of the popup's next shortening, held by the test: the
+ * answer it resolves, when the popup has asked, and the progress to report meanwhile.
+ */
+function holdShortening(connector: FakePopupConnector) {
+  const answer = deferred<ShortenAnswer>();
+  let onProgress: ((progress: ShortenProgress) => void) | undefined;
+  connector.shorten.mockImplementationOnce((_request, listener) => {
+    onProgress = listener;
+    return answer.promise;
+  });
+  return {
+    answer,
+    started: () => waitFor(() => expect(onProgress).toBeDefined()),
+    report: (progress: ShortenProgress) => act(() => onProgress?.(progress)),
+  };
+}
+
 /** A first attempt the test holds, on the tab at TAB_URL. */
 function heldAttempt(answer: Promise<ShortenAnswer>): Promise<FirstAttempt> {
   const tab = { url: TAB_URL, private: false };
@@ -135,18 +153,13 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   it('while the link waits for the server\'s limit, counts down the seconds, then shows the link with no click', async () => {
     const connector = fakeConnector(words, TAB_URL);
-    const answer = deferred<ShortenAnswer>();
-    let report: ((progress: ShortenProgress) => void) | undefined;
-    connector.shorten.mockImplementationOnce((_request, onProgress) => {
-      report = onProgress;
-      return answer.promise;
-    });
+    const { answer, started, report } = holdShortening(connector);
     renderPopup(connector);
-    await waitFor(() => expect(report).toBeDefined());
+    await started();
     // Only the clock and the countdown's tick are faked (testing-library's own waiting needs real timers).
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setInterval', 'clearInterval'] });
     try {
-      act(() => report?.({ state: 'waiting', untilMs: Date.now() + 12_000, ahead: 0 }));
+      report({ state: 'waiting', untilMs: Date.now() + 12_000, ahead: 0 });
       expect(screen.getByRole('timer').textContent).toBe(t('popupWaiting', words.seconds(12)));
       expect(document.activeElement).toBe(button('popupCancel'));
       expect(button('popupShorten').hasAttribute('disabled')).toBe(true);
@@ -159,7 +172,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       vi.useRealTimers();
     }
 
-    act(() => report?.({ state: 'sending' }));
+    report({ state: 'sending' });
     expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
     answer.resolve(shortened(TAB_URL, true));
     expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
@@ -169,16 +182,11 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   it('a link behind others says how many are ahead; Cancel drops it and Retry offers it again', async () => {
     const connector = fakeConnector(words, TAB_URL);
-    const answer = deferred<ShortenAnswer>();
-    let report: ((progress: ShortenProgress) => void) | undefined;
-    connector.shorten.mockImplementationOnce((_request, onProgress) => {
-      report = onProgress;
-      return answer.promise;
-    });
+    const { answer, started, report } = holdShortening(connector);
     connector.cancelShortening.mockImplementation(() => answer.resolve(failed({ kind: 'cancelled' })));
     renderPopup(connector);
-    await waitFor(() => expect(report).toBeDefined());
-    act(() => report?.({ state: 'waiting', ahead: 3 }));
+    await started();
+    report({ state: 'waiting', ahead: 3 });
     expect((await screen.findByRole('timer')).textContent).toBe(t('popupWaitingBehind', 3));
     expectNothingUntranslated();
 
@@ -193,15 +201,10 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   it('Cancel pressed as its request went out: the link that still comes is shown, and not copied', async () => {
     const connector = fakeConnector(words, TAB_URL);
-    const answer = deferred<ShortenAnswer>();
-    let report: ((progress: ShortenProgress) => void) | undefined;
-    connector.shorten.mockImplementationOnce((_request, onProgress) => {
-      report = onProgress;
-      return answer.promise;
-    });
+    const { answer, started, report } = holdShortening(connector);
     renderPopup(connector);
-    await waitFor(() => expect(report).toBeDefined());
-    act(() => report?.({ state: 'waiting', ahead: 0, untilMs: Date.now() + 5_000 }));
+    await started();
+    report({ state: 'waiting', ahead: 0, untilMs: Date.now() + 5_000 });
     fireEvent.click(await screen.findByRole('button', { name: t('popupCancel') }));
     // The worker could not call the request back: its link comes, auto-copy on.
     answer.resolve(shortened(TAB_URL, true));

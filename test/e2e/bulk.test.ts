@@ -66,6 +66,22 @@ async function openWindow(paths: string[]): Promise<TestWindow> {
   };
 }
 
+/** The real popup, opened on the window's first tab, once it shows that tab's own short link. */
+async function popupOn(window: TestWindow): Promise<Page> {
+  const popup = await session.browser.openPopup(window.tabs[0] as Page);
+  await popup.getByTestId('short-url').waitFor();
+  return popup;
+}
+
+/** With the permission already given: starts the run from the popup and waits until the first window's tabs are done. */
+async function runUntilFirstWindowDone(window: TestWindow): Promise<Page> {
+  const popup = await popupOn(window);
+  await popup.getByRole('button', { name: t('popupBulkButton') }).click();
+  // The first window's requests go at once; the rest wait for the next window.
+  await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+  return popup;
+}
+
 const hasTabsPermission = async () => (await session.worker()).evaluate(() => chrome.permissions.contains({ permissions: ['tabs'] }));
 const revokeTabsPermission = async () => (await session.worker()).evaluate(() => chrome.permissions.remove({ permissions: ['tabs'] }));
 
@@ -121,16 +137,14 @@ describe('shorten all tabs in Chromium', () => {
     await revokeTabsPermission();
     const window = await openWindow([page(1), page(2), page(3)]);
     try {
-      const popup = await session.browser.openPopup(window.tabs[0] as Page);
-      await popup.getByTestId('short-url').waitFor();
+      const popup = await popupOn(window);
       await clickAndAnswerPrompt(popup, 'deny');
       await new Promise((done) => setTimeout(done, 1_000));
       expect(await hasTabsPermission()).toBe(false);
       // Only the popup's own link, for the tab it was opened on.
       expect(requestedLongUrls()).toEqual([`${session.standIn.baseUrl}${page(1)}`]);
 
-      const again = await session.browser.openPopup(window.tabs[0] as Page);
-      await again.getByTestId('short-url').waitFor();
+      const again = await popupOn(window);
       await expect.poll(() => again.getByRole('button', { name: t('popupBulkButton') }).isEnabled()).toBe(true);
       expect(await again.getByTestId('bulk-item').count()).toBe(0);
       await again.close();
@@ -146,8 +160,7 @@ describe('shorten all tabs in Chromium', () => {
     const paths = [page(1), page(2), page(3), 'about:blank', page(4), page(5), page(6), historyPage, page(7), page(8), page(9), page(1), page(10), page(11), page(12)];
     const window = await openWindow(paths);
     try {
-      const popup = await session.browser.openPopup(window.tabs[0] as Page);
-      await popup.getByTestId('short-url').waitFor();
+      const popup = await popupOn(window);
       const reopened = nextPopup();
       await clickAndAnswerPrompt(popup, 'allow');
       const listPopup = await reopened;
@@ -205,11 +218,7 @@ describe('shorten all tabs in Chromium', () => {
     expect(await hasTabsPermission(), 'the previous test allowed it').toBe(true);
     const window = await openWindow(Array.from({ length: 12 }, (_, index) => page(index + 1)));
     try {
-      const popup = await session.browser.openPopup(window.tabs[0] as Page);
-      await popup.getByTestId('short-url').waitFor();
-      await popup.getByRole('button', { name: t('popupBulkButton') }).click();
-      // The first window's requests go at once; the rest wait for the next window.
-      await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+      const popup = await runUntilFirstWindowDone(window);
       await popup.getByRole('button', { name: t('bulkCancel') }).click();
       const rows = await endedRun(popup, 5_000);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -237,10 +246,7 @@ describe('shorten all tabs in Chromium', () => {
     expect(await hasTabsPermission(), 'an earlier test allowed it').toBe(true);
     const window = await openWindow(Array.from({ length: 12 }, (_, index) => page(index + 20)));
     try {
-      const popup = await session.browser.openPopup(window.tabs[0] as Page);
-      await popup.getByTestId('short-url').waitFor();
-      await popup.getByRole('button', { name: t('popupBulkButton') }).click();
-      await popup.locator('[data-testid="bulk-item"][data-state="done"]').nth(LIMIT - 1).waitFor({ timeout: 5_000 });
+      const popup = await runUntilFirstWindowDone(window);
       // The run's panel while it runs, in light and dark: no axe violation.
       for (const colorScheme of ['light', 'dark'] as const) {
         await popup.emulateMedia({ colorScheme });
@@ -268,8 +274,7 @@ describe('shorten all tabs in Chromium', () => {
     expect(await hasTabsPermission(), 'an earlier test allowed it').toBe(true);
     const window = await openWindow([page(40), page(41), page(42)]);
     try {
-      const first = await session.browser.openPopup(window.tabs[0] as Page);
-      await first.getByTestId('short-url').waitFor();
+      const first = await popupOn(window);
       await first.getByRole('button', { name: t('popupBulkButton') }).click();
       await endedRun(first);
       await first.getByRole('button', { name: t('bulkDone') }).click();
