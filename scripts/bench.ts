@@ -226,7 +226,7 @@ async function firefoxShortcutSamples(): Promise<number[]> {
   try {
     await firefox.evaluateInExtension(
       (settings) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(settings),
-      { serverUrl: standIn.baseUrl, token: standIn.demoToken },
+      { serverUrl: standIn.baseUrl, token: standIn.demoToken, tokenServer: standIn.baseUrl },
     );
     const tab = await firefox.openTab(articleUrl);
     const marksSoFar = () =>

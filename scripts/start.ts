@@ -151,7 +151,7 @@ async function startFirefox(): Promise<void> {
   closeBrowser = () => firefox.close();
   await firefox.evaluateInExtension(
     (settings) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(settings),
-    { serverUrl: standIn.baseUrl, token: standIn.demoToken },
+    { serverUrl: standIn.baseUrl, token: standIn.demoToken, tokenServer: standIn.baseUrl },
   );
   const samplePage = await firefox.openTab(`${standIn.baseUrl}/demo/article`);
   if (headed) {

@@ -268,14 +268,23 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(button('optionsUseTokenWith', 'mirror.example')).toBeTruthy();
   });
 
-  it('binds a token saved before tokens were bound to its old server when the server moves', async () => {
-    const connector = await renderOptions({ ...SAVED, tokenServer: '' });
+  it('keeps a server address and a token typed while a save is under way', async () => {
+    const connector = await renderOptions(SAVED);
+    const saving = deferred<undefined>();
+    connector.save.mockImplementationOnce(() => saving.promise);
 
     type(serverField(), 'https://mirror.example');
+    type(tokenField(), 'first_token_0123456789');
     fireEvent.click(button('optionsSave'));
+    await waitFor(() => expect(connector.save).toHaveBeenCalledTimes(1));
+    // Typed while the first save is awaited: the save's end must not overwrite either.
+    type(serverField(), 'https://other.example');
+    type(tokenField(), 'second_token_0123456789');
+    await act(async () => saving.resolve(undefined));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://mirror.example', tokenServer: DEFAULT_SERVER }]]);
+    expect(serverField().value).toBe('https://other.example');
+    expect(tokenField().value).toBe('second_token_0123456789');
   });
 
   it('refuses a server address that is not https, and saves nothing', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
-import { hostOf, tokenServerOf } from '../storage/token-binding';
+import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
 import { connectionFailureMessage } from './connection-message';
@@ -110,9 +110,6 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       // A token is saved for the server it was entered with, and sent nowhere else.
       changes.token = token.value;
       changes.tokenServer = serverUrl.value;
-    } else if (serverChanged && saved.token !== '' && saved.tokenServer === '') {
-      // A token saved before tokens were bound stays with the server it was used with.
-      changes.tokenServer = saved.serverUrl;
     }
     try {
       if (Object.keys(changes).length > 0) await connector.save(changes);
@@ -125,8 +122,13 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       // The settings are saved either way; access left behind is only worth a warning to the console.
       await connector.releaseHostAccess(saved.serverUrl, serverUrl.value).catch((error: unknown) => console.warn('Shrtnr: host access for the previous server could not be given back.', describe(error)));
     }
-    setSaved({ ...saved, ...changes });
-    setValues((latestValues) => ({ ...latestValues, tokenDraft: token === undefined ? latestValues.tokenDraft : '', serverUrl: serverUrl.value }));
+    setSaved((current) => ({ ...(current ?? saved), ...changes }));
+    // What was typed while this save was awaited is kept: only the fields still as saved are settled.
+    setValues((latestValues) => ({
+      ...latestValues,
+      tokenDraft: token !== undefined && latestValues.tokenDraft === values.tokenDraft ? '' : latestValues.tokenDraft,
+      serverUrl: latestValues.serverUrl === values.serverUrl ? serverUrl.value : latestValues.serverUrl,
+    }));
     setFieldErrors({});
     setSaveStatus(t('optionsSaved'));
   };
@@ -166,9 +168,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     const host = new URL(serverUrl.value).host;
     let token = values.tokenDraft;
     if (token.trim() === '' && saved.token !== '') {
-      const tokenServer = tokenServerOf(saved);
-      if (tokenServer !== serverUrl.value) {
-        setConnection({ state: 'failed', message: t('optionsSavedTokenIsForOther', hostOf(tokenServer), host) });
+      if (saved.tokenServer !== serverUrl.value) {
+        setConnection({ state: 'failed', message: t('optionsSavedTokenIsForOther', hostOf(saved.tokenServer), host) });
         return;
       }
       token = saved.token;
@@ -199,7 +200,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     else setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
   };
 
-  const savedTokenServer = saved.token === '' ? undefined : tokenServerOf(saved);
+  const savedTokenServer = saved.token === '' ? undefined : saved.tokenServer;
   return (
     <WordsContext.Provider value={words}>
     <OptionsView

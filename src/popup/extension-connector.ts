@@ -15,13 +15,14 @@ let newestPort: Runtime.Port | undefined;
 // "Shorten all tabs": one port for the popup's life, about the popup's own window.
 let bulkPort: Runtime.Port | undefined;
 let windowId: number | undefined;
-// Asked when the run is first watched (after the first render), not on the popup's start-up path.
-let popupWindow: Promise<number | undefined> | undefined;
-const ownWindow = (): Promise<number | undefined> =>
+// The popup's own window: asked once, beside its tab, on the way to the first answer.
+let popupWindow: Promise<{ id: number | undefined; incognito: boolean }> | undefined;
+const ownWindowDetails = () =>
   (popupWindow ??= browser.windows.getCurrent().then((window) => {
     windowId = window.id;
-    return window.id;
+    return { id: window.id, incognito: window.incognito };
   }));
+const ownWindow = async (): Promise<number | undefined> => (await ownWindowDetails()).id;
 const MAX_BULK_RECONNECTS = 4;
 
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
@@ -44,10 +45,10 @@ function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): voi
 export const extensionConnector: PopupConnector = {
   words: browserWords(),
   async currentTab() {
-    // Opening the popup grants activeTab, which is what makes `url` and `title` visible.
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-    if (tab?.url === undefined) return undefined;
-    return { url: tab.url, ...(tab.title ? { title: tab.title } : {}), private: tab.incognito };
+    // Opening the popup grants activeTab, which is what makes `url` and `title` visible;
+    // the window says whether it is private whatever the tab reveals.
+    const [[tab], { incognito }] = await Promise.all([browser.tabs.query({ active: true, currentWindow: true }), ownWindowDetails()]);
+    return { ...(tab?.url === undefined ? {} : { url: tab.url }), ...(tab?.title ? { title: tab.title } : {}), private: incognito };
   },
   shorten(request, onProgress) {
     return new Promise<ShortenAnswer>((resolve) => {

@@ -42,7 +42,7 @@ interface FakePopupConnector extends PopupConnector {
 function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
   return {
     words,
-    currentTab: vi.fn(async () => (tabUrl === undefined ? undefined : { url: tabUrl, private: false, ...tab })),
+    currentTab: vi.fn(async () => ({ ...(tabUrl === undefined ? {} : { url: tabUrl }), private: false, ...tab })),
     shorten: vi.fn(async (request: ShortenRequest) => shortened(request.url, true)),
     cancelShortening: vi.fn(),
     recent: vi.fn(async () => ({ enabled: true, entries: [] })),
@@ -575,6 +575,29 @@ describe('history, formats and QR codes in the popup', () => {
       ['popup-tab', true],
       ['popup-typed', true],
     ]);
+  });
+
+  it('records nothing typed in a private window whose tab hides its address: the window says it is private', async () => {
+    const connector = fakeConnector(words, undefined, { private: true });
+    renderPopup(connector);
+    await alert();
+
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(button('popupShorten'));
+    await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(1));
+    expect(connector.shorten.mock.calls[0]?.[0]).toMatchObject({ via: 'popup-typed', private: true });
+  });
+
+  it('records nothing typed when the window could not be read at all (it fails closed)', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.currentTab.mockRejectedValueOnce(new Error('No window with id 7.'));
+    renderPopup(connector);
+    await alert();
+
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(button('popupShorten'));
+    await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(1));
+    expect(connector.shorten.mock.calls[0]?.[0]).toMatchObject({ via: 'popup-typed', private: true });
   });
 
   it('shows and hides the QR code on request', async () => {

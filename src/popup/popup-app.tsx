@@ -51,8 +51,9 @@ function requestFor(url: string, source: UrlSource, tab: PopupTab | undefined, f
     url,
     via: source === 'tab' ? 'popup-tab' : 'popup-typed',
     ...(source === 'tab' ? titled(tab?.title) : {}),
-    // A link typed in a private window's popup is not recorded either.
-    private: tab?.private ?? false,
+    // A link typed in a private window's popup is not recorded either; a window
+    // that could not be read at all counts as private (fails closed: nothing recorded).
+    private: tab?.private ?? true,
     fresh,
   };
 }
@@ -62,7 +63,7 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
   const none = { tab: undefined, request: undefined, answer: undefined };
   return connector.currentTab().then(
     (tab) => {
-      if (tab === undefined) return none;
+      if (tab.url === undefined) return { ...none, tab };
       const request = requestFor(tab.url, 'tab', tab, false);
       const progress = progressRelay();
       return { tab, request, answer: connector.shorten(request, progress.report), progress };

@@ -11,9 +11,14 @@ export type { ShortenAnswer, ShortenProgress, ShortenRequest };
 
 /** The tab the popup was opened on, as far as the browser reveals it. */
 export interface PopupTab {
-  url: string;
+  /** Absent when the browser does not reveal it (no activeTab grant, a page of its own). */
+  url?: string;
   title?: string;
-  /** A private (incognito) window: what is shortened there is not recorded. */
+  /**
+   * The popup's window is private (incognito): nothing shortened from it is
+   * recorded, typed links included. Read from the window itself, so it is
+   * known even when the tab's address is not.
+   */
   private: boolean;
 }
 
@@ -21,8 +26,8 @@ export interface PopupTab {
 export interface PopupConnector {
   /** The popup's words, in the browser's UI language. */
   words: Words;
-  /** The tab the popup was opened on, or undefined if the browser does not reveal its URL. */
-  currentTab(): Promise<PopupTab | undefined>;
+  /** The tab the popup was opened on, and whether its window is private. */
+  currentTab(): Promise<PopupTab>;
   /**
    * Shortens through the worker, which answers from history when it holds the
    * link, else queues it; `onProgress` hears where it stands while it waits for

@@ -30,7 +30,7 @@ export const settingSchemas = {
   serverUrl: z.string().check(z.refine(isNormalisedServerUrl)),
   autoCopy: z.boolean(),
   // The server the token was saved for (normalised); it is sent nowhere else.
-  // Empty for a token saved before tokens were bound (see token-binding.ts).
+  // Empty (or unreadable): the token is bound to nothing and reads as none (settings.ts).
   tokenServer: z.string().check(z.refine((value) => value === '' || isNormalisedServerUrl(value))),
   // Record successful shortenings on this machine (and answer from them: the cache).
   history: z.boolean(),

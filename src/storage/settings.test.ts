@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from './settings-schema';
+import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from './settings-schema';
 import { readSettings, type StorageAreaLike } from './settings';
 import { clearToken, writeSettings } from './settings-writer';
+import { migratedArea, migrateSettings, SETTINGS_MIGRATIONS, SETTINGS_VERSION_KEY } from './settings-migrations';
 
 /** An in-memory storage area with the semantics of storage.local: per-key writes. */
 function memoryArea(initial: Record<string, unknown> = {}): StorageAreaLike & { items: Record<string, unknown> } {
@@ -62,5 +63,85 @@ describe('settings storage', () => {
     const area = memoryArea({ token: 'tok', tokenServer: 'https://own.example', serverUrl: 'https://own.example', autoCopy: false });
     await clearToken(area);
     expect(area.items).toEqual({ serverUrl: 'https://own.example', autoCopy: false });
+  });
+});
+
+describe('a token without a readable binding', () => {
+  it('reads as none when the server it was saved for is unreadable, so it cannot follow the server set', async () => {
+    const area = memoryArea({ token: 'tok', tokenServer: 'nonsense', serverUrl: 'https://mirror.example' });
+    expect(await readSettings(area, ['token', 'serverUrl'], () => {})).toEqual({ token: '', serverUrl: 'https://mirror.example' });
+  });
+
+  it('reads as none when it is bound to no server at all', async () => {
+    const area = memoryArea({ token: 'tok', serverUrl: 'https://mirror.example' });
+    expect(await readSettings(area, ['token'])).toEqual({ token: '' });
+  });
+});
+
+/** What the stored items become, and read as, once the migrations ran. */
+async function migrated(stored: Record<string, unknown>) {
+  const area = memoryArea(stored);
+  const settings = await readSettings(migratedArea(area), undefined, () => {});
+  return { stored: area.items, settings };
+}
+
+describe('settings migrations, from every shape this project has shipped', () => {
+  const server = 'https://own.example';
+
+  it('shape 0 (token, server, auto-copy): the token is bound to the server it was used with', async () => {
+    const { stored, settings } = await migrated({ token: 'tok', serverUrl: server, autoCopy: false });
+    expect(stored).toEqual({ token: 'tok', serverUrl: server, autoCopy: false, tokenServer: server, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+    expect(settings).toMatchObject({ token: 'tok', tokenServer: server, serverUrl: server, autoCopy: false });
+  });
+
+  it('shape 0 with the default server (never stored): the token stays with the default server', async () => {
+    const { stored, settings } = await migrated({ token: 'tok' });
+    expect(stored).toEqual({ token: 'tok', tokenServer: DEFAULT_SERVER_URL, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+    expect(settings).toMatchObject({ token: 'tok', tokenServer: DEFAULT_SERVER_URL, serverUrl: DEFAULT_SERVER_URL });
+  });
+
+  it('shape 0 with a server address that is not valid: the token is removed, it fails closed', async () => {
+    const { stored, settings } = await migrated({ token: 'tok', serverUrl: 'http://plain.example', autoCopy: true });
+    expect(stored).toEqual({ serverUrl: 'http://plain.example', autoCopy: true, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+    expect(settings).toMatchObject({ token: '', serverUrl: '' });
+  });
+
+  it('shape 1 (a bound token) and shape 2 (history and formats) are kept as they are', async () => {
+    const shape1 = { token: 'tok', tokenServer: server, serverUrl: 'https://mirror.example', autoCopy: true };
+    const shape2 = { ...shape1, history: false, copyFormat: 'markdown', stripTracking: true };
+    for (const shape of [shape1, shape2]) {
+      const { stored, settings } = await migrated(shape);
+      expect(stored).toEqual({ ...shape, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+      expect(settings).toMatchObject(shape);
+    }
+  });
+
+  it('a fresh install takes every step at once and stores nothing but its version', async () => {
+    expect((await migrated({})).stored).toEqual({ [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+  });
+
+  it('takes each step once, in order, recording each as it is taken; a step that fails is taken again next time', async () => {
+    const taken: string[] = [];
+    let failOnce = true;
+    const steps = [
+      { name: 'a', run: async () => void taken.push('a') },
+      {
+        name: 'b',
+        async run() {
+          taken.push('b');
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('storage refused');
+          }
+        },
+      },
+    ];
+    const area = memoryArea();
+    await expect(migrateSettings(area, steps)).rejects.toThrow('storage refused');
+    expect(area.items).toEqual({ [SETTINGS_VERSION_KEY]: 1 });
+    await migrateSettings(area, steps);
+    await migrateSettings(area, steps);
+    expect(taken).toEqual(['a', 'b', 'b']);
+    expect(area.items).toEqual({ [SETTINGS_VERSION_KEY]: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsFor, hostOf, tokenServerOf } from './token-binding';
+import { credentialsFor, hostOf } from './token-binding';
 
 describe('the token goes only to the server it was saved for', () => {
   const own = 'https://own.example';
@@ -15,9 +15,8 @@ describe('the token goes only to the server it was saved for', () => {
     expect(JSON.stringify(result)).not.toContain('tok"');
   });
 
-  it('binds a token saved before tokens were bound to the saved server', () => {
-    expect(tokenServerOf({ token: 'tok', tokenServer: '', serverUrl: own })).toBe(own);
-    expect(credentialsFor({ token: 'tok', tokenServer: '', serverUrl: own })).toMatchObject({ ok: true });
+  it('sends a token bound to no server nowhere: it counts as none (fails closed)', () => {
+    expect(credentialsFor({ token: 'tok', tokenServer: '', serverUrl: own })).toEqual({ ok: true, value: { serverUrl: own, token: '' } });
   });
 
   it('passes no token through untouched (the API module then says it is missing)', () => {
@@ -25,7 +24,6 @@ describe('the token goes only to the server it was saved for', () => {
   });
 
   it('passes a missing server through, so nothing is sent (the API module refuses an empty address)', () => {
-    expect(credentialsFor({ token: 'tok', tokenServer: '', serverUrl: '' })).toEqual({ ok: true, value: { serverUrl: '', token: 'tok' } });
     expect(credentialsFor({ token: 'tok', tokenServer: own, serverUrl: '' })).toEqual({ ok: true, value: { serverUrl: '', token: 'tok' } });
   });
 

@@ -5,23 +5,15 @@ import type { Settings } from './settings-schema';
 type TokenSettings = Pick<Settings, 'token' | 'tokenServer' | 'serverUrl'>;
 
 /**
- * The server a saved token belongs to: the one it was saved for. A token saved
- * before tokens were bound to a server (no `tokenServer`) belongs to the
- * server it was being sent to, the saved one.
- */
-export function tokenServerOf(settings: TokenSettings): string {
-  return settings.tokenServer === '' ? settings.serverUrl : settings.tokenServer;
-}
-
-/**
  * What a request may carry: the saved token only goes to the server it was
  * saved for. Changing the server does not carry the token along (a "mirror"
  * a user is talked into trying would collect it); the user enters the new
  * server's token, or says explicitly to use this one there.
  */
 export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: string; token: string }, ShrtnrError> {
-  const { token, serverUrl } = settings;
-  const tokenServer = tokenServerOf(settings);
+  const { token, serverUrl, tokenServer } = settings;
+  // A token bound to no server goes nowhere: it counts as none (settings.ts reads it so too).
+  if (tokenServer === '') return success({ serverUrl, token: '' });
   // No token, or no valid server (then nothing is sent at all, and the API module says the server is missing).
   if (token === '' || serverUrl === '' || tokenServer === serverUrl) return success({ serverUrl, token });
   return failure({ kind: 'token-for-other-server', tokenHost: hostOf(tokenServer), serverHost: hostOf(serverUrl) });

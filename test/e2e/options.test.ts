@@ -21,7 +21,11 @@ beforeEach(async () => {
   await options.getByRole('button', { name: 'Save settings' }).waitFor();
 });
 
-const storedSettings = async () => (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+/** What storage.local holds, but for the settings migrations' version (src/storage/settings-migrations.ts, tested as a unit). */
+const storedSettings = async () => {
+  const { settingsVersion: _version, ...settings } = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+  return settings;
+};
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
 
 async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
