@@ -31,7 +31,7 @@ vi.mock('../platform/browser', () => ({
   },
 }));
 vi.mock('../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
-vi.mock('./notify', () => ({ notify: async () => undefined }));
+vi.mock('./notify', () => ({ notifyFailure: async () => undefined, notifySentence: async () => undefined }));
 vi.mock('./shorten-and-copy', () => ({
   backgroundHistory: () => ({
     findCached: async () => {

@@ -10,10 +10,9 @@ import { localArea } from '../storage/extension-storage';
 import { readSettings } from '../storage/settings';
 import type { Settings } from '../storage/settings-schema';
 import { credentialsFor } from '../storage/token-binding';
-import { errorSentence } from '../ui/error-words';
 import { nextClickOrder } from './clipboard-rule';
 import { newQueuedJob, queueJournal } from './job-journal';
-import { notify } from './notify';
+import { notifyFailure, notifySentence } from './notify';
 import { backgroundHistory, cancelJob, runQueued } from './shorten-and-copy';
 import type { QueuedJob } from './shorten-queue';
 
@@ -94,8 +93,8 @@ export async function onPermissionsAdded(added: { permissions?: string[] }): Pro
   const started = await startWished();
   if (started === undefined) return;
   if (!started.ok) {
-    const words = browserWords();
-    await notify(words.t('notifyFailedTitle'), started.error.kind === 'tabs-permission' ? words.t('bulkNeedsPermission') : errorSentence(started.error, words));
+    if (started.error.kind === 'tabs-permission') await notifySentence('notifyFailedTitle', browserWords().t('bulkNeedsPermission'));
+    else await notifyFailure(started.error);
     return;
   }
   // Chrome closed the popup for its prompt: show the run again, if nobody is watching it.
@@ -272,8 +271,7 @@ async function ended(run: BulkRun): Promise<void> {
   // Watched, or forgotten with its window: nothing to say.
   if ((listeners.get(run.windowId)?.size ?? 0) > 0 || (await runs()).get(run.windowId) !== run) return;
   const made = run.items.filter((item) => item.status.state === 'done').length;
-  const words = browserWords();
-  await notify(words.t('notifyBulkTitle'), words.t('notifyBulkMessage', made, run.items.length));
+  await notifySentence('notifyBulkTitle', browserWords().t('notifyBulkMessage', made, run.items.length));
 }
 
 /** A change worth keeping: told to the popups and written down. */

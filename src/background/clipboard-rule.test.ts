@@ -67,8 +67,9 @@ describe('the clipboard rule', () => {
     const copy = vi.fn(async () => true);
     expect(await copyIfStillWanted(late, copy)).toBe('late');
     expect(copy).not.toHaveBeenCalled();
-    await offerLater({ text: 'https://shrtnr.co/Late1' });
-    expect(await takeOffer()).toEqual({ text: 'https://shrtnr.co/Late1' });
+    const offer = { payload: { text: '[A page](https://shrtnr.co/Late1)' }, shortUrl: 'https://shrtnr.co/Late1', longUrl: 'https://example.com/page' };
+    await offerLater(offer);
+    expect(await takeOffer()).toEqual(offer);
     expect(await takeOffer()).toBeUndefined();
   });
 

@@ -86,15 +86,23 @@ async function rememberCopied(clickOrder: number): Promise<void> {
   });
 }
 
-/** Keeps a late link for its notification's click (the worker may have stopped by then). */
-export async function offerLater(payload: ClipboardPayload): Promise<void> {
-  await browser.storage.session.set({ [OFFER_KEY]: payload });
+/** A late link on offer: what its notification's click copies, and the link the notifications name. */
+export interface Offer {
+  payload: ClipboardPayload;
+  shortUrl: string;
+  longUrl: string;
 }
 
-/** The late link on offer, taken (once); undefined when there is none. */
-export async function takeOffer(): Promise<ClipboardPayload | undefined> {
-  const stored = (await browser.storage.session.get(OFFER_KEY))[OFFER_KEY] as Partial<ClipboardPayload> | undefined;
+/** Keeps a late link for its notification's click (the worker may have stopped by then). */
+export async function offerLater(offer: Offer): Promise<void> {
+  await browser.storage.session.set({ [OFFER_KEY]: offer });
+}
+
+/** The late link on offer, taken (once); undefined when there is none (or what is stored is not one). */
+export async function takeOffer(): Promise<Offer | undefined> {
+  const stored = (await browser.storage.session.get(OFFER_KEY))[OFFER_KEY] as { payload?: Partial<ClipboardPayload>; shortUrl?: unknown; longUrl?: unknown } | undefined;
   await browser.storage.session.remove(OFFER_KEY);
-  if (typeof stored?.text !== 'string') return undefined;
-  return { text: stored.text, ...(typeof stored.html === 'string' ? { html: stored.html } : {}) };
+  const payload = stored?.payload;
+  if (typeof payload?.text !== 'string' || typeof stored?.shortUrl !== 'string' || typeof stored.longUrl !== 'string') return undefined;
+  return { payload: { text: payload.text, ...(typeof payload.html === 'string' ? { html: payload.html } : {}) }, shortUrl: stored.shortUrl, longUrl: stored.longUrl };
 }

@@ -15,7 +15,7 @@ import { readSettings } from '../storage/settings';
 import { credentialsFor } from '../storage/token-binding';
 import { badgeJobFinished, badgeJobStarted, badgeWaiting } from './badge';
 import { gateStore, newQueuedJob, queueJournal, takeInterruptedJobs } from './job-journal';
-import { notify, OFFER_NOTIFICATION_ID } from './notify';
+import { notifyFailure, notifyLink, OFFER_NOTIFICATION_ID } from './notify';
 import { createShortenQueue, type QueuedJob } from './shorten-queue';
 
 export type BackgroundOutcome =
@@ -184,7 +184,7 @@ export async function reportFailure(error: ShrtnrError): Promise<BackgroundOutco
  */
 export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): Promise<void> {
   if (!result.ok) {
-    if (result.error.kind !== 'cancelled') await notify(browserWords().t('notifyFailedTitle'), errorSentence(result.error, browserWords()));
+    if (result.error.kind !== 'cancelled') await notifyFailure(result.error);
     return;
   }
   await offer(result.value, clipboardPayload(copyFormat, result.value));
@@ -193,10 +193,9 @@ export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): 
 // One offer at a time: the link kept for the notification's click is the one the notification shows.
 let offering = Promise.resolve();
 function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
-  const words = browserWords();
   const next = offering.then(async () => {
-    await offerLater(payload);
-    await notify(words.t('notifyReadyTitle'), `${shortened.shortUrl}\n${words.t('notifyReadyMessage')}`, hostOf(shortened.longUrl), OFFER_NOTIFICATION_ID);
+    await offerLater({ payload, shortUrl: shortened.shortUrl, longUrl: shortened.longUrl });
+    await notifyLink('notifyReadyTitle', shortened, browserWords().t('notifyReadyMessage'), OFFER_NOTIFICATION_ID);
   });
   offering = next.catch(() => undefined);
   return next;
@@ -222,28 +221,28 @@ async function deliver(shortened: Shortening, copyFormat: CopyFormat, click: Cli
 /** The offered link's notification was clicked: copy it now, at the user's word. */
 export async function copyOffered(notificationId: string): Promise<void> {
   if (notificationId !== OFFER_NOTIFICATION_ID) return;
-  const payload = await takeOffer();
-  if (payload === undefined) return;
-  const copied = await copyFromBackground(payload);
-  const words = browserWords();
-  await notify(copied.ok ? words.t('notifyCopiedTitle') : words.t('notifyNotCopiedTitle'), copied.ok ? payload.text : `${payload.text}\n${copyFailureSentence(copied.error, words)}`);
+  const offered = await takeOffer();
+  if (offered === undefined) return;
+  const copied = await copyFromBackground(offered.payload);
+  // The link and its host, not the text copied: in Markdown or HTML that holds the title or the whole long URL.
+  if (copied.ok) await notifyLink('notifyCopiedTitle', offered);
+  else await notifyLink('notifyNotCopiedTitle', offered, copyFailureSentence(copied.error, browserWords()));
 }
 
 async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailure>): Promise<BackgroundOutcome> {
   const words = browserWords();
-  const origin = shortened.fromHistory ? `\n${words.t('linkFromHistory')}` : '';
   if (!copied.ok) {
     const sentence = copyFailureSentence(copied.error, words);
     await Promise.all([
       badgeJobFinished({ ok: false, sentence }),
-      notify(words.t('notifyNotCopiedTitle'), `${shortened.shortUrl}\n${sentence}`, hostOf(shortened.longUrl)),
+      notifyLink('notifyNotCopiedTitle', shortened, sentence),
     ]);
     return { status: 'not-copied', shortened, copyFailure: copied.error };
   }
   performance.mark('shrtnr:background-copied');
   await Promise.all([
     badgeJobFinished({ ok: true, copied: true }),
-    notify(words.t('notifyCopiedTitle'), `${shortened.shortUrl}${origin}`, hostOf(shortened.longUrl)),
+    notifyLink('notifyCopiedTitle', shortened, shortened.fromHistory ? words.t('linkFromHistory') : undefined),
   ]);
   return { status: 'copied', shortened };
 }
@@ -251,18 +250,9 @@ async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailur
 /** The background's words for a failure: one sentence, on the badge's title and in the notification. */
 async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
   const words = browserWords();
-  const sentence = errorSentence(error, words);
-  await Promise.all([badgeJobFinished({ ok: false, sentence }), notify(words.t('notifyFailedTitle'), sentence)]);
+  // The tooltip says it all; the notification, which outlives the moment, leaves out what may echo the long URL.
+  await Promise.all([badgeJobFinished({ ok: false, sentence: errorSentence(error, words) }), notifyFailure(error)]);
   return { status: 'failed', error };
 }
 
 const internal = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
-
-/**
- * Notifications stay in the system's notification history, outside the
- * extension's control: they name the long URL's host only, never its path or
- * query (which may hold a session id, a search, a token of another site).
- */
-function hostOf(longUrl: string): string {
-  return URL.canParse(longUrl) ? new URL(longUrl).host : '';
-}
