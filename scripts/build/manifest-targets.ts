@@ -20,16 +20,20 @@ export const OFFSCREEN_PAGE = 'src/offscreen/index.html';
 export interface ExtensionManifest {
   background?: { service_worker?: string; scripts?: string[]; type?: string };
   permissions?: string[];
+  externally_connectable?: unknown;
   browser_specific_settings?: unknown;
   [key: string]: unknown;
 }
 
 export function manifestFor(target: Target, chromeManifest: ExtensionManifest): ExtensionManifest {
   if (target === 'chrome') return chromeManifest;
+  // Firefox does not implement externally_connectable (https://bugzil.la/1319168) and warns
+  // of an unknown key; no other extension can reach this one there but through
+  // runtime.onMessageExternal/onConnectExternal, which it never listens to.
   const { background, permissions = [] } = chromeManifest;
   const script = background?.service_worker;
   if (script === undefined) throw new Error('The Chrome manifest names no background.service_worker to run in Firefox.');
-  return {
+  const firefox: ExtensionManifest = {
     ...chromeManifest,
     // Firefox runs MV3 backgrounds as (non-persistent) event pages, not service workers.
     background: { scripts: [script], type: background?.type ?? 'module' },
@@ -46,4 +50,6 @@ export function manifestFor(target: Target, chromeManifest: ExtensionManifest): 
       },
     },
   };
+  delete firefox.externally_connectable;
+  return firefox;
 }

@@ -45,6 +45,12 @@ describe('a message from another extension', () => {
     expect(await session.readClipboard()).toBe('mine');
   });
 
+  it('is refused by the manifest itself: no extension id may connect (externally_connectable with none)', async () => {
+    // Whatever listener a later change might add, Chrome lets no other extension reach it.
+    const declared = await (await session.worker()).evaluate(() => chrome.runtime.getManifest().externally_connectable);
+    expect(declared).toEqual({ ids: [] });
+  });
+
   it('the popup\'s shortening port, opened by a stranger: closed at once, with no request and nothing copied', async () => {
     await session.setClipboard('mine');
     session.standIn.clearLog();
@@ -55,13 +61,13 @@ describe('a message from another extension', () => {
         new Promise<string>((settle) => {
           const port = chrome.runtime.connect(targetId, { name: 'shorten' });
           port.onMessage.addListener((message) => settle(`answered ${JSON.stringify(message)}`));
-          port.onDisconnect.addListener(() => settle('disconnected'));
+          port.onDisconnect.addListener(() => settle(`disconnected: ${chrome.runtime.lastError?.message ?? ''}`));
           port.postMessage({ type: 'shorten', request: { url: 'https://example.com/from-a-stranger', via: 'popup-tab', private: false, fresh: false } });
           setTimeout(() => settle('no answer'), 2_000);
         }),
       session.browser.extensionId,
     );
-    expect(heard).toBe('disconnected');
+    expect(heard).toBe('disconnected: Could not establish connection. Receiving end does not exist.');
     expect(session.standIn.apiRequests()).toEqual([]);
     expect(await session.readClipboard()).toBe('mine');
   });

@@ -7,18 +7,19 @@ describe('per-target manifests, derived from the one manifest.json', () => {
     expect(manifestFor('chrome', manifest)).toEqual(manifest);
   });
 
-  it('gives Firefox an event page, a gecko id with its minimum version and data use, and no offscreen', () => {
+  it('gives Firefox an event page, a gecko id with its minimum version and data use, no offscreen and no externally_connectable', () => {
     const firefox = manifestFor('firefox', manifest);
     expect(firefox.background).toEqual({ scripts: [manifest.background.service_worker], type: 'module' });
     expect(firefox.permissions).toEqual(manifest.permissions.filter((permission) => permission !== 'offscreen'));
     expect(firefox.browser_specific_settings).toEqual({
       gecko: { id: GECKO_ID, strict_min_version: FIREFOX_MIN_VERSION, data_collection_permissions: { required: ['browsingActivity'] } },
     });
+    expect(firefox).not.toHaveProperty('externally_connectable');
     // Everything else is the same manifest, keys in the same order.
     const { background: _b, permissions: _p, browser_specific_settings: _s, ...rest } = firefox;
-    const { background: _cb, permissions: _cp, ...chromeRest } = manifest;
+    const { background: _cb, permissions: _cp, externally_connectable: _ce, ...chromeRest } = manifest;
     expect(rest).toEqual(chromeRest);
-    expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest));
+    expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest).filter((key) => key !== 'externally_connectable'));
   });
 
   it('refuses a manifest without a background script to carry over', () => {

@@ -20,6 +20,10 @@ describe('manifest.json', () => {
     }
   });
 
+  it('lets no other extension and no web page connect to it (Chrome: no ids, no matches)', () => {
+    expect(manifest.externally_connectable).toEqual({ ids: [] });
+  });
+
   it('keeps the strict content security policy: nothing by default, own scripts, styles and images, https requests, no form submits', () => {
     expect(manifest.content_security_policy).toEqual({
       extension_pages: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src https:; object-src 'none'; base-uri 'none'; form-action 'none'",
