@@ -40,7 +40,7 @@ beforeEach(() => {
 const SECRET = 'reset-token-5f2a9c';
 const LONG_URL = `https://bank.example/account/reset?token=${SECRET}`;
 const TITLE = 'Reset your password';
-const link: Shortening = { shortUrl: 'https://shrtnr.co/Ab3dE', longUrl: LONG_URL, title: TITLE, used: 1, fromHistory: false, removedParams: [] };
+const link: Shortening = { shortUrl: 'https://shrtnr.co/Ab3dE', longUrl: LONG_URL, title: TITLE, used: 1, fromHistory: false, removedParams: [], secretParams: [] };
 
 /** A notification names the short link and the long URL's host, nothing more of either. */
 function expectOnlyLinkAndHost(text: string): void {

@@ -3,6 +3,7 @@ import { failure, success, type Result } from '../api/result';
 import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
 import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../shortening/copy-formats';
+import { secretLookingParams } from '../shortening/secret-params';
 import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import { errorSentence } from '../ui/error-words';
@@ -109,7 +110,7 @@ export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenP
 
 function shorteningOf(job: QueuedJob, link: ShortenedUrl): Shortening {
   const { title } = job.request;
-  return { ...link, fromHistory: false, removedParams: job.removedParams, ...(title === undefined ? {} : { title }) };
+  return { ...link, fromHistory: false, removedParams: job.removedParams, secretParams: secretLookingParams(link.longUrl), ...(title === undefined ? {} : { title }) };
 }
 
 async function record(shortening: Shortening, job: QueuedJob): Promise<void> {

@@ -34,7 +34,7 @@ function fakePort() {
 }
 
 const request = { url: 'https://example.com/', via: 'popup-tab', private: false, fresh: false };
-const link: ShortenAnswer = { result: { ok: true, value: { shortUrl: 'https://s.test/a', longUrl: 'https://example.com/', used: 1, fromHistory: false, removedParams: [] } }, autoCopy: true, copyFormat: 'plain' };
+const link: ShortenAnswer = { result: { ok: true, value: { shortUrl: 'https://s.test/a', longUrl: 'https://example.com/', used: 1, fromHistory: false, removedParams: [], secretParams: [] } }, autoCopy: true, copyFormat: 'plain' };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {

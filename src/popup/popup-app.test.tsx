@@ -61,7 +61,7 @@ function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<Po
 }
 
 function shortened(longUrl: string, autoCopy: boolean, more: Partial<Shortening> = {}, copyFormat: CopyFormat = 'plain'): ShortenAnswer {
-  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], ...more } }, autoCopy, copyFormat };
+  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], secretParams: [], ...more } }, autoCopy, copyFormat };
 }
 
 function failed(error: ShrtnrError): ShortenAnswer {
@@ -514,6 +514,34 @@ describe('history, formats and QR codes in the popup', () => {
     renderPopup(connector);
     await shortLink();
     expect(screen.getByTestId('removed-params').textContent).toBe(t('popupTrackingRemoved', 'utm_source, fbclid'));
+  });
+
+  it('says plainly when the address holds what looks like a secret, and who has it now', async () => {
+    const connector = fakeConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortened('https://bank.example/reset?token=x&sig=y', true, { secretParams: ['token', 'sig'] }));
+    renderPopup(connector);
+    await shortLink();
+    // Written out here, not built with the product's own words: the sentence a person reads.
+    expect(screen.getByTestId('secret-params').textContent).toBe(
+      'This address holds what looks like a secret (token, sig). It was sent to the Shrtnr server and your history keeps it, and anyone with the short link can open it.',
+    );
+    expect(connector.copy).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves history out of the secret\'s sentence when history keeps nothing (off, or a private window)', async () => {
+    const connector = fakeConnector(words, TAB_URL, { private: true });
+    connector.shorten.mockResolvedValueOnce(shortened('https://bank.example/reset?token=x', true, { secretParams: ['token'] }));
+    renderPopup(connector);
+    await shortLink();
+    expect(screen.getByTestId('secret-params').textContent).toBe(
+      'This address holds what looks like a secret (token). It was sent to the Shrtnr server, and anyone with the short link can open it.',
+    );
+  });
+
+  it('says nothing of secrets for an ordinary address', async () => {
+    renderPopup(fakeConnector(words, TAB_URL));
+    await shortLink();
+    expect(screen.queryByTestId('secret-params')).toBeNull();
   });
 
   it('auto-copies in the chosen format, and copies in any format on demand', async () => {

@@ -53,7 +53,9 @@ export function PopupView(props: PopupViewProps) {
       <section class="result" aria-busy={state.phase === 'loading' || state.phase === 'waiting'}>
         {state.phase === 'loading' && <Loading />}
         {state.phase === 'waiting' && <Waiting state={state} onCancel={onCancel} />}
-        {state.phase === 'shortened' && <Shortened state={state} onCopy={onCopy} onNewLink={onNewLink} onSaveFile={onSaveFile} onLoadQr={onLoadQr} />}
+        {state.phase === 'shortened' && (
+          <Shortened state={state} historyOn={recent?.enabled !== false} onCopy={onCopy} onNewLink={onNewLink} onSaveFile={onSaveFile} onLoadQr={onLoadQr} />
+        )}
         {state.phase === 'failed' && (
           <Failed state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
         )}
@@ -99,17 +101,19 @@ function Waiting({ state, onCancel }: { state: Extract<PopupState, { phase: 'wai
 
 interface ShortenedProps {
   state: Extract<PopupState, { phase: 'shortened' }>;
+  /** Whether history records links (as far as the popup knows yet): a link with a secret in it is then kept there too. */
+  historyOn: boolean;
   onCopy(format?: CopyFormat): void;
   onNewLink(): void;
   onSaveFile(fileName: string, data: Blob): void;
   onLoadQr(): Promise<QrPanelComponent>;
 }
 
-function Shortened({ state, onCopy, onNewLink, onSaveFile, onLoadQr }: ShortenedProps) {
+function Shortened({ state, historyOn, onCopy, onNewLink, onSaveFile, onLoadQr }: ShortenedProps) {
   const copyRef = useRef<HTMLButtonElement>(null);
   const { t } = useWords();
   const [showQr, setShowQr] = useState(false);
-  const { shortUrl, longUrl, fromHistory, used, removedParams } = state.shortening;
+  const { shortUrl, longUrl, fromHistory, used, removedParams, secretParams } = state.shortening;
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
@@ -148,6 +152,11 @@ function Shortened({ state, onCopy, onNewLink, onSaveFile, onLoadQr }: Shortened
       {removedParams.length > 0 && (
         <p class="hint" data-testid="removed-params">
           {t('popupTrackingRemoved', removedParams.join(', '))}
+        </p>
+      )}
+      {secretParams.length > 0 && (
+        <p class="hint secret-note" data-testid="secret-params">
+          {t(historyOn && !state.request.private ? 'popupSecretKept' : 'popupSecretSent', secretParams.join(', '))}
         </p>
       )}
       {fromHistory ? (

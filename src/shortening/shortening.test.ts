@@ -28,7 +28,7 @@ describe('answering from history', () => {
   it('gives the newest link history holds for this long URL on this server, and counts the credit saved', async () => {
     const store = await storeWith(ENTRY, { ...ENTRY, shortUrl: 'https://shrtnr.co/Old', createdAt: 1 });
     const answer = await fromHistory(store, SETTINGS, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] });
-    expect(answer).toEqual({ shortUrl: ENTRY.shortUrl, longUrl: ENTRY.longUrl, used: 2, fromHistory: true, removedParams: [], title: 'Stored title' });
+    expect(answer).toEqual({ shortUrl: ENTRY.shortUrl, longUrl: ENTRY.longUrl, used: 2, fromHistory: true, removedParams: [], secretParams: [], title: 'Stored title' });
     expect(await store.creditsSaved()).toBe(2);
   });
 
@@ -44,7 +44,7 @@ describe('answering from history', () => {
 });
 
 describe('what is recorded', () => {
-  const made: Shortening = { shortUrl: 'https://shrtnr.co/New', longUrl: 'https://example.com/a', used: 1, fromHistory: false, removedParams: [] };
+  const made: Shortening = { shortUrl: 'https://shrtnr.co/New', longUrl: 'https://example.com/a', used: 1, fromHistory: false, removedParams: [], secretParams: [] };
 
   it('a new link, with its way in, title, server and credits', () => {
     expect(historyEntryFor(made, { ...REQUEST, title: '  A page  ' }, SETTINGS, 42)).toEqual({
@@ -62,5 +62,14 @@ describe('what is recorded', () => {
     expect(historyEntryFor(made, { ...REQUEST, private: true }, SETTINGS, 42)).toBeUndefined();
     expect(historyEntryFor(made, REQUEST, { ...SETTINGS, history: false }, 42)).toBeUndefined();
     expect(historyEntryFor({ ...made, fromHistory: true }, REQUEST, SETTINGS, 42)).toBeUndefined();
+  });
+});
+
+describe('a link whose address looks like it carries a secret', () => {
+  it('says which parameters, when it comes from history too', async () => {
+    const entry = { ...ENTRY, longUrl: 'https://bank.example/reset?token=x' };
+    const store = await storeWith(entry);
+    const answer = await fromHistory(store, SETTINGS, REQUEST, { longUrl: entry.longUrl, removedParams: [] });
+    expect(answer?.secretParams).toEqual(['token']);
   });
 });

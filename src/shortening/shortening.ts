@@ -4,6 +4,7 @@ import { success } from '../api/result';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
 import type { Settings } from '../storage/settings-schema';
 import type { ShortenRequest } from './shorten-request';
+import { secretLookingParams } from './secret-params';
 import { removeTrackingParams } from './tracking-params';
 
 export { titled, type ShortenRequest } from './shorten-request';
@@ -14,6 +15,8 @@ export interface Shortening extends ShortenedUrl {
   fromHistory: boolean;
   /** Tracking parameters taken off the long URL before shortening (names, as they appeared). */
   removedParams: string[];
+  /** Parameters of the long URL that look like they carry a secret (secret-params.ts): the popup says the server and history have them. */
+  secretParams: string[];
   title?: string;
 }
 
@@ -49,7 +52,15 @@ export async function fromHistory(
   if (entry === undefined) return undefined;
   await store.countReuse(entry);
   const title = request.title ?? entry.title;
-  return { shortUrl: entry.shortUrl, longUrl: entry.longUrl, used: entry.used, fromHistory: true, removedParams: prepared.removedParams, ...(title === undefined ? {} : { title }) };
+  return {
+    shortUrl: entry.shortUrl,
+    longUrl: entry.longUrl,
+    used: entry.used,
+    fromHistory: true,
+    removedParams: prepared.removedParams,
+    secretParams: secretLookingParams(entry.longUrl),
+    ...(title === undefined ? {} : { title }),
+  };
 }
 
 /** The history entry for a new short link, or undefined where nothing is recorded (history off, a private window). */

@@ -51,6 +51,17 @@ describe('popup', () => {
     await tab.close();
   });
 
+  it('shortens an address that holds what looks like a secret as asked, and says plainly who has it', async () => {
+    const { tab, popup } = await popupOn('/demo/article?reset_token=7f3a9c&lang=en');
+    await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(session.shortUrlPattern());
+    expect(await popup.getByTestId('secret-params').textContent()).toBe(
+      'This address holds what looks like a secret (reset_token). It was sent to the Shrtnr server and your history keeps it, and anyone with the short link can open it.',
+    );
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    await popup.close();
+    await tab.close();
+  });
+
   it('leaves the clipboard alone when auto-copy is off, and the Copy button copies', async () => {
     await session.configure({ autoCopy: false });
     await session.setClipboard('untouched');
