@@ -5,6 +5,7 @@ import { forgetWindowRun, onPermissionsAdded, resumeBulkRuns } from './bulk-runs
 import { createMenus, onMenuClicked } from './context-menus';
 import { installE2eHooks } from './e2e-hooks';
 import { keepResumeAlarm } from './job-journal';
+import { onHostAccessTrialPort } from './host-access-trial';
 import { onCommand } from './keyboard-command';
 import { backgroundMessageHandlers } from './message-handlers';
 import { backgroundHistory, copyOffered, resumeInterruptedJobs } from './shorten-and-copy';
@@ -19,6 +20,7 @@ browser.commands.onCommand.addListener((command, tab) => void onCommand(command,
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));
 browser.runtime.onConnect.addListener(onShortenPort);
 browser.runtime.onConnect.addListener(onBulkPort);
+browser.runtime.onConnect.addListener(onHostAccessTrialPort);
 browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
 browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowId));
 listenForMessages('background', backgroundMessageHandlers);

@@ -1,4 +1,6 @@
-import { browser } from '../platform/browser';
+import { TABS_PERMISSION } from '../messages/bulk-port';
+import { HOST_ACCESS_TRIAL_PORT, type PageToWorkerTrial } from '../messages/host-access-trial-port';
+import { browser, type Runtime } from '../platform/browser';
 import { hostPermissionPattern } from '../platform/host-permission';
 import { browserWords } from '../platform/i18n';
 import { ping } from '../api/ping';
@@ -7,7 +9,28 @@ import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
 import { clearToken, writeSettings } from '../storage/settings-writer';
-import type { OptionsConnector } from './options-connector';
+import type { HeldPermission, OptionsConnector } from './options-connector';
+
+/** The host patterns the manifest asks for at install: not optional, never given back. */
+const required = (): string[] => browser.runtime.getManifest().host_permissions ?? [];
+/** Access this page asked for on trial: the worker hears each, and gives back the unused ones when this page is left. */
+const onTrialHere = new Set<string>();
+let trialPort: Runtime.Port | undefined;
+
+/** Tells the worker, over the port held open while this page lives (host-access-trial-port.ts). */
+function tellWorkerOnTrial(): void {
+  if (trialPort === undefined) {
+    trialPort = browser.runtime.connect({ name: HOST_ACCESS_TRIAL_PORT });
+    // The worker stopped (Chrome stops an idle one): the next one hears it all again.
+    trialPort.onDisconnect.addListener(() => {
+      trialPort = undefined;
+      tellWorkerOnTrial();
+    });
+  }
+  // A runtime.Port, not a window: it takes no target origin.
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin
+  for (const pattern of onTrialHere) trialPort.postMessage({ type: 'on-trial', pattern } satisfies PageToWorkerTrial);
+}
 
 let historyStore: HistoryStore | undefined;
 const history = (): HistoryStore => (historyStore ??= openHistoryStore());
@@ -26,12 +49,36 @@ export const extensionConnector: OptionsConnector = {
   },
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),
-  requestHostAccess: (origin) => browser.permissions.request({ origins: [hostPermissionPattern(origin)] }),
+  async requestHostAccess(origin) {
+    const pattern = hostPermissionPattern(origin);
+    // Asked before anything is awaited: browsers prompt only within the click.
+    const granted = await browser.permissions.request({ origins: [pattern] });
+    if (granted) {
+      onTrialHere.add(pattern);
+      tellWorkerOnTrial();
+    }
+    return granted;
+  },
+  async heldPermissions() {
+    const { permissions = [], origins = [] } = await browser.permissions.getAll();
+    const held: HeldPermission[] = permissions.includes('tabs') ? [{ kind: 'tabs' }] : [];
+    return [...held, ...origins.filter((pattern) => !required().includes(pattern)).map((pattern) => ({ kind: 'host' as const, pattern }))];
+  },
+  async givePermissionBack(permission) {
+    await browser.permissions.remove(permission.kind === 'tabs' ? TABS_PERMISSION : { origins: [permission.pattern] });
+  },
+  onPermissionsChange(callback) {
+    browser.permissions.onAdded.addListener(callback);
+    browser.permissions.onRemoved.addListener(callback);
+    return () => {
+      browser.permissions.onAdded.removeListener(callback);
+      browser.permissions.onRemoved.removeListener(callback);
+    };
+  },
   async releaseHostAccess(origin, nextOrigin) {
     const pattern = hostPermissionPattern(origin);
-    const required = browser.runtime.getManifest().host_permissions ?? [];
     // The manifest's own hosts cannot be removed (and need not be); the next server's access stays.
-    if (required.includes(pattern) || pattern === hostPermissionPattern(nextOrigin)) return;
+    if (required().includes(pattern) || pattern === hostPermissionPattern(nextOrigin)) return;
     await browser.permissions.remove({ origins: [pattern] });
   },
   historyCount: () => history().count(),

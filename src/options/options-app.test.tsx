@@ -11,7 +11,7 @@ import type { Result, ShrtnrError } from '../api';
 import type { MessageKey, Words } from '../platform/words';
 import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { OptionsApp } from './options-app';
-import type { OptionsConnector } from './options-connector';
+import type { HeldPermission, OptionsConnector } from './options-connector';
 
 const DEFAULT_SERVER = 'https://shrtnr.co';
 const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
@@ -35,13 +35,23 @@ interface FakeOptionsConnector extends OptionsConnector {
   historyCount: Mock<OptionsConnector['historyCount']>;
   clearHistory: Mock<OptionsConnector['clearHistory']>;
   openHistory: Mock<OptionsConnector['openHistory']>;
+  heldPermissions: Mock<OptionsConnector['heldPermissions']>;
+  givePermissionBack: Mock<OptionsConnector['givePermissionBack']>;
+  onPermissionsChange: Mock<OptionsConnector['onPermissionsChange']>;
   /** Another options page saving, as storage.onChanged reports it. */
   saveElsewhere(changes: Partial<Settings>): void;
+  /** A permission granted elsewhere (a tabs run), as permissions.onAdded reports it. */
+  grantElsewhere(permission: HeldPermission): void;
 }
 
-function fakeConnector(words: Words, initial: Settings): FakeOptionsConnector {
+function fakeConnector(words: Words, initial: Settings, initiallyHeld: HeldPermission[] = []): FakeOptionsConnector {
   let stored = { ...initial };
   let historyCount = 42;
+  let held = [...initiallyHeld];
+  const permissionListeners = new Set<() => void>();
+  const permissionsChanged = () => {
+    for (const listener of permissionListeners) listener();
+  };
   const listeners = new Set<() => void>();
   // Like storage.onChanged, which tells every page of every write, its own included.
   const write = (changes: Partial<Settings>) => {
@@ -68,7 +78,21 @@ function fakeConnector(words: Words, initial: Settings): FakeOptionsConnector {
       return cleared;
     }),
     openHistory: vi.fn(),
+    // As the browser's connector lists them: tabs first, then hosts.
+    heldPermissions: vi.fn(async () => held.toSorted((a, b) => (a.kind === b.kind ? 0 : a.kind === 'tabs' ? -1 : 1))),
+    givePermissionBack: vi.fn(async (permission: HeldPermission) => {
+      held = held.filter((candidate) => JSON.stringify(candidate) !== JSON.stringify(permission));
+      permissionsChanged();
+    }),
+    onPermissionsChange: vi.fn((listener: () => void) => {
+      permissionListeners.add(listener);
+      return () => permissionListeners.delete(listener);
+    }),
     saveElsewhere: write,
+    grantElsewhere(permission) {
+      held = [...held, permission];
+      permissionsChanged();
+    },
   };
 }
 
@@ -92,6 +116,9 @@ function waitForText(testId: StatusId, expected: string) {
 }
 
 afterEach(cleanup);
+
+/** The permissions the page lists, each as its sentence. */
+const permissionsListed = async () => (await screen.findAllByRole('listitem')).map((item) => item.querySelector('p')?.textContent);
 
 describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const words = wordsIn(language);
@@ -285,6 +312,40 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     await waitForText('save-status', t('optionsSaved'));
     expect(serverField().value).toBe('https://other.example');
     expect(tokenField().value).toBe('second_token_0123456789');
+  });
+
+  it('lists each optional permission held and why, gives one back, and follows one granted meanwhile', async () => {
+    const serverPattern = 'https://short.example/*';
+    const connector = fakeConnector(words, { ...SAVED, serverUrl: 'https://short.example', tokenServer: 'https://short.example' }, [
+      { kind: 'host', pattern: serverPattern },
+      { kind: 'host', pattern: 'https://mirror.example/*' },
+    ]);
+    render(<OptionsApp connector={connector} />);
+    expect(await permissionsListed()).toEqual([t('optionsPermissionHostServer', 'short.example'), t('optionsPermissionHostUnused', 'mirror.example')]);
+
+    fireEvent.click(button('optionsGiveBackHost', 'mirror.example'));
+    await waitFor(() => expect(screen.getByTestId('permissions-status').textContent).toBe(t('optionsPermissionGivenBack')));
+    expect(connector.givePermissionBack.mock.calls).toEqual([[{ kind: 'host', pattern: 'https://mirror.example/*' }]]);
+    expect(await permissionsListed()).toEqual([t('optionsPermissionHostServer', 'short.example')]);
+
+    act(() => connector.grantElsewhere({ kind: 'tabs' }));
+    await waitFor(async () => expect(await permissionsListed()).toEqual([t('optionsPermissionTabs'), t('optionsPermissionHostServer', 'short.example')]));
+    fireEvent.click(button('optionsGiveBackTabs'));
+    await waitFor(() => expect(connector.givePermissionBack).toHaveBeenLastCalledWith({ kind: 'tabs' }));
+    expectNothingUntranslated();
+  });
+
+  it('says when it holds no optional permission', async () => {
+    await renderOptions(SAVED);
+    expect(await screen.findByText(t('optionsPermissionsNone'))).toBeTruthy();
+  });
+
+  it('says so when the browser will not give a permission back', async () => {
+    const connector = fakeConnector(words, SAVED, [{ kind: 'tabs' }]);
+    connector.givePermissionBack.mockRejectedValueOnce(new Error('You cannot remove required permissions.'));
+    render(<OptionsApp connector={connector} />);
+    fireEvent.click(await screen.findByRole('button', { name: t('optionsGiveBackTabs') }));
+    await waitFor(() => expect(screen.getByTestId('permissions-status').textContent).toBe(t('optionsPermissionNotGivenBack', 'You cannot remove required permissions.')));
   });
 
   it('refuses a server address that is not https, and saves nothing', async () => {

@@ -5,8 +5,10 @@ import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
 import { connectionFailureMessage } from './connection-message';
+import { useHeldPermissions } from './held-permissions';
+import { useHistoryLeft } from './history-left';
 import type { OptionsConnector } from './options-connector';
-import { OptionsView, PLAIN_SETTINGS, type ConnectionStatus, type HistoryLeft, type OptionsFormValues } from './options-view';
+import { OptionsView, PLAIN_SETTINGS, type ConnectionStatus, type OptionsFormValues } from './options-view';
 
 const TOKEN_ENDING_LENGTH = 4;
 
@@ -15,11 +17,12 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const { t } = words;
   const [saved, setSaved] = useState<Settings | undefined>(undefined);
   const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS));
-  const [historyLeft, setHistoryLeft] = useState<HistoryLeft>({ state: 'none' });
   const [fieldErrors, setFieldErrors] = useState<{ token?: string; serverUrl?: string }>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
   const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
+  const permissions = useHeldPermissions(connector, saved?.serverUrl, words);
+  const { historyLeft, clearHistory } = useHistoryLeft(connector, values.history, words);
 
   useEffect(() => {
     connector.load().then(
@@ -52,30 +55,6 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       }),
     [connector],
   );
-
-  // History turned off (or being turned off) with links still in it: offer to delete them.
-  useEffect(() => {
-    if (values.history) {
-      setHistoryLeft((current) => (current.state === 'kept' ? { state: 'none' } : current));
-      return;
-    }
-    let current = true;
-    connector.historyCount().then(
-      (count) => current && setHistoryLeft((left) => (left.state === 'cleared' && count === 0 ? left : count > 0 ? { state: 'kept', count } : { state: 'none' })),
-      (error: unknown) => current && setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [connector, values.history]);
-
-  const clearHistory = async () => {
-    try {
-      setHistoryLeft({ state: 'cleared', count: await connector.clearHistory() });
-    } catch (error) {
-      setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) });
-    }
-  };
 
   if (loadFailure !== undefined) {
     return (
@@ -234,6 +213,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       historyLeft={historyLeft}
       onClearHistory={() => void clearHistory()}
       onOpenHistory={() => connector.openHistory()}
+      permissions={permissions}
+      onGiveBack={permissions.giveBack}
     />
     </WordsContext.Provider>
   );

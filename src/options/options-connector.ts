@@ -2,6 +2,9 @@ import type { Result, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
 import type { Settings } from '../storage/settings-schema';
 
+/** An optional permission the extension holds beyond those it was installed with. */
+export type HeldPermission = { kind: 'tabs' } | { kind: 'host'; pattern: string };
+
 /** Everything the options page needs from the browser; the view never calls `browser.*` itself. */
 export interface OptionsConnector {
   /** The page's words, in the browser's UI language. */
@@ -14,8 +17,18 @@ export interface OptionsConnector {
   testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ShrtnrError>>;
   /** Whether the extension may reach this origin without relying on the server's CORS answers. */
   hasHostAccess(origin: string): Promise<boolean>;
-  /** Must be called from a click: browsers only show the prompt for a user gesture. */
+  /**
+   * Must be called from a click: browsers only show the prompt for a user
+   * gesture. What it grants is on trial: when the page is left, the worker
+   * gives it back unless the server was saved.
+   */
   requestHostAccess(origin: string): Promise<boolean>;
+  /** The optional permissions held now, tabs first, then hosts in order. */
+  heldPermissions(): Promise<HeldPermission[]>;
+  /** Gives one back; rejects with the browser's reason. */
+  givePermissionBack(permission: HeldPermission): Promise<void>;
+  /** Calls back when a permission is granted or given back, anywhere; returns the unsubscribe. */
+  onPermissionsChange(callback: () => void): () => void;
   /** Gives back access granted for `origin`, once the user has moved to `nextOrigin` (unless that needs the same access). */
   releaseHostAccess(origin: string, nextOrigin: string): Promise<void>;
   /** How many links history holds. */

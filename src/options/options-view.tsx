@@ -2,6 +2,9 @@ import { useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
+import type { PermissionRow } from './held-permissions';
+import type { HeldPermission } from './options-connector';
+import { PermissionsCard } from './permissions-card';
 
 export interface OptionsFormValues {
   tokenDraft: string;
@@ -50,6 +53,9 @@ export interface OptionsViewProps {
   historyLeft: HistoryLeft;
   onClearHistory(): void;
   onOpenHistory(): void;
+  /** The optional permissions held (undefined until read), and what giving one back came to. */
+  permissions: { rows: PermissionRow[] | undefined; status: string };
+  onGiveBack(permission: HeldPermission): void;
 }
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
@@ -212,6 +218,7 @@ export function OptionsView(props: OptionsViewProps) {
           </p>
         </div>
       </form>
+      <PermissionsCard rows={props.permissions.rows} status={props.permissions.status} onGiveBack={props.onGiveBack} />
     </main>
   );
 }

@@ -10,3 +10,13 @@ export function hostPermissionPattern(origin: string): string {
   const { protocol, hostname } = new URL(origin);
   return `${protocol}//${hostname}/*`;
 }
+
+/**
+ * Of the host patterns granted on trial, those to give back: the ones that
+ * neither the saved server (empty: none saved) nor the manifest's own host
+ * permissions use.
+ */
+export function unusedHostAccess(patterns: readonly string[], savedServerUrl: string, required: readonly string[]): string[] {
+  const saved = savedServerUrl !== '' && URL.canParse(savedServerUrl) ? hostPermissionPattern(savedServerUrl) : undefined;
+  return patterns.filter((pattern) => pattern !== saved && !required.includes(pattern));
+}

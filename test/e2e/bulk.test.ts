@@ -289,4 +289,17 @@ describe('shorten all tabs in Chromium', () => {
       await window.close();
     }
   });
+
+  it('the settings page lists the tabs permission with why, and gives it back', async () => {
+    expect(await hasTabsPermission(), 'an earlier test allowed it').toBe(true);
+    const options = await session.openTab(session.browser.extensionUrl('src/options/index.html'));
+    const permissions = options.getByTestId('permissions');
+    await expect.poll(() => permissions.getByRole('listitem').allTextContents()).toEqual([
+      'Read the addresses and titles of your tabs: asked for by “Shorten all tabs in this window”, and asked again the next time you use it if you give it back.Give back',
+    ]);
+    await permissions.getByRole('button', { name: 'Give back reading your tabs' }).click();
+    await expect.poll(hasTabsPermission).toBe(false);
+    await expect.poll(() => permissions.textContent()).toContain('None: Shrtnr uses only the permissions it was installed with.');
+    await options.close();
+  });
 });

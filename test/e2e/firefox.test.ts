@@ -22,6 +22,7 @@ beforeEach(() => {
 });
 
 const textOf = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
+const permissionsCard = (page: Page) => textOf(page, '[data-testid="permissions"]');
 
 /** Replaces a field's value as a person would: select what is there, type over it. */
 async function typeInto(page: Page, selector: string, text: string): Promise<void> {
@@ -142,6 +143,47 @@ describe('the Firefox build', () => {
     await expect.poll(() => textOf(moved, '[data-testid="save-status"]')).toBe('Settings saved.');
     await expect.poll(hasAccess).toBe(false);
     await moved.close();
+  });
+
+  it('gives back, once the page is left without saving, the access Test connection asked for; lists each permission held, with a button to give it back', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+    const hasAccess = (pattern: string) =>
+      session.firefox.evaluateInExtension((origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.contains({ origins }), [pattern]);
+
+    // A server tried, with its own token typed, but never saved: its access goes when the page does.
+    const tried = `https://localhost:${new URL(session.standIn.baseUrl).port}`;
+    const triedToken = 'firefox-tried-token-4Hw9';
+    session.audit.track(triedToken);
+    session.audit.allow(tried, triedToken);
+    const trying = await session.firefox.openExtensionPage('src/options/index.html');
+    await trying.waitForSelector('#server-url');
+    await typeInto(trying, '#server-url', tried);
+    await trying.type('#token', triedToken);
+    session.standIn.setFault({ kind: 'drop-connection' });
+    expect(await connectionStatusAfterTest(trying)).toMatch(/^Can't reach localhost/);
+    session.standIn.setFault(null);
+    await trying.click('button::-p-text(Allow access to localhost)');
+    await expect.poll(() => hasAccess('https://localhost/*')).toBe(true);
+    await expect.poll(() => permissionsCard(trying)).toContain('Access to localhost: no server in your settings uses it.');
+    await trying.close();
+    await expect.poll(() => hasAccess('https://localhost/*')).toBe(false);
+
+    // The saved server's access stays when the page is left, is listed as such, and its button gives it back.
+    const saved = await session.firefox.openExtensionPage('src/options/index.html');
+    await saved.waitForSelector('#server-url');
+    session.standIn.setFault({ kind: 'drop-connection' });
+    expect(await connectionStatusAfterTest(saved)).toMatch(/^Can't reach 127\.0\.0\.1/);
+    session.standIn.setFault(null);
+    await saved.click('button::-p-text(Allow access to)');
+    await expect.poll(() => hasAccess('https://127.0.0.1/*')).toBe(true);
+    await saved.close();
+    const listing = await session.firefox.openExtensionPage('src/options/index.html');
+    await expect.poll(() => permissionsCard(listing)).toContain("Access to 127.0.0.1: the server in your settings. Without it, the browser may block the extension's requests to it.");
+    expect(await hasAccess('https://127.0.0.1/*')).toBe(true);
+    await listing.click('button[aria-label="Give back access to 127.0.0.1"]');
+    await expect.poll(() => hasAccess('https://127.0.0.1/*')).toBe(false);
+    await expect.poll(() => permissionsCard(listing)).toContain('None: Shrtnr uses only the permissions it was installed with.');
+    await listing.close();
   });
 
   it('shortens from the context menu and the keyboard command in the background page, onto the clipboard', async () => {

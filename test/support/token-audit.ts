@@ -145,7 +145,11 @@ export class TokenAudit {
     for (const request of this.requests) leaks.push(...requestLeaks(request, found, mayGo));
     // The browser's report must not be blind: whatever reached the stand-in, it reported too. (Chromium
     // fetches favicons from its browser process, outside every target: the one request it cannot report.)
-    const reported = new Set(this.requests.filter((request) => originOf(request.url) === apiOrigin).map((request) => `${request.method} ${new URL(request.url).pathname}`));
+    // The stand-in answers for every name of its address (127.0.0.1, localhost, the IDN test host): what
+    // the browser sent over https to its port, under whichever name, reached it.
+    const apiPort = new URL(servers.api.baseUrl).port;
+    const toStandIn = (url: string) => URL.canParse(url) && new URL(url).protocol === 'https:' && new URL(url).port === apiPort;
+    const reported = new Set(this.requests.filter((request) => toStandIn(request.url)).map((request) => `${request.method} ${new URL(request.url).pathname}`));
     const unreported = servers.api.requests().filter((request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !reported.has(`${request.method} ${request.path}`));
     if (unreported.length > 0) {
       this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describe).join(', ')})`);

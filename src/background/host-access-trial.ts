@@ -1,0 +1,32 @@
+import { HOST_ACCESS_TRIAL_PORT, isTrialMessage } from '../messages/host-access-trial-port';
+import { browser, type Runtime } from '../platform/browser';
+import { unusedHostAccess } from '../platform/host-permission';
+import { localArea } from '../storage/extension-storage';
+import { readSettings } from '../storage/settings';
+
+/**
+ * Follows a settings page's host access on trial (messages/host-access-trial-port.ts):
+ * when the page is left, the access the saved server does not use is given back.
+ */
+export function onHostAccessTrialPort(port: Runtime.Port): void {
+  // Only this extension's own pages may ask anything of it.
+  if (port.name !== HOST_ACCESS_TRIAL_PORT || port.sender?.id !== browser.runtime.id) return;
+  const onTrial = new Set<string>();
+  port.onMessage.addListener((message: unknown) => {
+    if (isTrialMessage(message)) onTrial.add(message.pattern);
+  });
+  port.onDisconnect.addListener(() => {
+    giveBackUnused([...onTrial]).catch((error: unknown) => {
+      // Still listed on the settings page, as used by no server, with its button to give it back.
+      console.warn('Shrtnr: host access on trial could not be given back.', error instanceof Error ? error.message : String(error));
+    });
+  });
+}
+
+async function giveBackUnused(patterns: string[]): Promise<void> {
+  if (patterns.length === 0) return;
+  // Read now, when the page has gone: a server it saved meanwhile keeps its access.
+  const { serverUrl } = await readSettings(localArea, ['serverUrl']);
+  const unused = unusedHostAccess(patterns, serverUrl, browser.runtime.getManifest().host_permissions ?? []);
+  if (unused.length > 0) await browser.permissions.remove({ origins: unused });
+}

@@ -1,0 +1,78 @@
+// The settings page's connector as it asks for and gives back permissions, against a fake browser.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const granted = new Set<string>();
+const removed: string[][] = [];
+/** What each port to the worker carried, and a way to close it as a stopped worker would. */
+const ports: { name: string; messages: unknown[]; disconnect(): void }[] = [];
+vi.mock('../platform/browser', () => ({
+  browser: {
+    permissions: {
+      request: vi.fn(async ({ origins = [] }: { origins?: string[] }) => {
+        for (const origin of origins) granted.add(origin);
+        return true;
+      }),
+      remove: vi.fn(async ({ origins = [], permissions = [] }: { origins?: string[]; permissions?: string[] }) => {
+        removed.push([...origins, ...permissions]);
+        for (const item of [...origins, ...permissions]) granted.delete(item);
+        return true;
+      }),
+      getAll: async () => ({ permissions: [...granted].filter((item) => !item.includes('/')), origins: [...granted].filter((item) => item.includes('/')) }),
+    },
+    runtime: {
+      getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }),
+      connect: ({ name }: { name: string }) => {
+        const disconnected: (() => void)[] = [];
+        const port = { name, messages: [] as unknown[], disconnect: () => disconnected.forEach((listener) => listener()) };
+        ports.push(port);
+        return { postMessage: (message: unknown) => port.messages.push(message), onDisconnect: { addListener: (listener: () => void) => disconnected.push(listener) } };
+      },
+    },
+  },
+}));
+vi.mock('../platform/i18n', () => ({ browserWords: () => ({}) }));
+vi.mock('../storage/extension-storage', () => ({ localArea: {} }));
+
+const MIRROR_ACCESS = 'https://mirror.example/*';
+
+beforeEach(() => {
+  vi.resetModules();
+  granted.clear();
+  granted.add('https://shrtnr.co/*');
+  removed.length = 0;
+  ports.length = 0;
+});
+
+describe('host access asked for by Test connection', () => {
+  it('is on trial: the worker hears of it over a port the page holds, and again from a restarted worker', async () => {
+    const { extensionConnector } = await import('./extension-connector');
+    expect(await extensionConnector.requestHostAccess('https://mirror.example:8443')).toBe(true);
+    expect(granted.has(MIRROR_ACCESS)).toBe(true);
+    expect(ports.map((port) => [port.name, port.messages])).toEqual([['host-access-trial', [{ type: 'on-trial', pattern: MIRROR_ACCESS }]]]);
+
+    // Chrome stopped the worker: the page tells the next one everything on trial.
+    ports[0]?.disconnect();
+    expect(ports.map((port) => port.messages)).toEqual([[{ type: 'on-trial', pattern: MIRROR_ACCESS }], [{ type: 'on-trial', pattern: MIRROR_ACCESS }]]);
+  });
+
+  it('is not on trial when it was refused', async () => {
+    const { browser } = await import('../platform/browser');
+    vi.mocked(browser.permissions.request).mockResolvedValueOnce(false);
+    const { extensionConnector } = await import('./extension-connector');
+    expect(await extensionConnector.requestHostAccess('https://mirror.example')).toBe(false);
+    expect(ports).toEqual([]);
+  });
+});
+
+describe('the optional permissions held', () => {
+  it("are tabs and the hosts beyond the manifest's own, each given back on its own", async () => {
+    granted.add(MIRROR_ACCESS);
+    granted.add('tabs');
+    const { extensionConnector } = await import('./extension-connector');
+    expect(await extensionConnector.heldPermissions()).toEqual([{ kind: 'tabs' }, { kind: 'host', pattern: MIRROR_ACCESS }]);
+    await extensionConnector.givePermissionBack({ kind: 'tabs' });
+    await extensionConnector.givePermissionBack({ kind: 'host', pattern: MIRROR_ACCESS });
+    expect(removed).toEqual([['tabs'], [MIRROR_ACCESS]]);
+    expect(await extensionConnector.heldPermissions()).toEqual([]);
+  });
+});
