@@ -55,7 +55,7 @@ describe('the JSON export', () => {
   });
 
   it('is read back by the import, entry for entry', () => {
-    expect(parseHistoryJson(historyJson(ENTRIES, new Date()))).toEqual({ ok: true, entries: ENTRIES, invalid: 0, repeated: 0 });
+    expect(parseHistoryJson(historyJson(ENTRIES, new Date()), Date.now())).toEqual({ ok: true, entries: ENTRIES, invalid: 0, repeated: 0, future: 0 });
   });
 });
 

@@ -496,6 +496,47 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(status()).toBe(t('historyImportAdded', 3));
   });
 
+  it('refuses imported dates a Date cannot print, and those after now plus a day, each said apart, and the page works on', async () => {
+    const connector = await renderHistory([RYE, DOCS]);
+    const farFuture = { ...NEWS, shortUrl: 'https://shrtnr.co/far', createdAt: 4102444800000 };
+    const unprintable = { ...NEWS, shortUrl: 'https://shrtnr.co/nine', createdAt: 9e15 };
+
+    choose(exportFile([NEWS, farFuture, unprintable]));
+    await waitFor(() => expect(status()).toBe([t('historyImportAdded', 1), t('historyImportInvalid', 1), t('historyImportFuture', 1)].join(' ')));
+    expect(connector.store.merge.mock.calls).toEqual([[[NEWS]]]);
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']));
+    expectNothingUntranslated();
+  });
+
+  it('opens with a stored date no Date can print, saying the date is unknown', async () => {
+    // The fake store validates nothing: as a record the schema of an older version let in.
+    await renderHistory([RYE, { ...DOCS, createdAt: 9e15 }, NEWS]);
+
+    expect(rowTitles()).toEqual(['docs.example/guide/start', 'Rye Bread', 'أخبار اليوم']);
+    const [unprintable] = rows();
+    expect(unprintable?.querySelector('time')).toBeNull();
+    expect(unprintable?.querySelector('.row-meta')?.textContent).toBe(`${t('historyDateUnknown')} · ${t('historyViaShortcut')}`);
+    expect(rows()[1]?.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-03T10:00:00.000Z');
+    expectNothingUntranslated();
+  });
+
+  it('shows a row that cannot be shown as a small row that says so and still deletes, and the rest as usual', async () => {
+    // No title, and a long URL no URL parser reads: the row's label throws.
+    const broken = { ...DOCS, longUrl: 'not a url' };
+    const connector = await renderHistory([RYE, broken, NEWS]);
+
+    expect(rowTitles()).toEqual(['Rye Bread', 'أخبار اليوم']);
+    const fallback = screen.getByTestId('history-row-broken');
+    expect(fallback.textContent).toBe(`${t('historyRowBroken')}${t('historyDelete')}`);
+    expect(console.warn).toHaveBeenCalledWith('Shrtnr: a history row could not be shown.', expect.stringContaining('Invalid URL'));
+    expectNothingUntranslated();
+
+    fireEvent.click(within(fallback).getByRole('button', { name: t('historyDeleteLabel', DOCS.shortUrl) }));
+    await waitFor(() => expect(screen.queryByTestId('history-row-broken')).toBeNull());
+    expect(connector.store.remove.mock.calls).toEqual([[DOCS.shortUrl]]);
+    expect(rowTitles()).toEqual(['Rye Bread', 'أخبار اليوم']);
+  });
+
   describe.each<{ name: string; file: () => File; sentence: () => string }>([
     { name: 'not JSON', file: () => new File(['created,title\r\n'], 'history.csv'), sentence: () => t('historyImportNotJson') },
     { name: 'another format', file: () => exportFile([NEWS], { format: 'bookmarks' }), sentence: () => t('historyImportWrongFormat') },

@@ -134,7 +134,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   };
 
   const importFile = async (file: File) => {
-    const parsed = await readHistoryFile(file);
+    const parsed = await readHistoryFile(file, Date.now());
     if (!parsed.ok) {
       say(importProblemSentence(parsed.problem, words));
       return;
@@ -147,7 +147,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
       return;
     }
     // A link twice in the file was, by its second time, already there. The list follows from the store's change.
-    say(importOutcomeSentence({ ...outcome, alreadyThere: outcome.alreadyThere + parsed.repeated, invalid: parsed.invalid }, words));
+    say(importOutcomeSentence({ ...outcome, alreadyThere: outcome.alreadyThere + parsed.repeated, invalid: parsed.invalid, future: parsed.future }, words));
   };
 
   const actions: HistoryActions = {

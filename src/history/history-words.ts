@@ -39,10 +39,11 @@ export function importProblemSentence(problem: ImportProblem, { t }: Words): str
  * there was. One count per sentence, in neutral wording ("Links imported: 1.")
  * so no language needs plural forms that the browser's i18n cannot choose.
  */
-export function importOutcomeSentence(outcome: MergeOutcome & { invalid: number }, { t }: Words): string {
+export function importOutcomeSentence(outcome: MergeOutcome & { invalid: number; future: number }, { t }: Words): string {
   const sentences = [t('historyImportAdded', outcome.added)];
   if (outcome.alreadyThere > 0) sentences.push(t('historyImportAlreadyThere', outcome.alreadyThere));
   if (outcome.invalid > 0) sentences.push(t('historyImportInvalid', outcome.invalid));
+  if (outcome.future > 0) sentences.push(t('historyImportFuture', outcome.future));
   if (outcome.overBound > 0) sentences.push(t('historyImportOverBound', outcome.overBound, MAX_HISTORY_ENTRIES));
   return sentences.join(' ');
 }

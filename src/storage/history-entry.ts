@@ -24,6 +24,13 @@ export interface HistoryEntry {
   used?: number;
 }
 
+/**
+ * The latest time a Date can hold (ECMAScript's ±8.64e15 ms): a later one
+ * makes `Intl.DateTimeFormat.format` and `toISOString` throw, so no stored or
+ * imported entry may carry it.
+ */
+export const LATEST_TIME = 8.64e15;
+
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
 
@@ -36,7 +43,7 @@ export const historyEntrySchema = z.object({
   longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
   server: z.string().check(z.refine(isOrigin)),
   title: z.optional(z.string().check(z.maxLength(1024))),
-  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0)),
+  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
   via: z.enum(WAYS_IN),
   used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
 });

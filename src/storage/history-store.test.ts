@@ -114,6 +114,8 @@ describe('corrupt records', () => {
     { ...entry(91), longUrl: 42, createdAt: 'yesterday' },
     { ...entry(92, { longUrl }), via: 'somewhere' },
     { shortUrl: `${SERVER}/bare` },
+    // A time no Date can print (issue 19): it sorted above every entry and broke the page.
+    { ...entry(93, { longUrl }), createdAt: 9e15 },
   ];
 
   it('are skipped by every read, and counted by all()', async () => {
@@ -122,7 +124,7 @@ describe('corrupt records', () => {
     await store.record(entry(2));
     await putRaw(factory, corrupt);
     expect(await store.recent(3)).toEqual([entry(2), entry(1, { longUrl })]);
-    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 4 });
+    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 5 });
     expect(await store.findCached(SERVER, longUrl)).toEqual(entry(1, { longUrl }));
     expect(await store.remove(`${SERVER}/bare`)).toBeUndefined();
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
