@@ -14,15 +14,15 @@ const ENTRIES: HistoryEntry[] = [
     via: 'menu-link',
     used: 1,
   },
-  { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab' },
+  { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab', origin: 'imported' },
 ];
 
 describe('the CSV export', () => {
   it('has a header and one RFC 4180 row per entry, CRLF-ended, UTF-8 with a byte-order mark', () => {
     expect(historyCsv(ENTRIES)).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via\r\n' +
-        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link\r\n` +
-        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
+        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link,local\r\n` +
+        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported\r\n',
     );
   });
 
@@ -38,15 +38,16 @@ describe('the CSV export', () => {
   });
 
   it('is only the header for an empty history', () => {
-    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via\r\n');
+    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n');
   });
 });
 
 describe('the JSON export', () => {
-  it('says what it is and when it was made, and holds the entries as stored', () => {
+  it('says what it is and when it was made, and holds the entries as stored, the imported one marked so', () => {
     const exportedAt = new Date(Date.UTC(2025, 2, 1, 12));
-    const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as unknown;
+    const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as { entries: Record<string, unknown>[] };
     expect(document).toEqual({ format: 'shrtnr-history', version: 1, exportedAt: '2025-03-01T12:00:00.000Z', entries: ENTRIES });
+    expect(document.entries.map((entry) => entry.origin)).toEqual([undefined, 'imported']);
   });
 
   it('leaves out whatever else a record carries', () => {
@@ -54,8 +55,9 @@ describe('the JSON export', () => {
     expect(historyJson([withExtra], new Date(0))).not.toContain('secret');
   });
 
-  it('is read back by the import, entry for entry', () => {
-    expect(parseHistoryJson(historyJson(ENTRIES, new Date()), Date.now())).toEqual({ ok: true, entries: ENTRIES, invalid: 0, repeated: 0, future: 0 });
+  it('is read back by the import, entry for entry, each then marked imported', () => {
+    const imported = ENTRIES.map((entry): HistoryEntry => ({ ...entry, origin: 'imported' }));
+    expect(parseHistoryJson(historyJson(ENTRIES, new Date()), Date.now())).toEqual({ ok: true, entries: imported, invalid: 0, repeated: 0, future: 0 });
   });
 });
 

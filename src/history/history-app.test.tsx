@@ -26,6 +26,8 @@ const RYE: HistoryEntry = {
 };
 const DOCS: HistoryEntry = { shortUrl: 'https://shrtnr.co/Xy9', longUrl: 'https://docs.example/guide/start', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 2, 2, 9, 0), via: 'shortcut' };
 const NEWS: HistoryEntry = { shortUrl: 'https://shrtnr.co/q1', longUrl: 'https://news.example/today', server: 'https://shrtnr.co', title: 'أخبار اليوم', createdAt: Date.UTC(2025, 2, 1, 8, 0), via: 'popup-typed' };
+/** What an import makes of an entry: the same, marked imported. */
+const imported = (entry: HistoryEntry): HistoryEntry => ({ ...entry, origin: 'imported' });
 /** Newest first, as the page must show them. */
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
@@ -231,6 +233,21 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(rows()[2]?.textContent).toContain(t('historyViaPopupTyped'));
     expect(screen.getByTestId('history-count').textContent).toBe(t('historyCount', 3));
     expect(screen.getByTestId('credits-saved').textContent).toBe(t('historyCreditsSaved', 7));
+    expectNothingUntranslated();
+  });
+
+  it('marks an imported link in its details, in words, and acts on it as on any other', async () => {
+    const connector = await renderHistory([RYE, imported(DOCS)]);
+
+    const [made, fromFile] = rows();
+    expect(made?.querySelector('.row-meta')?.textContent).not.toContain(t('historyImported'));
+    expect(fromFile?.querySelector('.row-meta')?.textContent).toBe(
+      `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(DOCS.createdAt)} · ${t('historyViaShortcut')} · ${t('historyImported')}`,
+    );
+    fireEvent.click(button('historyCopyLabel', DOCS.shortUrl));
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(1));
+    type(searchField(), 'guide');
+    expect(rowTitles()).toEqual(['docs.example/guide/start']);
     expectNothingUntranslated();
   });
 
@@ -443,9 +460,9 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(file?.type).toBe('text/csv;charset=utf-8');
     // Everything, not only what the search shows; newest first.
     expect(await file?.text()).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via\r\n' +
-        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link\r\n` +
-        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
+        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link,local\r\n` +
+        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut,local\r\n',
     );
   });
 
@@ -466,8 +483,10 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
 
     choose(exportFile([NEWS, RYE, invalid, NEWS, DOCS, { nonsense: true }]));
     await waitFor(() => expect(status()).toBe([t('historyImportAdded', 1), t('historyImportAlreadyThere', 3), t('historyImportInvalid', 2)].join(' ')));
-    expect(connector.store.merge.mock.calls).toEqual([[[NEWS, RYE, DOCS]]]);
+    // Marked imported, whatever the file says; those already there stay as they are.
+    expect(connector.store.merge.mock.calls).toEqual([[[NEWS, RYE, DOCS].map(imported)]]);
     await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']));
+    expect(rows().map((row) => within(row).queryByTestId('history-imported')?.textContent)).toEqual([undefined, undefined, t('historyImported')]);
     // The input is emptied, so the same file can be chosen again.
     expect(importFileInput().value).toBe('');
     expectNothingUntranslated();
@@ -503,7 +522,7 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
 
     choose(exportFile([NEWS, farFuture, unprintable]));
     await waitFor(() => expect(status()).toBe([t('historyImportAdded', 1), t('historyImportInvalid', 1), t('historyImportFuture', 1)].join(' ')));
-    expect(connector.store.merge.mock.calls).toEqual([[[NEWS]]]);
+    expect(connector.store.merge.mock.calls).toEqual([[[imported(NEWS)]]]);
     await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start', 'أخبار اليوم']));
     expectNothingUntranslated();
   });

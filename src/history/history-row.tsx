@@ -1,5 +1,5 @@
 import type { Words } from '../platform/words';
-import type { HistoryEntry } from '../storage/history-entry';
+import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { entryLabel } from './entry-label';
 import { wayInLabel } from './history-words';
@@ -39,7 +39,16 @@ export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowP
         <p class="row-meta">
           {entryTime(entry.createdAt, dates, words)}
           <span aria-hidden="true"> · </span>
-          <span>{wayInLabel(entry.via, words)}</span>
+          <span class="row-via">{wayInLabel(entry.via, words)}</span>
+          {/* From a file, not made here: listed, never given by the cache. A word, so it is read out too. */}
+          {entry.origin === IMPORTED && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span class="row-imported" data-testid="history-imported">
+                {t('historyImported')}
+              </span>
+            </>
+          )}
         </p>
       </div>
       {/* Visibly one word each; named with the link, so a list of "Copy" buttons is told apart when read out. */}

@@ -4,6 +4,8 @@ import { FUTURE_TOLERANCE_MS, MAX_IMPORT_MEGABYTES, parseHistoryJson, readHistor
 
 const VALID: HistoryEntry = { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: 1_700_000_000_000, via: 'shortcut' };
 const OTHER: HistoryEntry = { ...VALID, shortUrl: 'https://shrtnr.co/b', title: 'B', used: 2 };
+/** What an import makes of an entry: the same, marked imported. */
+const imported = (entry: HistoryEntry): HistoryEntry => ({ ...entry, origin: 'imported' });
 
 /** The moment each import happens, in these tests. */
 const NOW = Date.UTC(2025, 2, 1, 12);
@@ -20,7 +22,7 @@ describe('parsing a history export', () => {
     const parsed = parse(
       exportOf([VALID, { ...VALID, shortUrl: 'javascript:alert(1)' }, OTHER, { ...OTHER, title: 'again' }, 'not an entry', null, { ...VALID, shortUrl: 'https://shrtnr.co/c', via: 'nowhere' }]),
     );
-    expect(parsed).toEqual({ ok: true, entries: [VALID, OTHER], invalid: 4, repeated: 1, future: 0 });
+    expect(parsed).toEqual({ ok: true, entries: [imported(VALID), imported(OTHER)], invalid: 4, repeated: 1, future: 0 });
   });
 
   it('refuses dates a Date cannot print, and counts apart those after now plus a day', () => {
@@ -34,16 +36,23 @@ describe('parsing a history export', () => {
         at('epoch', 0),
       ]),
     );
-    expect(parsed).toEqual({ ok: true, entries: [at('tomorrow', NOW + FUTURE_TOLERANCE_MS), at('epoch', 0)], invalid: 2, repeated: 0, future: 2 });
+    expect(parsed).toEqual({ ok: true, entries: [imported(at('tomorrow', NOW + FUTURE_TOLERANCE_MS)), imported(at('epoch', 0))], invalid: 2, repeated: 0, future: 2 });
   });
 
   it('drops fields an entry does not have', () => {
     const parsed = parse(exportOf([{ ...VALID, extra: '<script>' }]));
-    expect(parsed).toEqual({ ok: true, entries: [VALID], invalid: 0, repeated: 0, future: 0 });
+    expect(parsed).toEqual({ ok: true, entries: [imported(VALID)], invalid: 0, repeated: 0, future: 0 });
+  });
+
+  it('marks every entry imported, whatever the file says of it', () => {
+    const claims = [{ ...VALID, shortUrl: 'https://shrtnr.co/none' }, { ...VALID, origin: 'local' }, { ...OTHER, origin: 'imported' }, { ...VALID, shortUrl: 'https://shrtnr.co/odd', origin: 42 }];
+    const parsed = parse(exportOf(claims));
+    expect(parsed).toMatchObject({ ok: true, invalid: 0 });
+    expect(parsed.ok && parsed.entries.map((entry) => entry.origin)).toEqual(['imported', 'imported', 'imported', 'imported']);
   });
 
   it('reads a file saved with a byte-order mark', () => {
-    expect(parse(`\uFEFF${exportOf([VALID])}`)).toMatchObject({ ok: true, entries: [VALID] });
+    expect(parse(`\uFEFF${exportOf([VALID])}`)).toMatchObject({ ok: true, entries: [imported(VALID)] });
   });
 
   it('says when it is not JSON', () => {
@@ -69,7 +78,7 @@ describe('parsing a history export', () => {
 
 describe('reading a chosen file', () => {
   it('reads a history export', async () => {
-    expect(await readHistoryFile(new Blob([exportOf([VALID])]), NOW)).toEqual({ ok: true, entries: [VALID], invalid: 0, repeated: 0, future: 0 });
+    expect(await readHistoryFile(new Blob([exportOf([VALID])]), NOW)).toEqual({ ok: true, entries: [imported(VALID)], invalid: 0, repeated: 0, future: 0 });
   });
 
   it('refuses a file too large before reading it', async () => {

@@ -1,4 +1,4 @@
-import { asHistoryEntry, type HistoryEntry } from '../storage/history-entry';
+import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
 
 /**
@@ -26,7 +26,7 @@ export type ImportProblem =
 export type ParsedImport =
   | {
       ok: true;
-      /** Valid entries, each short link once. */
+      /** Valid entries, each short link once, each marked imported. */
       entries: HistoryEntry[];
       /** Entries that failed validation (asHistoryEntry), skipped. */
       invalid: number;
@@ -69,7 +69,8 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
   let repeated = 0;
   let future = 0;
   for (const candidate of entries as unknown[]) {
-    const entry = asHistoryEntry(candidate);
+    // Imported, whatever the file says: only a shortening made here is made here.
+    const entry = asHistoryEntry(isRecord(candidate) ? { ...candidate, origin: IMPORTED } : candidate);
     if (entry === undefined) invalid += 1;
     else if (entry.createdAt > now + FUTURE_TOLERANCE_MS) future += 1;
     else if (valid.has(entry.shortUrl)) repeated += 1;

@@ -22,7 +22,17 @@ export interface HistoryEntry {
   via: WayIn;
   /** Credits the request used, as the server reported (absent if it did not). */
   used?: number;
+  /**
+   * 'imported' for an entry that came from a history file rather than from a
+   * shortening on this machine (absent: made here, as every entry before v2
+   * of the database). The cache never answers with an imported entry: a file
+   * anyone can write must not decide which short link a page gets.
+   */
+  origin?: typeof IMPORTED;
 }
+
+/** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
+export const IMPORTED = 'imported';
 
 /**
  * The latest time a Date can hold (ECMAScript's ±8.64e15 ms): a later one
@@ -46,6 +56,7 @@ export const historyEntrySchema = z.object({
   createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
   via: z.enum(WAYS_IN),
   used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
+  origin: z.optional(z.literal(IMPORTED)),
 });
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */
@@ -81,7 +92,7 @@ export interface MergeOutcome {
 export interface HistoryStore {
   /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES, oldest first. */
   record(entry: HistoryEntry): Promise<void>;
-  /** The newest entry with this long URL made on this server, if any: the cache. */
+  /** The newest entry with this long URL made on this server and on this machine (never an imported one), if any: the cache. */
   findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
   /** The newest `limit` entries, newest first; corrupt records are skipped. */
   recent(limit: number): Promise<HistoryEntry[]>;

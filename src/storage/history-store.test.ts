@@ -105,6 +105,26 @@ describe('the cache', () => {
     expect(await store.findCached('https://third.example', longUrl)).toBeUndefined();
     expect(await store.findCached(SERVER, 'https://example.com/never')).toBeUndefined();
   });
+
+  it('never answers with an imported entry, however new: only with a link made here', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://bank.example/';
+    const planted = entry(9, { longUrl, shortUrl: 'https://evil.example/x', origin: 'imported' });
+    const made = entry(1, { longUrl });
+    await store.merge([planted]);
+    expect(await store.findCached(SERVER, longUrl)).toBeUndefined();
+    await store.record(made);
+    expect(await store.findCached(SERVER, longUrl)).toEqual(made);
+    // Still listed, newest first, with its mark.
+    expect((await store.all()).entries).toEqual([planted, made]);
+  });
+
+  it('answers with a link made here that replaced an imported one of the same short link', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.merge([entry(1, { origin: 'imported' })]);
+    await store.record(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
+    expect(await store.findCached(SERVER, entry(1).longUrl)).toEqual(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
+  });
 });
 
 describe('corrupt records', () => {
@@ -116,6 +136,8 @@ describe('corrupt records', () => {
     { shortUrl: `${SERVER}/bare` },
     // A time no Date can print (issue 19): it sorted above every entry and broke the page.
     { ...entry(93, { longUrl }), createdAt: 9e15 },
+    // A mark no version writes.
+    { ...entry(94, { longUrl }), origin: 'local' },
   ];
 
   it('are skipped by every read, and counted by all()', async () => {
@@ -124,7 +146,7 @@ describe('corrupt records', () => {
     await store.record(entry(2));
     await putRaw(factory, corrupt);
     expect(await store.recent(3)).toEqual([entry(2), entry(1, { longUrl })]);
-    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 5 });
+    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 6 });
     expect(await store.findCached(SERVER, longUrl)).toEqual(entry(1, { longUrl }));
     expect(await store.remove(`${SERVER}/bare`)).toBeUndefined();
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);

@@ -1,4 +1,4 @@
-import { asHistoryEntry, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
+import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
 
 const CREDITS_KEY = 'creditsSaved';
 const credits = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -120,7 +120,9 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
 
     async findCached(server, longUrl) {
       const matches = await transact('entries', 'readonly', (store) => store.index('server-longUrl').getAll([server, longUrl]));
-      return validOnes(matches.result).reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
+      return validOnes(matches.result)
+        .filter((entry) => entry.origin !== IMPORTED)
+        .reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
     },
 
     async recent(limit) {
