@@ -28,10 +28,12 @@ const DOCS: HistoryEntry = { shortUrl: 'https://shrtnr.co/Xy9', longUrl: 'https:
 const NEWS: HistoryEntry = { shortUrl: 'https://shrtnr.co/q1', longUrl: 'https://news.example/today', server: 'https://shrtnr.co', title: 'أخبار اليوم', createdAt: Date.UTC(2025, 2, 1, 8, 0), via: 'popup-typed' };
 /** What an import makes of an entry: the same, marked imported. */
 const imported = (entry: HistoryEntry): HistoryEntry => ({ ...entry, origin: 'imported' });
+/** Newer than all three, as from another machine. */
+const LATER: HistoryEntry = { shortUrl: 'https://shrtnr.co/L8r', longUrl: 'https://later.example/', server: 'https://shrtnr.co', title: 'Later', createdAt: Date.UTC(2025, 2, 4, 12, 0), via: 'popup-tab' };
 /** Newest first, as the page must show them. */
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
-const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'CSV', 'JSON'];
+const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON'];
 
 /** An in-memory HistoryStore: newest first, as the real one answers; every write tells the listeners, as the real one does. */
 interface FakeStore extends HistoryStore {
@@ -40,6 +42,7 @@ interface FakeStore extends HistoryStore {
   remove: Mock<HistoryStore['remove']>;
   clear: Mock<HistoryStore['clear']>;
   merge: Mock<HistoryStore['merge']>;
+  undoMerge: Mock<HistoryStore['undoMerge']>;
   creditsSaved: Mock<HistoryStore['creditsSaved']>;
   /** Another context (the background, another window) recording a link. */
   recordElsewhere(entry: HistoryEntry): void;
@@ -52,8 +55,12 @@ function fakeStore(initial: readonly HistoryEntry[], { skipped = 0, maxEntries =
   const changed = () => {
     for (const listener of listeners) queueMicrotask(listener);
   };
+  // As the real one trims: imported entries first, oldest first, then the others, oldest first.
   const trim = () => {
-    const dropped = newestFirst().slice(maxEntries);
+    const excess = entries.size - maxEntries;
+    if (excess <= 0) return [];
+    const oldestFirst = newestFirst().toReversed();
+    const dropped = [...oldestFirst.filter((entry) => entry.origin === 'imported'), ...oldestFirst.filter((entry) => entry.origin !== 'imported')].slice(0, excess);
     for (const { shortUrl } of dropped) entries.delete(shortUrl);
     return dropped;
   };
@@ -89,9 +96,22 @@ function fakeStore(initial: readonly HistoryEntry[], { skipped = 0, maxEntries =
           fresh.add(entry.shortUrl);
         }
       }
-      const overBound = trim().filter(({ shortUrl }) => fresh.delete(shortUrl)).length;
+      const trimmed = trim();
+      const overBound = trimmed.filter(({ shortUrl }) => fresh.delete(shortUrl)).length;
       changed();
-      return { added: fresh.size, alreadyThere, overBound };
+      return { added: [...fresh], alreadyThere, overBound, dropped: trimmed.filter(({ shortUrl }) => !added.some((entry) => entry.shortUrl === shortUrl)) };
+    }),
+    undoMerge: vi.fn(async (added: readonly string[], dropped: readonly HistoryEntry[]) => {
+      let removed = 0;
+      for (const shortUrl of added) {
+        if (entries.get(shortUrl)?.origin !== 'imported') continue;
+        entries.delete(shortUrl);
+        removed += 1;
+      }
+      const restored = dropped.filter((entry) => !entries.has(entry.shortUrl));
+      for (const entry of restored) entries.set(entry.shortUrl, entry);
+      changed();
+      return { removed, restored: restored.length };
     }),
     creditsSaved: vi.fn(async () => 7),
     countReuse: async () => undefined,
@@ -492,13 +512,44 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expectNothingUntranslated();
   });
 
-  it('says which imported links history had no room for', async () => {
+  it('says which imported links history had no room for, and that the user\'s own were kept; nothing to undo', async () => {
     const connector = await renderHistory([RYE, DOCS], { maxEntries: 2 });
 
-    choose(exportFile([NEWS]));
+    // Newer than both: were the newest kept, they would go.
+    choose(exportFile([LATER]));
     await waitFor(() => expect(status()).toBe([t('historyImportAdded', 0), t('historyImportOverBound', 1, 10_000)].join(' ')));
     expect(connector.store.merge).toHaveBeenCalledTimes(1);
-    expect(rows()).toHaveLength(2);
+    expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start']);
+    expect(noButton('historyUndoImport')).toBeNull();
+    expectNothingUntranslated();
+  });
+
+  it('offers Undo after an import, which takes away exactly what it added and puts back what it removed to make room', async () => {
+    const connector = await renderHistory([RYE, imported(DOCS)], { maxEntries: 2 });
+
+    choose(exportFile([LATER, RYE]));
+    await waitFor(() => expect(status()).toBe([t('historyImportAdded', 1), t('historyImportAlreadyThere', 1), t('historyImportMadeRoom', 1)].join(' ')));
+    await waitFor(() => expect(rowTitles()).toEqual(['Later', 'Rye Bread']));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('historyUndoImport'));
+    await waitFor(() => expect(status()).toBe(`${t('historyImportUndone', 1)} ${t('historyImportPutBack', 1)}`));
+    expect(connector.store.undoMerge.mock.calls).toEqual([[[LATER.shortUrl], [imported(DOCS)]]]);
+    await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread', 'docs.example/guide/start']));
+    expect(noButton('historyUndoImport')).toBeNull();
+    expect(document.activeElement).toBe(searchField());
+    expect((await connector.store.all()).entries).toEqual([RYE, imported(DOCS)]);
+    expectNothingUntranslated();
+  });
+
+  it('says when undoing an import failed, and why', async () => {
+    const connector = await renderHistory([RYE]);
+    connector.store.undoMerge.mockRejectedValueOnce(new DOMException('The disk is full.', 'QuotaExceededError'));
+
+    choose(exportFile([LATER]));
+    fireEvent.click(await screen.findByRole('button', { name: t('historyUndoImport') }));
+    await waitFor(() => expect(status()).toBe(t('historyChangeFailed', 'The disk is full.')));
+    expect(rowTitles()).toEqual(['Later', 'Rye Bread']);
   });
 
   it('imports from an empty history, from the button the empty page still offers', async () => {

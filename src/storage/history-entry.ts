@@ -74,13 +74,24 @@ export interface RecentHistory {
 /** How many entries history keeps; recording one more drops the oldest. */
 export const MAX_HISTORY_ENTRIES = 10_000;
 
-/** What merging entries into history did (an import, an undo). */
+/** What merging entries into history did (an import, an undo), exactly enough to undo it. */
 export interface MergeOutcome {
-  added: number;
-  /** Already there (same short link). */
+  /** The short links of the entries added, and still there once history was trimmed to its bound. */
+  added: string[];
+  /** Already there (same short link): left as they were. */
   alreadyThere: number;
-  /** Dropped because history is full and they were older than everything kept. */
+  /** Not kept because history is full: imported entries go first, oldest first, and these were among them. */
   overBound: number;
+  /** Entries that were there before and were removed to make room (imported ones, oldest first; see history-trim.ts). */
+  dropped: HistoryEntry[];
+}
+
+/** What undoing a merge did. */
+export interface UnmergeOutcome {
+  /** Entries the merge had added that were removed (those still imported). */
+  removed: number;
+  /** Entries the merge had dropped that were put back (those whose short link was free). */
+  restored: number;
 }
 
 /**
@@ -90,7 +101,7 @@ export interface MergeOutcome {
  * same moment lose nothing.
  */
 export interface HistoryStore {
-  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES, oldest first. */
+  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES: imported entries first, then the oldest. */
   record(entry: HistoryEntry): Promise<void>;
   /** The newest entry with this long URL made on this server and on this machine (never an imported one), if any: the cache. */
   findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
@@ -103,8 +114,14 @@ export interface HistoryStore {
   remove(shortUrl: string): Promise<HistoryEntry | undefined>;
   /** Deletes every entry; resolves to what was deleted (for an undo). */
   clear(): Promise<HistoryEntry[]>;
-  /** Adds entries not already there (by short link), keeping the newest MAX_HISTORY_ENTRIES. */
+  /** Adds entries not already there (by short link), then trims to MAX_HISTORY_ENTRIES, imported entries first. */
   merge(entries: readonly HistoryEntry[]): Promise<MergeOutcome>;
+  /**
+   * Undoes a merge (an import), from its outcome: deletes the entries it
+   * added (those still imported: one since recorded here stays), puts back
+   * the ones it dropped (unless their short link is taken again).
+   */
+  undoMerge(added: readonly string[], dropped: readonly HistoryEntry[]): Promise<UnmergeOutcome>;
   /** Credits the cache has saved so far (each reuse counts what the link first cost, or 1). */
   creditsSaved(): Promise<number>;
   /** Counts a reuse of a cached entry. */
