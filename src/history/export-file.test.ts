@@ -32,9 +32,17 @@ describe('the CSV export', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvField('+1')).toBe("'+1");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\t=1')).toBe("'\t=1");
+    // The tab, a separator too, gets its own (csv-field.test.ts).
+    expect(csvField('\t=1')).toBe("'\t'=1");
     expect(csvField('plain title, with comma')).toBe('"plain title, with comma"');
     expect(csvField('a - b')).toBe('a - b');
+  });
+
+  it("guards a title and a long URL that a `;` locale would split into a formula (issue 19)", () => {
+    const planted: HistoryEntry = { ...ENTRIES[0], title: "x;=cmd|' /C calc'!A0", longUrl: 'https://example.com/a;=cmd|b' } as HistoryEntry;
+    const [, row] = historyCsv([planted]).split('\r\n');
+    expect(row).toBe("2025-03-01T09:30:00.000Z,x;'=cmd|' /C calc'!A0,https://example.com/a;%3Dcmd|b,https://shrtnr.co/b,https://shrtnr.co,menu-link,local");
+    expect(row?.split(';').filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
   });
 
   it('is only the header for an empty history', () => {

@@ -40,9 +40,21 @@ const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via'
 /**
  * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or
  * line break quoted, quotes doubled), with a byte-order mark so that Excel
- * reads it as UTF-8 rather than the system code page.
+ * reads it as UTF-8 rather than the system code page. Titles are guarded as
+ * text, addresses as URLs (see csvField).
  */
 export function historyCsv(entries: readonly HistoryEntry[]): string {
-  const rows = [CSV_HEADER, ...entries.map((entry) => [new Date(entry.createdAt).toISOString(), entry.title ?? '', entry.longUrl, entry.shortUrl, entry.server, entry.via, entry.origin ?? 'local'])];
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  const rows = [
+    CSV_HEADER.map((name) => csvField(name)),
+    ...entries.map((entry) => [
+      csvField(new Date(entry.createdAt).toISOString()),
+      csvField(entry.title ?? ''),
+      csvField(entry.longUrl, 'url'),
+      csvField(entry.shortUrl, 'url'),
+      csvField(entry.server, 'url'),
+      csvField(entry.via),
+      csvField(entry.origin ?? 'local'),
+    ]),
+  ];
+  return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
 }
