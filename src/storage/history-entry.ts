@@ -65,7 +65,7 @@ export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   return parsed.success ? (parsed.data as HistoryEntry) : undefined;
 }
 
-/** The newest entries, for the popup; none while history is off. */
+/** The newest entries made here (never imported ones), for the popup; none while history is off. */
 export interface RecentHistory {
   enabled: boolean;
   entries: HistoryEntry[];
@@ -105,8 +105,8 @@ export interface HistoryStore {
   record(entry: HistoryEntry): Promise<void>;
   /** The newest entry with this long URL made on this server and on this machine (never an imported one), if any: the cache. */
   findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
-  /** The newest `limit` entries, newest first; corrupt records are skipped. */
-  recent(limit: number): Promise<HistoryEntry[]>;
+  /** The newest `limit` entries, newest first; corrupt records are skipped, and imported ones too if asked. */
+  recent(limit: number, options?: { madeHereOnly?: boolean }): Promise<HistoryEntry[]>;
   /** Every entry, newest first, and how many records were skipped as corrupt. */
   all(): Promise<{ entries: HistoryEntry[]; skipped: number }>;
   count(): Promise<number>;

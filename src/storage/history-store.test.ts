@@ -223,6 +223,14 @@ describe('the bound, with imported entries (issue 19)', () => {
     expect((await store.all()).entries).toEqual([imported(12), imported(11), entry(3), entry(2), entry(1)]);
   });
 
+  it('reads the newest links made here, past newer imported ones, when asked (the popup\'s recent links)', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    for (const n of [1, 2]) await store.record(entry(n));
+    await store.merge([imported(3), imported(4), imported(5)]);
+    expect(await store.recent(2, { madeHereOnly: true })).toEqual([entry(2), entry(1)]);
+    expect(await store.recent(2)).toEqual([imported(5), imported(4)]);
+  });
+
   it('recording a link in a full history drops the oldest imported entry before any made here', async () => {
     const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
     for (const n of [1, 2, 3]) await store.record(entry(n));

@@ -118,9 +118,10 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
         .reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
     },
 
-    async recent(limit) {
+    async recent(limit, { madeHereOnly = false } = {}) {
       const entries: HistoryEntry[] = [];
       if (limit <= 0) return entries;
+      const wanted = (entry: HistoryEntry | undefined): entry is HistoryEntry => entry !== undefined && !(madeHereOnly && entry.origin === IMPORTED);
       await transact('entries', 'readonly', (store) => {
         const byDate = store.index('createdAt') as IndexWithRecords;
         const walk = () => {
@@ -128,7 +129,7 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
           cursor.onsuccess = () => {
             if (!cursor.result || entries.length >= limit) return;
             const entry = asHistoryEntry(cursor.result.value);
-            if (entry) entries.push(entry);
+            if (wanted(entry)) entries.push(entry);
             cursor.result.continue();
           };
         };
@@ -138,8 +139,8 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
         if (typeof byDate.getAllRecords !== 'function') return walk();
         const records = byDate.getAllRecords({ direction: 'prev', count: limit });
         records.onsuccess = () => {
-          const valid = validOnes(records.result.map((record) => record.value));
-          // Damaged records among them: walk instead, to give `limit` valid ones.
+          const valid = records.result.map((record) => asHistoryEntry(record.value)).filter(wanted);
+          // Damaged (or unwanted) records among them: walk instead, to give `limit` of the others.
           if (valid.length < records.result.length) walk();
           else entries.push(...valid);
         };
