@@ -123,12 +123,12 @@ async function record(shortening: Shortening, job: QueuedJob): Promise<void> {
   }
 }
 
-/** The newest history entries, for the popup (read here: the worker has the store and its validation already). */
+/** The newest entries made here, for the popup (read here: the worker has the store and its validation); never imported ones, which it would copy in one click with no word of their origin (issue 19). */
 export async function recentHistory(limit: number): Promise<RecentHistory> {
   const { history: enabled } = await readSettings(localArea, ['history']);
   // A handful at most, whatever was asked: the popup lists a few.
   const count = Number.isInteger(limit) ? Math.min(Math.max(0, limit), 20) : 0;
-  return { enabled, entries: enabled && count > 0 ? await backgroundHistory().recent(count) : [] };
+  return { enabled, entries: enabled && count > 0 ? await backgroundHistory().recent(count, { madeHereOnly: true }) : [] };
 }
 
 const historyFailed = (what: 'read' | 'written') => (error: unknown) => {

@@ -14,15 +14,15 @@ const ENTRIES: HistoryEntry[] = [
     via: 'menu-link',
     used: 1,
   },
-  { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab' },
+  { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab', origin: 'imported' },
 ];
 
 describe('the CSV export', () => {
   it('has a header and one RFC 4180 row per entry, CRLF-ended, UTF-8 with a byte-order mark', () => {
     expect(historyCsv(ENTRIES)).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via\r\n' +
-        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link\r\n` +
-        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
+        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link,local\r\n` +
+        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported\r\n',
     );
   });
 
@@ -32,21 +32,30 @@ describe('the CSV export', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvField('+1')).toBe("'+1");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\t=1')).toBe("'\t=1");
+    // The tab, a separator too, gets its own (csv-field.test.ts).
+    expect(csvField('\t=1')).toBe("'\t'=1");
     expect(csvField('plain title, with comma')).toBe('"plain title, with comma"');
     expect(csvField('a - b')).toBe('a - b');
   });
 
+  it("guards a title and a long URL that a `;` locale would split into a formula (issue 19)", () => {
+    const planted: HistoryEntry = { ...ENTRIES[0], title: "x;=cmd|' /C calc'!A0", longUrl: 'https://example.com/a;=cmd|b' } as HistoryEntry;
+    const [, row] = historyCsv([planted]).split('\r\n');
+    expect(row).toBe("2025-03-01T09:30:00.000Z,x;'=cmd|' /C calc'!A0,https://example.com/a;%3Dcmd|b,https://shrtnr.co/b,https://shrtnr.co,menu-link,local");
+    expect(row?.split(';').filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
   it('is only the header for an empty history', () => {
-    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via\r\n');
+    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n');
   });
 });
 
 describe('the JSON export', () => {
-  it('says what it is and when it was made, and holds the entries as stored', () => {
+  it('says what it is and when it was made, and holds the entries as stored, the imported one marked so', () => {
     const exportedAt = new Date(Date.UTC(2025, 2, 1, 12));
-    const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as unknown;
+    const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as { entries: Record<string, unknown>[] };
     expect(document).toEqual({ format: 'shrtnr-history', version: 1, exportedAt: '2025-03-01T12:00:00.000Z', entries: ENTRIES });
+    expect(document.entries.map((entry) => entry.origin)).toEqual([undefined, 'imported']);
   });
 
   it('leaves out whatever else a record carries', () => {
@@ -54,8 +63,9 @@ describe('the JSON export', () => {
     expect(historyJson([withExtra], new Date(0))).not.toContain('secret');
   });
 
-  it('is read back by the import, entry for entry', () => {
-    expect(parseHistoryJson(historyJson(ENTRIES, new Date()))).toEqual({ ok: true, entries: ENTRIES, invalid: 0, repeated: 0 });
+  it('is read back by the import, entry for entry, each then marked imported', () => {
+    const imported = ENTRIES.map((entry): HistoryEntry => ({ ...entry, origin: 'imported' }));
+    expect(parseHistoryJson(historyJson(ENTRIES, new Date()), Date.now())).toEqual({ ok: true, entries: imported, invalid: 0, repeated: 0, future: 0 });
   });
 });
 

@@ -19,30 +19,42 @@ export function exportFileName(extension: 'csv' | 'json', at: Date): string {
   return `shrtnr-history-${day}.${extension}`;
 }
 
-/** The JSON export, which import-file.ts reads back (entries exactly as stored, nothing else). */
+/** The JSON export, which import-file.ts reads back (entries exactly as stored, the imported mark included, nothing else). */
 export function historyJson(entries: readonly HistoryEntry[], exportedAt: Date): string {
   const document: HistoryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), entries: entries.map(storedFields) };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** Only the fields of a HistoryEntry, in a fixed order: whatever else a record carries stays on this machine. */
-function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used }: HistoryEntry): HistoryEntry {
-  return { shortUrl, longUrl, server, ...(title === undefined ? {} : { title }), createdAt, via, ...(used === undefined ? {} : { used }) };
+function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin }: HistoryEntry): HistoryEntry {
+  return { shortUrl, longUrl, server, ...(title === undefined ? {} : { title }), createdAt, via, ...(used === undefined ? {} : { used }), ...(origin === undefined ? {} : { origin }) };
 }
 
 /**
- * Column names stay English and `via` stays its code (`menu-link`), whatever
- * the UI language: a file is read by scripts and spreadsheets long after, and
- * must mean the same on every machine.
+ * Column names stay English and `via` and `origin` stay codes (`menu-link`,
+ * `imported`), whatever the UI language: a file is read by scripts and
+ * spreadsheets long after, and must mean the same on every machine.
  */
-const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via'];
+const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin'];
 
 /**
  * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or
  * line break quoted, quotes doubled), with a byte-order mark so that Excel
- * reads it as UTF-8 rather than the system code page.
+ * reads it as UTF-8 rather than the system code page. Titles are guarded as
+ * text, addresses as URLs (see csvField).
  */
 export function historyCsv(entries: readonly HistoryEntry[]): string {
-  const rows = [CSV_HEADER, ...entries.map((entry) => [new Date(entry.createdAt).toISOString(), entry.title ?? '', entry.longUrl, entry.shortUrl, entry.server, entry.via])];
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  const rows = [
+    CSV_HEADER.map((name) => csvField(name)),
+    ...entries.map((entry) => [
+      csvField(new Date(entry.createdAt).toISOString()),
+      csvField(entry.title ?? ''),
+      csvField(entry.longUrl, 'url'),
+      csvField(entry.shortUrl, 'url'),
+      csvField(entry.server, 'url'),
+      csvField(entry.via),
+      csvField(entry.origin ?? 'local'),
+    ]),
+  ];
+  return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
 }

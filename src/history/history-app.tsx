@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
-import type { HistoryEntry } from '../storage/history-entry';
+import type { HistoryEntry, MergeOutcome } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import { describe } from './describe';
 import { exportFileName, historyCsv, historyJson } from './export-file';
-import type { HistoryConnector, HistorySettings } from './history-connector';
+import type { HistoryConnector } from './history-connector';
 import { HistoryView, type PageState } from './history-view';
 import { importOutcomeSentence, importProblemSentence } from './history-words';
 import { readHistoryFile } from './import-file';
 import { search, searchIndex } from './search';
-import { useHistoryData, withEntries } from './use-history-data';
+import { carryOutUndo, type UndoDone, type UndoOffer } from './undo';
+import { useHistoryData } from './use-history-data';
+import { useSettings } from './use-settings';
 import type { FocusRequest, FocusTarget, HistoryActions, StatusLine } from './view-types';
 
 /** Rows rendered at once: 10,000 would cost the first paint far more than an empty page's. */
@@ -17,14 +19,11 @@ export const PAGE_SIZE = 100;
 /** Rows read for the first paint: more than any window shows, far fewer than a page (rendering them all would delay that paint). */
 export const FIRST_SCREEN = 25;
 
-/** What reading the settings falls back to when it fails: the defaults, so copying still works. */
-const FALLBACK_SETTINGS: HistorySettings = { history: true, copyFormat: 'plain' };
-
 interface Status {
   id: number;
   text: string;
-  /** What Undo brings back, while it is offered. */
-  undo?: { entries: readonly HistoryEntry[]; all: boolean };
+  /** What Undo undoes, while it is offered. */
+  undo?: UndoOffer;
 }
 
 export interface HistoryAppProps {
@@ -83,7 +82,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     updateEntries((current) => current.filter(({ shortUrl }) => shortUrl !== entry.shortUrl));
     if (qrFor === entry.shortUrl) setQrFor(undefined);
     // Gone already (deleted in another window)? What this page showed is what Undo brings back.
-    say(t('historyDeleted', entry.shortUrl), { entries: [removed ?? entry], all: false });
+    say(t('historyDeleted', entry.shortUrl), { kind: 'deleted', entries: [removed ?? entry], all: false });
     focus({ target: 'row-at', index: position });
   };
 
@@ -99,7 +98,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     }
     updateEntries(() => NO_ENTRIES);
     setQrFor(undefined);
-    say(t('historyDeletedAll', removed.length), { entries: removed, all: true });
+    say(t('historyDeletedAll', removed.length), { kind: 'deleted', entries: removed, all: true });
     // Delete all has gone with the links: Undo is where the focus can be of use.
     focus({ target: 'undo' });
   };
@@ -107,24 +106,19 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const undo = async () => {
     const offer = status?.undo;
     if (offer === undefined) return;
-    // Withdrawn at once: a second press must not merge twice.
+    // Withdrawn at once: a second press must not undo twice.
     setStatus((current) => (current === undefined ? current : { id: current.id, text: current.text }));
+    let done: UndoDone;
     try {
-      await store.merge(offer.entries);
+      done = await carryOutUndo(store, offer, words);
     } catch (error) {
       say(t('historyChangeFailed', describe(error)));
       focus({ target: 'search' });
       return;
     }
-    updateEntries((current) => withEntries(current, offer.entries));
-    const [first] = offer.entries;
-    if (offer.all || first === undefined) {
-      say(t('historyRestoredAll', offer.entries.length));
-      focus({ target: 'search' });
-    } else {
-      say(t('historyRestored', first.shortUrl));
-      focus({ target: 'row', shortUrl: first.shortUrl });
-    }
+    updateEntries(done.change);
+    say(done.sentence);
+    focus(done.focus);
   };
 
   const exportAs = (kind: 'csv' | 'json') => {
@@ -134,20 +128,26 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   };
 
   const importFile = async (file: File) => {
-    const parsed = await readHistoryFile(file);
+    const parsed = await readHistoryFile(file, Date.now());
     if (!parsed.ok) {
       say(importProblemSentence(parsed.problem, words));
       return;
     }
-    let outcome = { added: 0, alreadyThere: 0, overBound: 0 };
+    let outcome: MergeOutcome = { added: [], alreadyThere: 0, overBound: 0, dropped: [] };
     try {
       if (parsed.entries.length > 0) outcome = await store.merge(parsed.entries);
     } catch (error) {
       say(t('historyChangeFailed', describe(error)));
       return;
     }
+    const { added, alreadyThere, overBound, dropped } = outcome;
     // A link twice in the file was, by its second time, already there. The list follows from the store's change.
-    say(importOutcomeSentence({ ...outcome, alreadyThere: outcome.alreadyThere + parsed.repeated, invalid: parsed.invalid }, words));
+    const sentence = importOutcomeSentence(
+      { added: added.length, alreadyThere: alreadyThere + parsed.repeated, invalid: parsed.invalid, future: parsed.future, overBound, madeRoom: dropped.length },
+      words,
+    );
+    // Undo takes away exactly what this import added, and puts back what it removed to make room.
+    say(sentence, added.length > 0 ? { kind: 'imported', added, dropped } : undefined);
   };
 
   const actions: HistoryActions = {
@@ -195,7 +195,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
           confirmingDeleteAll,
         }
       : data;
-  const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undoable: status.undo !== undefined };
+  const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undo: status.undo && (status.undo.kind === 'imported' ? 'import' : 'delete') };
   return (
     <WordsContext.Provider value={words}>
       <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={statusLine} focusRequest={focusRequest} actions={actions} />
@@ -204,23 +204,3 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
 }
 
 const NO_ENTRIES: readonly HistoryEntry[] = [];
-
-/** The settings the page follows, kept up to date as they change (in the options page, say). */
-function useSettings(connector: HistoryConnector): HistorySettings {
-  const [settings, setSettings] = useState<HistorySettings | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      connector.readSettings().then(
-        (current) => live && setSettings(current),
-        (error: unknown) => console.warn('Shrtnr: the settings could not be read; history uses the defaults.', describe(error)),
-      );
-    void read();
-    const unsubscribe = connector.onSettingsChange(() => void read());
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [connector]);
-  return settings ?? FALLBACK_SETTINGS;
-}

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
-import { HistoryRow } from './history-row';
+import { GuardedRow } from './guarded-row';
 import { HistoryTools } from './history-tools';
 import type { HistoryActions, ReadyState } from './view-types';
 
@@ -73,14 +73,7 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
           {matches.length === 0 && <p class="empty">{t('historyNoMatches', query.trim())}</p>}
           <ol class="rows" aria-labelledby="history-list-heading">
             {shown.map((entry, index) => (
-              <HistoryRow
-                key={entry.shortUrl}
-                entry={entry}
-                index={index}
-                date={dates.format(entry.createdAt)}
-                qrOpen={state.qrFor === entry.shortUrl}
-                actions={actions}
-              />
+              <GuardedRow key={entry.shortUrl} entry={entry} index={index} dates={dates} qrOpen={state.qrFor === entry.shortUrl} actions={actions} />
             ))}
           </ol>
           {shown.length < matches.length && (

@@ -1,4 +1,5 @@
-import type { HistoryEntry } from '../storage/history-entry';
+import type { Words } from '../platform/words';
+import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { entryLabel } from './entry-label';
 import { wayInLabel } from './history-words';
@@ -8,15 +9,15 @@ import type { HistoryActions } from './view-types';
 export interface HistoryRowProps {
   entry: HistoryEntry;
   index: number;
-  /** When it was made, formatted in the page's language. */
-  date: string;
+  /** Formats when it was made, in the page's language (one formatter for every row). */
+  dates: Intl.DateTimeFormat;
   /** Whether this row's QR code is open. */
   qrOpen: boolean;
   actions: HistoryActions;
 }
 
 /** One link: what it is called, the short link, where it leads, when and how it was made, and what can be done with it. */
-export function HistoryRow({ entry, index, date, qrOpen, actions }: HistoryRowProps) {
+export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowProps) {
   const words = useWords();
   const { t } = words;
   const { shortUrl, longUrl } = entry;
@@ -36,9 +37,18 @@ export function HistoryRow({ entry, index, date, qrOpen, actions }: HistoryRowPr
           {longUrl}
         </p>
         <p class="row-meta">
-          <time dateTime={new Date(entry.createdAt).toISOString()}>{date}</time>
+          {entryTime(entry.createdAt, dates, words)}
           <span aria-hidden="true"> · </span>
-          <span>{wayInLabel(entry.via, words)}</span>
+          <span class="row-via">{wayInLabel(entry.via, words)}</span>
+          {/* From a file, not made here: listed, never given by the cache. A word, so it is read out too. */}
+          {entry.origin === IMPORTED && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span class="row-imported" data-testid="history-imported">
+                {t('historyImported')}
+              </span>
+            </>
+          )}
         </p>
       </div>
       {/* Visibly one word each; named with the link, so a list of "Copy" buttons is told apart when read out. */}
@@ -70,4 +80,15 @@ export function HistoryRow({ entry, index, date, qrOpen, actions }: HistoryRowPr
       )}
     </li>
   );
+}
+
+/**
+ * When a link was made. Stored entries are validated to times a Date can
+ * print, but `format` and `toISOString` throw on any other (issue 19), so a
+ * record that slipped past says "date unknown" rather than throwing.
+ */
+function entryTime(createdAt: number, dates: Intl.DateTimeFormat, { t }: Words) {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return <span>{t('historyDateUnknown')}</span>;
+  return <time dateTime={date.toISOString()}>{dates.format(date)}</time>;
 }

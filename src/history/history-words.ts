@@ -1,5 +1,5 @@
 import type { MessageKey, Words } from '../platform/words';
-import { MAX_HISTORY_ENTRIES, type MergeOutcome, type WayIn } from '../storage/history-entry';
+import { MAX_HISTORY_ENTRIES, type UnmergeOutcome, type WayIn } from '../storage/history-entry';
 import { EXPORT_VERSION } from './export-file';
 import { MAX_IMPORT_MEGABYTES, type ImportProblem } from './import-file';
 
@@ -34,15 +34,34 @@ export function importProblemSentence(problem: ImportProblem, { t }: Words): str
   }
 }
 
+/** What an import came to, counted: the merge's outcome and the file's own refusals. */
+export interface ImportCounts {
+  added: number;
+  alreadyThere: number;
+  invalid: number;
+  future: number;
+  /** Not imported because history is full (the user's own links are kept first). */
+  overBound: number;
+  /** Earlier imported links removed to make room for these. */
+  madeRoom: number;
+}
+
 /**
  * What an import did, exactly: added, and those not added for each reason
  * there was. One count per sentence, in neutral wording ("Links imported: 1.")
  * so no language needs plural forms that the browser's i18n cannot choose.
  */
-export function importOutcomeSentence(outcome: MergeOutcome & { invalid: number }, { t }: Words): string {
-  const sentences = [t('historyImportAdded', outcome.added)];
-  if (outcome.alreadyThere > 0) sentences.push(t('historyImportAlreadyThere', outcome.alreadyThere));
-  if (outcome.invalid > 0) sentences.push(t('historyImportInvalid', outcome.invalid));
-  if (outcome.overBound > 0) sentences.push(t('historyImportOverBound', outcome.overBound, MAX_HISTORY_ENTRIES));
+export function importOutcomeSentence(counts: ImportCounts, { t }: Words): string {
+  const sentences = [t('historyImportAdded', counts.added)];
+  if (counts.alreadyThere > 0) sentences.push(t('historyImportAlreadyThere', counts.alreadyThere));
+  if (counts.invalid > 0) sentences.push(t('historyImportInvalid', counts.invalid));
+  if (counts.future > 0) sentences.push(t('historyImportFuture', counts.future));
+  if (counts.overBound > 0) sentences.push(t('historyImportOverBound', counts.overBound, MAX_HISTORY_ENTRIES));
+  if (counts.madeRoom > 0) sentences.push(t('historyImportMadeRoom', counts.madeRoom));
   return sentences.join(' ');
+}
+
+/** What Undo of an import did: the links it took away again, and the earlier ones it put back. */
+export function importUndoneSentence({ removed, restored }: UnmergeOutcome, { t }: Words): string {
+  return restored > 0 ? `${t('historyImportUndone', removed)} ${t('historyImportPutBack', restored)}` : t('historyImportUndone', removed);
 }

@@ -1,4 +1,4 @@
-import { asHistoryEntry, type HistoryEntry } from '../storage/history-entry';
+import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
 
 /**
@@ -8,6 +8,13 @@ import { EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
  */
 export const MAX_IMPORT_MEGABYTES = 16;
 const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
+
+/**
+ * How far past now an imported entry may be dated: room for the clock of the
+ * machine that exported it running ahead of this one. Anything later would
+ * sort above every link made from now on, and never be the oldest to go.
+ */
+export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
 export type ImportProblem =
   | { kind: 'too-large' }
@@ -19,17 +26,19 @@ export type ImportProblem =
 export type ParsedImport =
   | {
       ok: true;
-      /** Valid entries, each short link once. */
+      /** Valid entries, each short link once, each marked imported. */
       entries: HistoryEntry[];
       /** Entries that failed validation (asHistoryEntry), skipped. */
       invalid: number;
       /** Entries whose short link came earlier in the same file, skipped. */
       repeated: number;
+      /** Valid entries dated after now + FUTURE_TOLERANCE_MS, skipped. */
+      future: number;
     }
   | { ok: false; problem: ImportProblem };
 
 /** Reads a chosen file as a history export; never rejects: each way it can fail is a problem of its own. */
-export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>): Promise<ParsedImport> {
+export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>, now: number): Promise<ParsedImport> {
   if (file.size > MAX_IMPORT_BYTES) return { ok: false, problem: { kind: 'too-large' } };
   let text: string;
   try {
@@ -37,11 +46,11 @@ export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>): Promis
   } catch (error) {
     return { ok: false, problem: { kind: 'unreadable', reason: error instanceof Error ? error.message : String(error) } };
   }
-  return parseHistoryJson(text);
+  return parseHistoryJson(text, now);
 }
 
-/** Parses a JSON export (export-file.ts's `historyJson`), validating every entry. */
-export function parseHistoryJson(text: string): ParsedImport {
+/** Parses a JSON export (export-file.ts's `historyJson`), validating every entry; `now` decides what is in the future. */
+export function parseHistoryJson(text: string, now: number): ParsedImport {
   let document: unknown;
   try {
     // A byte-order mark, as some Windows editors save one, is not JSON.
@@ -58,13 +67,16 @@ export function parseHistoryJson(text: string): ParsedImport {
   const valid = new Map<string, HistoryEntry>();
   let invalid = 0;
   let repeated = 0;
+  let future = 0;
   for (const candidate of entries as unknown[]) {
-    const entry = asHistoryEntry(candidate);
+    // Imported, whatever the file says: only a shortening made here is made here.
+    const entry = asHistoryEntry(isRecord(candidate) ? { ...candidate, origin: IMPORTED } : candidate);
     if (entry === undefined) invalid += 1;
+    else if (entry.createdAt > now + FUTURE_TOLERANCE_MS) future += 1;
     else if (valid.has(entry.shortUrl)) repeated += 1;
     else valid.set(entry.shortUrl, entry);
   }
-  return { ok: true, entries: [...valid.values()], invalid, repeated };
+  return { ok: true, entries: [...valid.values()], invalid, repeated, future };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import type { StatusLine } from './view-types';
 
-/** How long Undo is offered after a delete. */
+/** How long Undo is offered after a delete or an import. */
 export const UNDO_MS = 8000;
 /** While Undo is held open, how often to look again whether it still is. */
 const HOLD_RECHECK_MS = 1000;
 
 /**
- * The page's one status line (Copied, Deleted + Undo, what an import did),
+ * The page's one status line (Copied, Deleted + Undo, what an import did + Undo),
  * read out by screen readers as it changes. Undo is withdrawn after UNDO_MS,
  * but never while the pointer or the keyboard focus is on the bar: someone
  * on their way to the button must not see it vanish.
@@ -18,7 +18,7 @@ export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | 
   const bar = useRef<HTMLDivElement>(null);
   const hovered = useRef(false);
   useEffect(() => {
-    if (status === undefined || !status.undoable) return undefined;
+    if (status?.undo === undefined) return undefined;
     const { id } = status;
     let timer: ReturnType<typeof setTimeout>;
     const expireUnlessHeld = () => {
@@ -30,7 +30,7 @@ export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | 
     };
     timer = setTimeout(expireUnlessHeld, UNDO_MS);
     return () => clearTimeout(timer);
-  }, [status?.id, status?.undoable]);
+  }, [status?.id, status?.undo]);
   return (
     <div
       ref={bar}
@@ -46,9 +46,9 @@ export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | 
       <p role="status" data-testid="history-status">
         {status?.text}
       </p>
-      {status?.undoable === true && (
+      {status?.undo !== undefined && (
         <button type="button" class="secondary-button" data-focus="undo" onClick={onUndo}>
-          {t('historyUndo')}
+          {t(status.undo === 'import' ? 'historyUndoImport' : 'historyUndo')}
         </button>
       )}
     </div>

@@ -1,11 +1,11 @@
 import type { HistoryEntry } from '../storage/history-entry';
 import type { QrPanelComponent } from './history-connector';
 
-/** The status bar's sentence; `undoable` while what was just deleted can still be brought back. */
+/** The status bar's sentence, and what Undo would undo while it is offered (a delete, or an import). */
 export interface StatusLine {
   id: number;
   text: string;
-  undoable: boolean;
+  undo: 'delete' | 'import' | undefined;
 }
 
 /** Where the keyboard focus goes after an action took its control away (a deleted row's button, an Undo done). */

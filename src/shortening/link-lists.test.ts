@@ -27,6 +27,11 @@ describe('linkList', () => {
     );
   });
 
+  it("guards the CSV against a spreadsheet that splits on `;`: the title with an apostrophe, the URL percent-encoded", () => {
+    const planted = { shortUrl: 'https://s.test/d', longUrl: "https://example.com/x;=cmd|' /C calc'!A0", title: "x;=cmd|' /C calc'!A0" };
+    expect(linkList('csv', [planted])).toBe(`title,long_url,short_url\r\nx;'=cmd|' /C calc'!A0,https://example.com/x;%3Dcmd|' /C calc'!A0,https://s.test/d\r\n`);
+  });
+
   it('gives nothing but the CSV header for no links', () => {
     expect(linkList('lines', [])).toBe('');
     expect(linkList('csv', [])).toBe('title,long_url,short_url\r\n');

@@ -18,8 +18,8 @@ export function linkList(format: LinkListFormat, links: readonly CopiedLink[]): 
     case 'markdown':
       return links.map((link) => `- ${clipboardPayload('markdown', link).text}\n`).join('');
     case 'csv':
-      return [['title', 'long_url', 'short_url'], ...links.map((link) => [link.title ?? '', link.longUrl, link.shortUrl])]
-        .map((row) => `${row.map(csvField).join(',')}\r\n`)
+      return [['title', 'long_url', 'short_url'], ...links.map((link) => [csvField(link.title ?? ''), csvField(link.longUrl, 'url'), csvField(link.shortUrl, 'url')])]
+        .map((row) => `${row.join(',')}\r\n`)
         .join('');
   }
 }

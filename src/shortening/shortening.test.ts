@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { parseHistoryJson } from '../history/import-file';
 import { openHistoryStore } from '../storage/history-store';
 import type { HistoryEntry } from '../storage/history-entry';
 import { fromHistory, historyEntryFor, prepareLongUrl, type CacheSettings, type Shortening } from './shortening';
@@ -40,6 +41,33 @@ describe('answering from history', () => {
     expect(await fromHistory(store, { ...SETTINGS, history: false }, REQUEST, prepared)).toBeUndefined();
     expect(await fromHistory(store, { ...SETTINGS, serverUrl: '' }, REQUEST, prepared)).toBeUndefined();
     expect(await store.creditsSaved()).toBe(0);
+  });
+});
+
+/** A history file someone sends, with the issue's planted entry dated `createdAt`. */
+const fileWith = (createdAt: number) =>
+  JSON.stringify({
+    format: 'shrtnr-history',
+    version: 1,
+    exportedAt: '2026-01-15T00:00:00.000Z',
+    entries: [{ shortUrl: 'https://evil.example/x', longUrl: 'https://bank.example/', server: SERVER, createdAt, via: 'popup-tab' }],
+  });
+
+describe('an imported history file (issue 19)', () => {
+  const NOW = Date.UTC(2026, 0, 15);
+  const bank = { longUrl: 'https://bank.example/', removedParams: [] };
+
+  it('never answers for a page it names, even dated within bounds: the page is shortened anew', async () => {
+    const parsed = parseHistoryJson(fileWith(NOW - 60_000), NOW);
+    if (!parsed.ok) throw new Error('The file was refused whole.');
+    const store = await storeWith(...parsed.entries);
+    expect((await store.all()).entries.map((entry) => entry.shortUrl)).toEqual(['https://evil.example/x']);
+    expect(await fromHistory(store, SETTINGS, REQUEST, bank)).toBeUndefined();
+    expect(await store.creditsSaved()).toBe(0);
+  });
+
+  it('refuses the far-future date of the issue outright', () => {
+    expect(parseHistoryJson(fileWith(4102444800000), NOW)).toEqual({ ok: true, entries: [], invalid: 0, repeated: 0, future: 1 });
   });
 });
 

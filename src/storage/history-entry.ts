@@ -22,7 +22,24 @@ export interface HistoryEntry {
   via: WayIn;
   /** Credits the request used, as the server reported (absent if it did not). */
   used?: number;
+  /**
+   * 'imported' for an entry that came from a history file rather than from a
+   * shortening on this machine (absent: made here, as every entry before v2
+   * of the database). The cache never answers with an imported entry: a file
+   * anyone can write must not decide which short link a page gets.
+   */
+  origin?: typeof IMPORTED;
 }
+
+/** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
+export const IMPORTED = 'imported';
+
+/**
+ * The latest time a Date can hold (ECMAScript's ±8.64e15 ms): a later one
+ * makes `Intl.DateTimeFormat.format` and `toISOString` throw, so no stored or
+ * imported entry may carry it.
+ */
+export const LATEST_TIME = 8.64e15;
 
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
@@ -36,9 +53,10 @@ export const historyEntrySchema = z.object({
   longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
   server: z.string().check(z.refine(isOrigin)),
   title: z.optional(z.string().check(z.maxLength(1024))),
-  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0)),
+  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
   via: z.enum(WAYS_IN),
   used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
+  origin: z.optional(z.literal(IMPORTED)),
 });
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */
@@ -47,7 +65,7 @@ export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   return parsed.success ? (parsed.data as HistoryEntry) : undefined;
 }
 
-/** The newest entries, for the popup; none while history is off. */
+/** The newest entries made here (never imported ones), for the popup; none while history is off. */
 export interface RecentHistory {
   enabled: boolean;
   entries: HistoryEntry[];
@@ -56,13 +74,24 @@ export interface RecentHistory {
 /** How many entries history keeps; recording one more drops the oldest. */
 export const MAX_HISTORY_ENTRIES = 10_000;
 
-/** What merging entries into history did (an import, an undo). */
+/** What merging entries into history did (an import, an undo), exactly enough to undo it. */
 export interface MergeOutcome {
-  added: number;
-  /** Already there (same short link). */
+  /** The short links of the entries added, and still there once history was trimmed to its bound. */
+  added: string[];
+  /** Already there (same short link): left as they were. */
   alreadyThere: number;
-  /** Dropped because history is full and they were older than everything kept. */
+  /** Not kept because history is full: imported entries go first, oldest first, and these were among them. */
   overBound: number;
+  /** Entries that were there before and were removed to make room (imported ones, oldest first; see history-trim.ts). */
+  dropped: HistoryEntry[];
+}
+
+/** What undoing a merge did. */
+export interface UnmergeOutcome {
+  /** Entries the merge had added that were removed (those still imported). */
+  removed: number;
+  /** Entries the merge had dropped that were put back (those whose short link was free). */
+  restored: number;
 }
 
 /**
@@ -72,12 +101,12 @@ export interface MergeOutcome {
  * same moment lose nothing.
  */
 export interface HistoryStore {
-  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES, oldest first. */
+  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES: imported entries first, then the oldest. */
   record(entry: HistoryEntry): Promise<void>;
-  /** The newest entry with this long URL made on this server, if any: the cache. */
+  /** The newest entry with this long URL made on this server and on this machine (never an imported one), if any: the cache. */
   findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
-  /** The newest `limit` entries, newest first; corrupt records are skipped. */
-  recent(limit: number): Promise<HistoryEntry[]>;
+  /** The newest `limit` entries, newest first; corrupt records are skipped, and imported ones too if asked. */
+  recent(limit: number, options?: { madeHereOnly?: boolean }): Promise<HistoryEntry[]>;
   /** Every entry, newest first, and how many records were skipped as corrupt. */
   all(): Promise<{ entries: HistoryEntry[]; skipped: number }>;
   count(): Promise<number>;
@@ -85,8 +114,14 @@ export interface HistoryStore {
   remove(shortUrl: string): Promise<HistoryEntry | undefined>;
   /** Deletes every entry; resolves to what was deleted (for an undo). */
   clear(): Promise<HistoryEntry[]>;
-  /** Adds entries not already there (by short link), keeping the newest MAX_HISTORY_ENTRIES. */
+  /** Adds entries not already there (by short link), then trims to MAX_HISTORY_ENTRIES, imported entries first. */
   merge(entries: readonly HistoryEntry[]): Promise<MergeOutcome>;
+  /**
+   * Undoes a merge (an import), from its outcome: deletes the entries it
+   * added (those still imported: one since recorded here stays), puts back
+   * the ones it dropped (unless their short link is taken again).
+   */
+  undoMerge(added: readonly string[], dropped: readonly HistoryEntry[]): Promise<UnmergeOutcome>;
   /** Credits the cache has saved so far (each reuse counts what the link first cost, or 1). */
   creditsSaved(): Promise<number>;
   /** Counts a reuse of a cached entry. */

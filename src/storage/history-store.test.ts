@@ -21,6 +21,8 @@ const entry = (n: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry =
   via: 'popup-tab',
   ...overrides,
 });
+/** Entry n as an import brings it. */
+const imported = (n: number) => entry(n, { origin: 'imported' });
 const shortUrls = (entries: readonly HistoryEntry[]) => entries.map((each) => each.shortUrl);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
@@ -44,6 +46,18 @@ async function putRaw(factory: IDBFactory, records: readonly object[]): Promise<
     transaction.addEventListener('abort', () => reject(transaction.error));
   });
   db.close();
+}
+
+/** The database as version 1 created it, with these records in it. */
+async function versionOne(factory: IDBFactory, records: readonly object[]): Promise<void> {
+  const db = await rawDatabase(factory, 1, (created) => {
+    const entries = created.createObjectStore('entries', { keyPath: 'shortUrl' });
+    entries.createIndex('createdAt', 'createdAt');
+    entries.createIndex('server-longUrl', ['server', 'longUrl']);
+    created.createObjectStore('meta');
+  });
+  db.close();
+  await putRaw(factory, records);
 }
 
 /** A listener, and a promise of its first call. */
@@ -105,6 +119,26 @@ describe('the cache', () => {
     expect(await store.findCached('https://third.example', longUrl)).toBeUndefined();
     expect(await store.findCached(SERVER, 'https://example.com/never')).toBeUndefined();
   });
+
+  it('never answers with an imported entry, however new: only with a link made here', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://bank.example/';
+    const planted = entry(9, { longUrl, shortUrl: 'https://evil.example/x', origin: 'imported' });
+    const made = entry(1, { longUrl });
+    await store.merge([planted]);
+    expect(await store.findCached(SERVER, longUrl)).toBeUndefined();
+    await store.record(made);
+    expect(await store.findCached(SERVER, longUrl)).toEqual(made);
+    // Still listed, newest first, with its mark.
+    expect((await store.all()).entries).toEqual([planted, made]);
+  });
+
+  it('answers with a link made here that replaced an imported one of the same short link', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.merge([entry(1, { origin: 'imported' })]);
+    await store.record(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
+    expect(await store.findCached(SERVER, entry(1).longUrl)).toEqual(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
+  });
 });
 
 describe('corrupt records', () => {
@@ -114,6 +148,10 @@ describe('corrupt records', () => {
     { ...entry(91), longUrl: 42, createdAt: 'yesterday' },
     { ...entry(92, { longUrl }), via: 'somewhere' },
     { shortUrl: `${SERVER}/bare` },
+    // A time no Date can print (issue 19): it sorted above every entry and broke the page.
+    { ...entry(93, { longUrl }), createdAt: 9e15 },
+    // A mark no version writes.
+    { ...entry(94, { longUrl }), origin: 'local' },
   ];
 
   it('are skipped by every read, and counted by all()', async () => {
@@ -122,7 +160,7 @@ describe('corrupt records', () => {
     await store.record(entry(2));
     await putRaw(factory, corrupt);
     expect(await store.recent(3)).toEqual([entry(2), entry(1, { longUrl })]);
-    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 4 });
+    expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 6 });
     expect(await store.findCached(SERVER, longUrl)).toEqual(entry(1, { longUrl }));
     expect(await store.remove(`${SERVER}/bare`)).toBeUndefined();
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
@@ -155,14 +193,96 @@ describe('the bound', () => {
   it('counts merged entries older than everything kept as over the bound', async () => {
     const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
     for (const n of range(10, 14)) await store.record(entry(n));
-    expect(await store.merge([entry(1), entry(20), entry(12), entry(2), entry(21)])).toEqual({ added: 2, alreadyThere: 1, overBound: 2 });
+    expect(await store.merge([entry(1), entry(20), entry(12), entry(2), entry(21)])).toEqual({ added: shortUrls([entry(20), entry(21)]), alreadyThere: 1, overBound: 2, dropped: [entry(10), entry(11)] });
     expect(shortUrls((await store.all()).entries)).toEqual(shortUrls([21, 20, 14, 13, 12].map((n) => entry(n))));
   });
 
   it('keeps the newest of a merge larger than the bound', async () => {
     const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
-    expect(await store.merge(range(1, 8).map((n) => entry(n)))).toEqual({ added: 5, alreadyThere: 0, overBound: 3 });
+    expect(await store.merge(range(1, 8).map((n) => entry(n)))).toEqual({ added: shortUrls(range(4, 8).map((n) => entry(n))), alreadyThere: 0, overBound: 3, dropped: [] });
     expect(await store.count()).toBe(5);
+  });
+});
+
+describe('the bound, with imported entries (issue 19)', () => {
+
+  it('an import into a history full of links made here drops none of them: the import is what is not kept', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of range(1, 5)) await store.record(entry(n));
+    // Newer than every one of them, as 10,000 planted entries would be.
+    expect(await store.merge([imported(20), imported(21)])).toEqual({ added: [], alreadyThere: 0, overBound: 2, dropped: [] });
+    expect((await store.all()).entries).toEqual(range(1, 5).toReversed().map((n) => entry(n)));
+  });
+
+  it('an import drops earlier imported entries to make room, oldest first, and says which', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of [1, 2, 3]) await store.record(entry(n));
+    await store.merge([imported(10), imported(11)]);
+    // Two new ones, one older than the imported ones already there: it goes first, then the oldest of those.
+    expect(await store.merge([imported(12), imported(5)])).toEqual({ added: [imported(12).shortUrl], alreadyThere: 0, overBound: 1, dropped: [imported(10)] });
+    expect((await store.all()).entries).toEqual([imported(12), imported(11), entry(3), entry(2), entry(1)]);
+  });
+
+  it('reads the newest links made here, past newer imported ones, when asked (the popup\'s recent links)', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    for (const n of [1, 2]) await store.record(entry(n));
+    await store.merge([imported(3), imported(4), imported(5)]);
+    expect(await store.recent(2, { madeHereOnly: true })).toEqual([entry(2), entry(1)]);
+    expect(await store.recent(2)).toEqual([imported(5), imported(4)]);
+  });
+
+  it('recording a link in a full history drops the oldest imported entry before any made here', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of [1, 2, 3]) await store.record(entry(n));
+    await store.merge([imported(6), imported(5)]);
+    await store.record(entry(7));
+    expect(shortUrls((await store.all()).entries)).toEqual(shortUrls([7, 6, 3, 2, 1].map((n) => entry(n))));
+    // With none imported left, the oldest goes, as before.
+    await store.record(entry(8));
+    await store.record(entry(9));
+    expect(shortUrls((await store.all()).entries)).toEqual(shortUrls([9, 8, 7, 3, 2].map((n) => entry(n))));
+  });
+
+  it('undoing an import takes away what it added and puts back what it dropped', async () => {
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 5 });
+    for (const n of [1, 2, 3]) await store.record(entry(n));
+    await store.merge([imported(10), imported(11)]);
+    const before = await store.all();
+    const outcome = await store.merge([imported(12), imported(13), imported(3)]);
+    expect(outcome).toEqual({ added: shortUrls([imported(12), imported(13)]), alreadyThere: 1, overBound: 0, dropped: [imported(10), imported(11)] });
+    expect(await store.undoMerge(outcome.added, outcome.dropped)).toEqual({ removed: 2, restored: 2 });
+    expect(await store.all()).toEqual(before);
+  });
+
+  it('undoing an import leaves a link recorded here since, with the same short link, and what was put back elsewhere', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const outcome = await store.merge([imported(1), imported(2)]);
+    // The server gave the same short link to a shortening made here since.
+    await store.record(entry(5, { shortUrl: imported(1).shortUrl }));
+    expect(await store.undoMerge(outcome.added, [imported(7)])).toEqual({ removed: 1, restored: 1 });
+    expect((await store.all()).entries).toEqual([imported(7), entry(5, { shortUrl: imported(1).shortUrl })]);
+    // Nothing to undo, nothing done.
+    expect(await store.undoMerge([], [])).toEqual({ removed: 0, restored: 0 });
+  });
+});
+
+describe('a version 1 database, from before imports were marked', () => {
+  it('is upgraded on opening, its records kept and counted as made here', async () => {
+    await versionOne(factory, [entry(1), entry(2), entry(3)]);
+    const store = openHistoryStore({ indexedDB: factory, maxEntries: 4 });
+    expect((await store.all()).entries).toEqual([entry(3), entry(2), entry(1)]);
+    expect(await store.findCached(SERVER, entry(2).longUrl)).toEqual(entry(2));
+    // The new index is there, and knows none of them as imported: an import makes no room at their cost.
+    expect(await store.merge([entry(8, { origin: 'imported' }), entry(9, { origin: 'imported' })])).toEqual({
+      added: [entry(9).shortUrl],
+      alreadyThere: 0,
+      overBound: 1,
+      dropped: [],
+    });
+    const upgraded = await rawDatabase(factory);
+    expect(upgraded.version).toBe(2);
+    expect([...upgraded.transaction('entries').objectStore('entries').indexNames]).toEqual(['createdAt', 'origin-createdAt', 'server-longUrl']);
+    upgraded.close();
   });
 });
 
@@ -201,7 +321,7 @@ describe('removing, and undoing it', () => {
     const cleared = await store.clear();
     expect(cleared).toEqual(range(1, 4).toReversed().map((n) => entry(n)));
     expect(await store.count()).toBe(0);
-    expect(await store.merge(cleared)).toEqual({ added: 4, alreadyThere: 0, overBound: 0 });
+    expect(await store.merge(cleared)).toEqual({ added: shortUrls(cleared), alreadyThere: 0, overBound: 0, dropped: [] });
     expect(await store.all()).toEqual({ entries: cleared, skipped: 0 });
   });
 });
@@ -210,7 +330,7 @@ describe('merging', () => {
   it('adds only the entries whose short link is not there', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     await store.record(entry(1, { title: 'Kept' }));
-    expect(await store.merge([entry(1), entry(2), entry(3), entry(2)])).toEqual({ added: 2, alreadyThere: 2, overBound: 0 });
+    expect(await store.merge([entry(1), entry(2), entry(3), entry(2)])).toEqual({ added: shortUrls([entry(2), entry(3)]), alreadyThere: 2, overBound: 0, dropped: [] });
     expect((await store.all()).entries).toEqual([entry(3), entry(2), entry(1, { title: 'Kept' })]);
   });
 
@@ -224,7 +344,7 @@ describe('merging', () => {
 
 describe('the connection', () => {
   it('rejects with the IndexedDB error when it cannot open, and retries on the next call', async () => {
-    (await rawDatabase(factory, 2, (db) => db.createObjectStore('entries'))).close();
+    (await rawDatabase(factory, 3, (db) => db.createObjectStore('entries'))).close();
     const store = openHistoryStore({ indexedDB: factory });
     await expect(store.count()).rejects.toMatchObject({ name: 'VersionError' });
     await new Promise((resolve) => (factory.deleteDatabase('shrtnr-history').onsuccess = resolve));
@@ -236,8 +356,8 @@ describe('the connection', () => {
     const store = openHistoryStore({ indexedDB: factory });
     await store.record(entry(1));
     // rawDatabase rejects if blocked.
-    const upgraded = await rawDatabase(factory, 2);
-    expect(upgraded.version).toBe(2);
+    const upgraded = await rawDatabase(factory, 3);
+    expect(upgraded.version).toBe(3);
     upgraded.close();
     await expect(store.count()).rejects.toMatchObject({ name: 'VersionError' });
   });

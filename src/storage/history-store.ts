@@ -1,4 +1,6 @@
-import { asHistoryEntry, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
+import { DATABASE_NAME, DATABASE_VERSION, upgradeHistoryDatabase } from './history-database';
+import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
+import { trim } from './history-trim';
 
 const CREDITS_KEY = 'creditsSaved';
 const credits = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -6,28 +8,21 @@ const credits = (value: unknown) => (typeof value === 'number' && Number.isFinit
 /** Valid entries only: a corrupt record is skipped, never thrown on. */
 const validOnes = (records: readonly unknown[]) => records.map(asHistoryEntry).filter((entry) => entry !== undefined);
 
-/**
- * Deletes the oldest entries beyond `max`. Counts the object store, not the
- * createdAt index: Chromium counts an index by walking it (23 ms at 10,000
- * entries, against 5 ms for the store), and every recording pays this. A
- * record without a valid createdAt (not in the index) counts toward the bound
- * too: the bound is on what is stored.
- */
-function trim(store: IDBObjectStore, max: number, onDropped?: (shortUrl: IDBValidKey) => void): void {
-  const byDate = store.index('createdAt');
-  const count = store.count();
-  count.onsuccess = () => {
-    let excess = count.result - max;
-    if (excess <= 0) return;
-    const cursor = byDate.openKeyCursor();
-    cursor.onsuccess = () => {
-      const oldest = cursor.result;
-      if (!oldest || excess-- <= 0) return;
-      onDropped?.(oldest.primaryKey);
-      store.delete(oldest.primaryKey);
-      oldest.continue();
-    };
-  };
+/** Adds the entry unless one with its short link is there (then `onThere`, and the transaction goes on). */
+function addUnlessThere(store: IDBObjectStore, entry: HistoryEntry, onAdded: () => void, onThere: () => void): void {
+  const add = store.add(entry);
+  add.onsuccess = onAdded;
+  add.addEventListener('error', (event) => {
+    if (add.error?.name !== 'ConstraintError') return; // Anything else aborts the transaction.
+    event.preventDefault();
+    onThere();
+  });
+}
+
+/** Keeps a dropped record that is a valid entry (one that can be put back); a damaged one is gone for good. */
+function pushValid(into: HistoryEntry[], record: unknown): void {
+  const entry = asHistoryEntry(record);
+  if (entry) into.push(entry);
 }
 
 /** `IDBIndex.getAllRecords`, not yet in TypeScript's DOM types (Chromium 141+; Firefox not yet). */
@@ -57,12 +52,10 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
   const open = () =>
     (connection ??= new Promise<IDBDatabase>((resolve, reject) => {
       // Read here: a context that never touches history needs no indexedDB global.
-      const request = (options.indexedDB ?? indexedDB).open('shrtnr-history', 1);
-      request.onupgradeneeded = () => {
-        const entries = request.result.createObjectStore('entries', { keyPath: 'shortUrl' });
-        entries.createIndex('createdAt', 'createdAt');
-        entries.createIndex('server-longUrl', ['server', 'longUrl']);
-        request.result.createObjectStore('meta');
+      const request = (options.indexedDB ?? indexedDB).open(DATABASE_NAME, DATABASE_VERSION);
+      request.onupgradeneeded = (event) => {
+        // The upgrade's transaction is there for as long as onupgradeneeded runs.
+        if (request.transaction) upgradeHistoryDatabase(request.result, request.transaction, event.oldVersion);
       };
       request.onsuccess = () => {
         const db = request.result;
@@ -120,12 +113,15 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
 
     async findCached(server, longUrl) {
       const matches = await transact('entries', 'readonly', (store) => store.index('server-longUrl').getAll([server, longUrl]));
-      return validOnes(matches.result).reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
+      return validOnes(matches.result)
+        .filter((entry) => entry.origin !== IMPORTED)
+        .reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
     },
 
-    async recent(limit) {
+    async recent(limit, { madeHereOnly = false } = {}) {
       const entries: HistoryEntry[] = [];
       if (limit <= 0) return entries;
+      const wanted = (entry: HistoryEntry | undefined): entry is HistoryEntry => entry !== undefined && !(madeHereOnly && entry.origin === IMPORTED);
       await transact('entries', 'readonly', (store) => {
         const byDate = store.index('createdAt') as IndexWithRecords;
         const walk = () => {
@@ -133,7 +129,7 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
           cursor.onsuccess = () => {
             if (!cursor.result || entries.length >= limit) return;
             const entry = asHistoryEntry(cursor.result.value);
-            if (entry) entries.push(entry);
+            if (wanted(entry)) entries.push(entry);
             cursor.result.continue();
           };
         };
@@ -143,8 +139,8 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
         if (typeof byDate.getAllRecords !== 'function') return walk();
         const records = byDate.getAllRecords({ direction: 'prev', count: limit });
         records.onsuccess = () => {
-          const valid = validOnes(records.result.map((record) => record.value));
-          // Damaged records among them: walk instead, to give `limit` valid ones.
+          const valid = records.result.map((record) => asHistoryEntry(record.value)).filter(wanted);
+          // Damaged (or unwanted) records among them: walk instead, to give `limit` of the others.
           if (valid.length < records.result.length) walk();
           else entries.push(...valid);
         };
@@ -172,23 +168,40 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
     },
 
     async merge(entries) {
-      const added = new Set<IDBValidKey>();
-      const outcome: MergeOutcome = { added: 0, alreadyThere: 0, overBound: 0 };
+      const added = new Set<string>();
+      const outcome: Omit<MergeOutcome, 'added'> = { alreadyThere: 0, overBound: 0, dropped: [] };
       await transact('entries', 'readwrite', (store) => {
-        for (const entry of entries) {
-          const add = store.add(entry);
-          add.onsuccess = () => added.add(add.result);
-          add.addEventListener('error', (event) => {
-            if (add.error?.name !== 'ConstraintError') return; // Anything else aborts the merge.
-            event.preventDefault();
-            outcome.alreadyThere++;
-          });
-        }
-        trim(store, maxEntries, (shortUrl) => {
-          if (added.delete(shortUrl)) outcome.overBound++;
+        for (const entry of entries) addUnlessThere(store, entry, () => added.add(entry.shortUrl), () => outcome.alreadyThere++);
+        trim(store, maxEntries, (record) => {
+          const shortUrl = (record as { shortUrl?: unknown }).shortUrl;
+          if (typeof shortUrl === 'string' && added.delete(shortUrl)) outcome.overBound++;
+          else pushValid(outcome.dropped, record);
         });
       });
-      return { ...outcome, added: added.size };
+      return { ...outcome, added: [...added] };
+    },
+
+    async undoMerge(added, dropped) {
+      let removed = 0;
+      const restored = new Set<string>();
+      await transact('entries', 'readwrite', (store) => {
+        // Deleted only while still imported: a link shortened here since, with the same short link, is the user's.
+        const reads = added.map((shortUrl) => store.get(shortUrl));
+        const undo = () => {
+          for (const entry of validOnes(reads.map((read) => read.result))) {
+            if (entry.origin !== IMPORTED) continue;
+            store.delete(entry.shortUrl);
+            removed += 1;
+          }
+          for (const entry of dropped) addUnlessThere(store, entry, () => restored.add(entry.shortUrl), () => undefined);
+          trim(store, maxEntries, (record) => restored.delete(String((record as { shortUrl?: unknown }).shortUrl)));
+        };
+        // Requests succeed in order: once the last read is done, every read is.
+        const last = reads.at(-1);
+        if (last === undefined) undo();
+        else last.onsuccess = undo;
+      });
+      return { removed, restored: restored.size };
     },
 
     creditsSaved: async () => credits((await transact('meta', 'readonly', (store) => store.get(CREDITS_KEY))).result),
