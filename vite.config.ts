@@ -6,7 +6,7 @@ import { targetBuilds } from './scripts/build/target-builds.ts';
 
 // `vite build` writes dist/chrome/ (crxjs) and dist/firefox/ (derived from it,
 // see scripts/build/). `vite build --mode e2e` writes dist-e2e/ likewise: the
-// same extension plus the hooks end-to-end tests call (src/background/e2e-hooks.ts);
+// same extension plus the hooks end-to-end tests call (src/background/testing/e2e-hooks.ts);
 // dist/ never has them.
 export default defineConfig(({ command, mode }) => {
   const root = mode === 'e2e' ? 'dist-e2e' : 'dist';
@@ -28,9 +28,11 @@ export default defineConfig(({ command, mode }) => {
         input: { offscreen: 'src/offscreen/index.html', history: 'src/history/index.html' },
         output: {
           // The modules every context loads (the one door to the browser, with
-          // the polyfill, and messaging) travel as one chunk rather than
-          // several: each file costs its own gzip overhead.
-          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages|platform\/browser)|webextension-polyfill/ }] },
+          // the polyfill, messaging and the ports' plumbing) travel as one chunk
+          // rather than several: each file costs its own gzip overhead.
+          // The ports' own modules stay out of it: each side loads only its end (`open…` in
+          // the pages, `serve…` in the worker, with the checks of what it receives).
+          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages\/(messaging|message-map|ports|port-names)\.ts|platform\/(browser|tabs-permission)\.ts)|webextension-polyfill/ }] },
         },
       },
     },

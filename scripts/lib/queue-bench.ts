@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { launchExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { pointAtStandIn } from '../../tooling/browsers/point-at-stand-in';
 import { startStandIn } from '../../tooling/stand-in/server';

@@ -1,15 +1,28 @@
-import { browser } from '../platform/browser';
 import { listenForMessages } from '../messages/messaging';
-import { onBulkPort } from './bulk-port';
-import { forgetWindowRun, onPermissionsAdded, resumeBulkRuns } from './bulk-runs';
-import { createMenus, onMenuClicked } from './context-menus';
-import { installE2eHooks } from './e2e-hooks';
-import { keepResumeAlarm } from './job-journal';
-import { onHostAccessTrialPort } from './host-access-trial';
-import { onCommand } from './keyboard-command';
-import { backgroundMessageHandlers } from './message-handlers';
-import { backgroundHistory, copyOffered, resumeInterruptedJobs } from './shorten-and-copy';
-import { onShortenPort } from './shorten-port';
+import { browser } from '../platform/browser';
+import { badgeWaiting } from './delivery/badge';
+import { copyOffered, resumeInterruptedJobs } from './delivery/deliver';
+import { onBulkPort } from './entries/bulk-port';
+import { createMenus, onMenuClicked } from './entries/context-menus';
+import { onHostAccessTrialPort } from './entries/host-access-trial';
+import { onCommand } from './entries/keyboard-command';
+import { backgroundMessageHandlers } from './entries/message-handlers';
+import { onShortenPort } from './entries/shorten-port';
+import { keepResumeAlarm } from './queue/job-journal';
+import { onPermissionsAdded } from './runs/run-wish';
+import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
+import { backgroundHistory } from './service/history-access';
+import { whenWaitingChanges } from './service/shortening-service';
+import { installE2eHooks } from './testing/e2e-hooks';
+
+/*
+ * The worker (Chrome) or event page (Firefox), in rooms that read in layers:
+ * entries/ (the ways in: menus, the shortcut, the pages' ports and messages)
+ * → runs/ ("Shorten all tabs") and delivery/ (the clipboard and its rule, the
+ * badge, notifications) → service/ (the one shortening path: history cache,
+ * credentials, the queue) → queue/ (the rate-limit queue, its gates and
+ * journal). testing/ holds what only the e2e build installs.
+ */
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement).
@@ -26,6 +39,8 @@ browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowI
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
+// The badge counts the links waiting for the server's limit.
+whenWaitingChanges((waiting) => void badgeWaiting(waiting));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 

@@ -1,6 +1,6 @@
 import { browser } from '../platform/browser';
 import { browserWords } from '../platform/i18n';
-import { localArea } from '../storage/extension-storage';
+import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
 import { saveDownload, writeClipboard } from '../ui/page-clipboard';
@@ -10,13 +10,7 @@ export const extensionConnector: HistoryConnector = {
   words: browserWords(),
   store: openHistoryStore(),
   readSettings: () => readSettings(localArea, ['history', 'copyFormat']),
-  onSettingsChange(callback) {
-    const listener = (changes: Record<string, unknown>, areaName: string) => {
-      if (areaName === 'local' && ('history' in changes || 'copyFormat' in changes)) callback();
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  },
+  onSettingsChange: (callback) => onSettingsChanged(callback, ['history', 'copyFormat']),
   copy: (payload) => attempt(() => writeClipboard(payload)),
   openTab: (url) => attempt(() => browser.tabs.create({ url })),
   openSettings() {

@@ -1,57 +1,20 @@
 import type { ShrtnrError } from '../api/errors';
+import type { BulkItem, BulkRun } from '../storage/session/tabs-runs';
+import { PORT_NAMES } from './port-names';
+import { isRecord, openPort, type PortEnd } from './ports';
+
+export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/session/tabs-runs';
 
 /**
- * "Shorten all tabs in this window" (issue 11). The run lives in the worker
- * (src/background/bulk-runs.ts), not in the popup: a popup closes whenever
- * focus leaves it, and the run goes on, its links recorded in history; a
- * popup opened again on the window shows the run where it stands. The popup
- * talks to it over one `runtime.connect` port: `watch` first, then `start`,
+ * "Shorten all tabs in this window". The run lives in the worker
+ * (src/background/runs/), not in the popup: a popup closes whenever focus
+ * leaves it, and the run goes on, its links recorded in history; a popup
+ * opened again on the window shows the run where it stands. The popup talks
+ * to it over one `runtime.connect` port: `watch` first, then `start`,
  * `cancel` or `dismiss`; the worker answers with the window's run after every
  * change (undefined when there is none), or why it could not start one.
+ * (The run's shapes are stored ones: src/storage/session/tabs-runs.ts.)
  */
-export const BULK_PORT_NAME = 'bulk';
-
-/** The optional permission that reveals other tabs' addresses (manifest.json): asked by the popup, checked by the worker. */
-export const TABS_PERMISSION = { permissions: ['tabs' as const] };
-
-/** Why a tab is passed over: each has its own words in the popup. */
-export type BulkSkip =
-  /** chrome://, about:, a browser's own pages and the like: no web address. */
-  | { reason: 'browser-page' }
-  /** One of this extension's own pages (the popup opened as a tab, the history or settings page). */
-  | { reason: 'own-page' }
-  /** The same long URL as an earlier tab (`of`, its 1-based place in the list). */
-  | { reason: 'duplicate'; of: number }
-  /** Any other address the extension cannot send (a file, a URL too long, credentials in it). */
-  | { reason: 'not-shortenable'; error: ShrtnrError };
-
-export type BulkItemStatus =
-  | { state: 'skipped'; skip: BulkSkip }
-  /** In line, not yet told where it stands (or read back after the worker restarted). */
-  | { state: 'queued' }
-  | { state: 'waiting'; untilMs?: number; ahead: number }
-  | { state: 'sending' }
-  | { state: 'done'; shortUrl: string; longUrl: string; fromHistory: boolean }
-  | { state: 'failed'; error: ShrtnrError };
-
-export interface BulkItem {
-  /** The tab's address as the browser gave it. */
-  url: string;
-  title?: string;
-  status: BulkItemStatus;
-  /** The queue's job for it, while it has one (to cancel it, and to find it again after a restart). */
-  job?: string;
-}
-
-export interface BulkRun {
-  id: string;
-  windowId: number;
-  startedAt: number;
-  /** A private window's: nothing of it is recorded in history. */
-  private: boolean;
-  /** In the window's tab order. */
-  items: BulkItem[];
-}
 
 /** Why no run started: the `tabs` permission is missing, or the settings cannot send anything. */
 export type BulkStartError = ShrtnrError | { kind: 'tabs-permission' };
@@ -65,9 +28,19 @@ export type PopupToBulk = { type: 'watch'; windowId: number } | { type: 'start';
 
 export type BulkToPopup = { type: 'run'; run: BulkRun | undefined } | { type: 'not-started'; error: BulkStartError };
 
-const FINAL_STATES: ReadonlySet<BulkItemStatus['state']> = new Set(['skipped', 'done', 'failed']);
+export const openBulkPort = (): PortEnd<PopupToBulk, BulkToPopup> => openPort(PORT_NAMES.bulk, isBulkToPopup);
 
-export const isFinal = (item: BulkItem): boolean => FINAL_STATES.has(item.status.state);
 
-/** A run has ended when every tab in it has. */
-export const hasEnded = (run: BulkRun): boolean => run.items.every(isFinal);
+const isItem = (item: unknown): item is BulkItem =>
+  isRecord(item) && typeof item.url === 'string' && (item.title === undefined || typeof item.title === 'string') && isRecord(item.status) && typeof item.status.state === 'string';
+
+function isBulkToPopup(message: unknown): message is BulkToPopup {
+  if (!isRecord(message)) return false;
+  if (message.type === 'not-started') return isRecord(message.error) && typeof message.error.kind === 'string';
+  const { run } = message;
+  return (
+    message.type === 'run' &&
+    (run === undefined || (isRecord(run) && typeof run.id === 'string' && typeof run.windowId === 'number' && Array.isArray(run.items) && run.items.every(isItem)))
+  );
+}
+

@@ -1,3 +1,6 @@
+import { PORT_NAMES } from './port-names';
+import { openPort, type PortEnd } from './ports';
+
 /**
  * Host access the settings page was granted on trial, from "Test connection"
  * for a server it may never save. The page tells the worker each pattern
@@ -6,11 +9,10 @@
  * server does not use. A page is gone too fast to do it itself (Firefox
  * drops an extension call made while its page unloads).
  */
-export const HOST_ACCESS_TRIAL_PORT = 'host-access-trial';
 
 export type PageToWorkerTrial = { type: 'on-trial'; pattern: string };
 
-export function isTrialMessage(message: unknown): message is PageToWorkerTrial {
-  const candidate = message as Partial<PageToWorkerTrial> | null;
-  return candidate?.type === 'on-trial' && typeof candidate.pattern === 'string';
-}
+/** The worker says nothing back. */
+const nothing = (_message: unknown): _message is never => false;
+
+export const openHostAccessTrialPort = (): PortEnd<PageToWorkerTrial, never> => openPort(PORT_NAMES.hostAccessTrial, nothing);

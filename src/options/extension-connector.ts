@@ -1,10 +1,11 @@
-import { TABS_PERMISSION } from '../messages/bulk-port';
-import { HOST_ACCESS_TRIAL_PORT, type PageToWorkerTrial } from '../messages/host-access-trial-port';
-import { browser, type Runtime } from '../platform/browser';
+import { TABS_PERMISSION } from '../platform/tabs-permission';
+import { openHostAccessTrialPort, type PageToWorkerTrial } from '../messages/host-access-trial-port';
+import type { PortEnd } from '../messages/ports';
+import { browser } from '../platform/browser';
 import { hostPermissionPattern } from '../platform/host-permission';
 import { browserWords } from '../platform/i18n';
 import { ping } from '../api/ping';
-import { localArea } from '../storage/extension-storage';
+import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
@@ -15,21 +16,19 @@ import type { HeldPermission, OptionsConnector } from './options-connector';
 const required = (): string[] => browser.runtime.getManifest().host_permissions ?? [];
 /** Access this page asked for on trial: the worker hears each, and gives back the unused ones when this page is left. */
 const onTrialHere = new Set<string>();
-let trialPort: Runtime.Port | undefined;
+let trialPort: PortEnd<PageToWorkerTrial, never> | undefined;
 
 /** Tells the worker, over the port held open while this page lives (host-access-trial-port.ts). */
 function tellWorkerOnTrial(): void {
   if (trialPort === undefined) {
-    trialPort = browser.runtime.connect({ name: HOST_ACCESS_TRIAL_PORT });
+    trialPort = openHostAccessTrialPort();
     // The worker stopped (Chrome stops an idle one): the next one hears it all again.
-    trialPort.onDisconnect.addListener(() => {
+    trialPort.onClose(() => {
       trialPort = undefined;
       tellWorkerOnTrial();
     });
   }
-  // A runtime.Port, not a window: it takes no target origin.
-  // oxlint-disable-next-line unicorn/require-post-message-target-origin
-  for (const pattern of onTrialHere) trialPort.postMessage({ type: 'on-trial', pattern } satisfies PageToWorkerTrial);
+  for (const pattern of onTrialHere) trialPort.post({ type: 'on-trial', pattern });
 }
 
 let historyStore: HistoryStore | undefined;
@@ -40,13 +39,7 @@ export const extensionConnector: OptionsConnector = {
   load: () => readSettings(localArea),
   save: (changes) => writeSettings(localArea, changes),
   clearToken: () => clearToken(localArea),
-  onStoredChange(callback) {
-    const listener = (_changes: unknown, areaName: string) => {
-      if (areaName === 'local') callback();
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  },
+  onStoredChange: (callback) => onSettingsChanged(callback),
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),
   async requestHostAccess(origin) {

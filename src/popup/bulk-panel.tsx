@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hasEnded, type BulkItem, type BulkRun } from '../messages/bulk-port';
+import type { BulkItem, BulkRun } from '../messages/bulk-port';
+import { hasEnded } from '../shortening/bulk-run-state';
 import type { Words } from '../platform/words';
 import { LINK_LIST_FORMATS, linkList, type LinkListFormat } from '../shortening/link-lists';
 import { errorSentence } from '../ui/error-words';

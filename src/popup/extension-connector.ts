@@ -1,6 +1,8 @@
-import { browser, type Runtime } from '../platform/browser';
-import { BULK_PORT_NAME, TABS_PERMISSION, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
-import { SHORTEN_PORT_NAME, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
+import { browser } from '../platform/browser';
+import { openBulkPort, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
+import { TABS_PERMISSION } from '../platform/tabs-permission';
+import type { PortEnd } from '../messages/ports';
+import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { browserWords } from '../platform/i18n';
 import { saveDownload, writeClipboard } from '../ui/page-clipboard';
@@ -10,10 +12,10 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false, error: { kind: 'internal', detail } }, autoCopy: false, copyFormat: 'plain' });
 
 // The newest shortening's port: Cancel is for the one on screen.
-let newestPort: Runtime.Port | undefined;
+let newestPort: PortEnd<PopupToWorker, WorkerToPopup> | undefined;
 
 // "Shorten all tabs": one port for the popup's life, about the popup's own window.
-let bulkPort: Runtime.Port | undefined;
+let bulkPort: PortEnd<PopupToBulk, BulkToPopup> | undefined;
 let windowId: number | undefined;
 // The popup's own window: asked once, beside its tab, on the way to the first answer.
 let popupWindow: Promise<{ id: number | undefined; incognito: boolean }> | undefined;
@@ -27,16 +29,9 @@ const MAX_BULK_RECONNECTS = 4;
 
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
 function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
+  // Between a worker's stop and the reconnection nothing is sent: the next `watch` gives the run as it stands.
   const send = (id: number | undefined) => {
-    if (id === undefined) return;
-    try {
-      // A runtime.Port, not a window: it takes no target origin.
-      // oxlint-disable-next-line unicorn/require-post-message-target-origin
-      bulkPort?.postMessage(typeof message === 'function' ? message(id) : message);
-    } catch (error) {
-      // Between a worker's stop and the reconnection: the next `watch` gives the run as it stands.
-      console.warn('Shrtnr: the background worker could not be told.', describe(error));
-    }
+    if (id !== undefined) bulkPort?.post(typeof message === 'function' ? message(id) : message);
   };
   if (windowId === undefined) void ownWindow().then(send);
   else send(windowId);
@@ -52,32 +47,28 @@ export const extensionConnector: PopupConnector = {
   },
   shorten(request, onProgress) {
     return new Promise<ShortenAnswer>((resolve) => {
-      let port: Runtime.Port;
+      let port: PortEnd<PopupToWorker, WorkerToPopup>;
       try {
-        port = browser.runtime.connect({ name: SHORTEN_PORT_NAME });
+        port = openShortenPort();
       } catch (error) {
         resolve(internalAnswer(describe(error)));
         return;
       }
       newestPort = port;
-      port.onMessage.addListener((message: unknown) => {
-        const received = message as WorkerToPopup;
-        if (received.type === 'progress') onProgress?.(received.progress);
-        else if (received.type === 'answer') {
-          resolve(received.answer);
-          port.disconnect();
+      port.onMessage((message) => {
+        if (message.type === 'progress') onProgress?.(message.progress);
+        else {
+          resolve(message.answer);
+          port.close();
         }
       });
       // Only when the worker went away before answering (a port closed from this side reports nothing).
-      port.onDisconnect.addListener(() => resolve(internalAnswer(browser.runtime.lastError?.message ?? 'the background worker closed the connection')));
-      port.postMessage({ type: 'shorten', request } satisfies PopupToWorker);
+      port.onClose((reason) => resolve(internalAnswer(reason ?? 'the background worker closed the connection')));
+      port.post({ type: 'shorten', request });
     });
   },
   cancelShortening() {
-    const cancel: PopupToWorker = { type: 'cancel' };
-    // A runtime.Port, not a window: it takes no target origin.
-    // oxlint-disable-next-line unicorn/require-post-message-target-origin
-    newestPort?.postMessage(cancel);
+    newestPort?.post({ type: 'cancel' });
   },
   async recent(limit) {
     try {
@@ -100,17 +91,17 @@ export const extensionConnector: PopupConnector = {
     let reconnects = 0;
     const connect = () => {
       try {
-        bulkPort = browser.runtime.connect({ name: BULK_PORT_NAME });
+        bulkPort = openBulkPort();
       } catch (error) {
         console.warn('Shrtnr: the background worker could not be reached.', describe(error));
         return;
       }
-      bulkPort.onMessage.addListener((message: unknown) => {
+      bulkPort.onMessage((message) => {
         reconnects = 0;
-        listener(message as BulkToPopup);
+        listener(message);
       });
       // The worker stopped (its run goes on in the next one): follow the run there. A few tries, not a loop.
-      bulkPort.onDisconnect.addListener(() => {
+      bulkPort.onClose(() => {
         bulkPort = undefined;
         if (reconnects < MAX_BULK_RECONNECTS) window.setTimeout(connect, 200 * 2 ** reconnects++);
       });

@@ -1,19 +1,10 @@
-import type { WayIn } from '../storage/history-entry';
+import type { StoredRequest } from '../storage/session/queued-jobs';
 
 // Apart from shortening.ts: the popup builds requests, and must not carry
 // the API module (and zod) that deciding an answer needs.
 
-/** One shortening as a way in asks for it. */
-export interface ShortenRequest {
-  url: string;
-  via: WayIn;
-  /** The page's title, when the way in knows it (for history and the Markdown/HTML formats). */
-  title?: string;
-  /** Asked for in a private window: never recorded. */
-  private: boolean;
-  /** The user asked for a new short link: the cache is not consulted. */
-  fresh: boolean;
-}
+/** One shortening as a way in asks for it (a stored shape too: a queued job carries it). */
+export type ShortenRequest = StoredRequest;
 
 /** A request's title, only when the way in knew a non-blank one. */
 export function titled(title: string | undefined): { title?: string } {

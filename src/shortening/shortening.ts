@@ -64,7 +64,7 @@ export async function fromHistory(
 }
 
 /** The history entry for a new short link, or undefined where nothing is recorded (history off, a private window). */
-export function historyEntryFor(shortening: Shortening, request: ShortenRequest, settings: CacheSettings, now: number): HistoryEntry | undefined {
+export function historyEntryFor(shortening: Shortening, request: ShortenRequest, settings: Pick<Settings, 'serverUrl' | 'history'>, now: number): HistoryEntry | undefined {
   if (!settings.history || request.private || shortening.fromHistory) return undefined;
   const title = request.title?.trim().slice(0, 1024);
   return {

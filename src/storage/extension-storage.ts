@@ -1,5 +1,6 @@
 import { browser } from '../platform/browser';
 import type { StorageAreaLike } from './settings';
+import type { SettingKey } from './settings-schema';
 import { migratedArea } from './settings-migrations';
 
 /**
@@ -8,3 +9,15 @@ import { migratedArea } from './settings-migrations';
  * settings up to date (settings-migrations.ts).
  */
 export const localArea: StorageAreaLike = migratedArea(browser.storage.local);
+
+/**
+ * Calls back when any of these settings (any at all, when none are named)
+ * changes in storage.local, from any page or context; returns the unsubscribe.
+ */
+export function onSettingsChanged(callback: () => void, keys?: readonly SettingKey[]): () => void {
+  const listener = (changes: Record<string, unknown>, areaName: string) => {
+    if (areaName === 'local' && (keys === undefined || keys.some((key) => key in changes))) callback();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
+import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
 
-/** Which way in a shortening came from; recorded with each history entry. */
-export const WAYS_IN = ['popup-tab', 'popup-typed', 'menu-link', 'menu-page', 'menu-selection', 'shortcut', 'bulk'] as const;
-export type WayIn = (typeof WAYS_IN)[number];
+export { WAYS_IN, type WayIn };
 
 /** One successful shortening, as history keeps it (on this machine only). */
 export interface HistoryEntry {

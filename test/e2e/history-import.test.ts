@@ -4,7 +4,7 @@
 // database) never takes the history page down.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';

@@ -3,7 +3,7 @@
 // one ends in a short link, no window refuses a request, and the badge ends
 // telling the truth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;

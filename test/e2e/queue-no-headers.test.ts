@@ -2,7 +2,7 @@
 // no X-RateLimit-* and no Retry-After on any answer, a 429 included. The
 // queue can only back off with jitter; every link still ends in a short one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;

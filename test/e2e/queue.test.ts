@@ -6,7 +6,7 @@
 // instead of copying them over the user's clipboard.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
 import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 

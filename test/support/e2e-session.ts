@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
-import type { E2eHooks } from '../../src/background/e2e-hooks';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
@@ -11,7 +11,7 @@ import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
-/** The e2e build: the shipped extension plus the handler hooks of src/background/e2e-hooks.ts. */
+/** The e2e build: the shipped extension plus the handler hooks of src/background/testing/e2e-hooks.ts. */
 export const E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/chrome');
 export const PRODUCTION_DIST = resolve(import.meta.dirname, '../../dist/chrome');
 

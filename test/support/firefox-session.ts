@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
+import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
 import { storageChange, type StoredSettings } from './settings-change';

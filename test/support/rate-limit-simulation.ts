@@ -1,5 +1,6 @@
 import type { RateLimitState } from '../../src/api/rate-limit-headers';
-import { createRateLimitGate, type RateLimitGateOptions } from '../../src/background/rate-limit-gate';
+import type { RateLimitGateOptions } from '../../src/background/queue/gate-types';
+import { createRateLimitGate } from '../../src/background/queue/rate-limit-gate';
 import { RateLimiter, type CountedVerdict } from '../../tooling/stand-in/rate-limiter';
 
 /**

@@ -7,7 +7,7 @@ describe('timing marks', () => {
   it.each([
     ['src/popup/popup-view.tsx', TIMING_MARKS.popupShortUrlShown],
     ['src/popup/popup-app.tsx', TIMING_MARKS.popupCopied],
-    ['src/background/shorten-and-copy.ts', TIMING_MARKS.backgroundCopied],
+    ['src/background/delivery/deliver.ts', TIMING_MARKS.backgroundCopied],
   ])('%s sets %s', (file, mark) => {
     expect(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')).toContain(`performance.mark('${mark}')`);
   });

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The badge as the toolbar shows it: its text and tooltip after each change.
+const shown: string[] = [];
+let badgeText = '';
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    action: {
+      setBadgeText: async ({ text }: { text: string }) => {
+        badgeText = text;
+      },
+      setBadgeBackgroundColor: async () => undefined,
+      setTitle: async ({ title }: { title: string }) => {
+        shown.push(`${badgeText} | ${title}`);
+      },
+    },
+  },
+}));
+vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string, ...values: unknown[]) => `${key}(${values.join(',')})` }) }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.resetModules();
+  shown.length = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the badge', () => {
+  it('counts the links waiting, then sums up the background jobs once all have ended', async () => {
+    const badge = await import('./badge');
+    await badge.badgeJobStarted();
+    await badge.badgeWaiting(3);
+    expect(shown.at(-1)).toBe('3 | badgeWaiting(3)');
+    await badge.badgeWaiting(0);
+    expect(shown.at(-1)).toBe('… | badgeWorking()');
+    await badge.badgeJobFinished({ ok: false, sentence: 'Your token is not accepted' });
+    expect(shown.at(-1)).toBe('! | Your token is not accepted');
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(shown.at(-1)).toBe(' | actionTitle()');
+  });
+
+  it('a summary once cleared is not brought back when a later wait (a popup, a tabs run) ends', async () => {
+    const badge = await import('./badge');
+    await badge.badgeJobStarted();
+    await badge.badgeJobFinished({ ok: false, sentence: 'Your token is not accepted' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    shown.length = 0;
+    await badge.badgeWaiting(12);
+    await badge.badgeWaiting(0);
+    expect(shown).toEqual(['12 | badgeWaiting(12)', ' | actionTitle()']);
+  });
+});

@@ -1,0 +1,101 @@
+import { browser } from '../../platform/browser';
+import { browserWords } from '../../platform/i18n';
+import { recordShownForE2e } from '../testing/record-shown';
+
+const RESULT_VISIBLE_MS = 6_000;
+const COLORS = { working: '#57606a', success: '#1a7f37', failure: '#cf222e' } as const;
+
+/**
+ * The toolbar badge as a truthful summary of background shortenings: the
+ * number of links waiting in the queue for the server's limit while any
+ * wait (issue 11), "…" while any is running; once all have ended, ✓ if every
+ * one succeeded, otherwise ! with the counts and the last error in the
+ * button's tooltip.
+ */
+let running = 0;
+let succeeded = 0;
+/** Of those that succeeded, how many were copied (the others were passed over or came late: clipboard-rule.ts). */
+let copied = 0;
+let failed = 0;
+let waiting = 0;
+/** The last failure, already in words (the background's one wording: shorten-and-copy.ts). */
+let lastFailure = '';
+let clearTimer: ReturnType<typeof setTimeout> | undefined;
+
+export async function badgeJobStarted(): Promise<void> {
+  if (running === 0) {
+    succeeded = 0;
+    copied = 0;
+    failed = 0;
+    lastFailure = '';
+  }
+  running += 1;
+  clearTimeout(clearTimer);
+  await showProgress();
+}
+
+/** The queue's count of links waiting (the popup's included: the limit is the same for all). */
+export async function badgeWaiting(count: number): Promise<void> {
+  const before = waiting;
+  waiting = count;
+  if (count > 0) {
+    clearTimeout(clearTimer);
+    await showProgress();
+  } else if (before > 0) {
+    // The last wait ended: the summary follows when the running jobs end, or the badge clears.
+    await (running > 0 ? showProgress() : showSummaryOrNothing());
+  }
+}
+
+export async function badgeJobFinished(outcome: { ok: true; copied: boolean } | { ok: false; sentence: string }): Promise<void> {
+  running = Math.max(0, running - 1);
+  if (outcome.ok) {
+    succeeded += 1;
+    if (outcome.copied) copied += 1;
+  } else {
+    failed += 1;
+    lastFailure = outcome.sentence;
+  }
+  if (running > 0 || waiting > 0) return showProgress();
+  return showSummaryOrNothing();
+}
+
+function showProgress(): Promise<void> {
+  const { t } = browserWords();
+  if (waiting > 0) return show(String(waiting), COLORS.working, t('badgeWaiting', waiting));
+  if (running > 0) return show('…', COLORS.working, t('badgeWorking'));
+  return Promise.resolve();
+}
+
+async function showSummaryOrNothing(): Promise<void> {
+  const { t } = browserWords();
+  if (succeeded + failed === 0) {
+    await show('', COLORS.working, t('actionTitle'));
+    return;
+  }
+  if (failed === 0) {
+    const title = copied < succeeded ? t('badgeMadeNotAllCopied', succeeded, copied) : succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded);
+    await show('✓', COLORS.success, title);
+  } else {
+    const summary = succeeded + failed === 1 ? lastFailure : t('badgeSomeFailed', failed, succeeded + failed, lastFailure);
+    await show('!', COLORS.failure, summary);
+  }
+  clearTimeout(clearTimer);
+  clearTimer = setTimeout(() => {
+    // Said and cleared: a later wait that ends must not bring this summary back.
+    succeeded = 0;
+    copied = 0;
+    failed = 0;
+    lastFailure = '';
+    void show('', COLORS.working, t('actionTitle'));
+  }, RESULT_VISIBLE_MS);
+}
+
+async function show(text: string, color: string, title: string): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ text }),
+    browser.action.setBadgeBackgroundColor({ color }),
+    browser.action.setTitle({ title }),
+  ]);
+  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'badge-title', text: title });
+}

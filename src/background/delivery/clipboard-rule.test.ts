@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// storage.session, in memory: the rule keeps what it last copied there.
+const session = new Map<string, unknown>();
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    storage: {
+      session: {
+        get: async (key: string) => (session.has(key) ? { [key]: session.get(key) } : {}),
+        set: async (items: Record<string, unknown>) => {
+          for (const [key, value] of Object.entries(items)) session.set(key, value);
+        },
+        remove: async (key: string) => void session.delete(key),
+      },
+    },
+  },
+}));
+
+const { copyIfStillWanted, LATE_AFTER_MS, nextClickOrder, offerLater, popupCopies, takeOffer } = await import('./clipboard-rule');
+
+beforeEach(() => session.clear());
+
+const click = (queuedAt = Date.now()) => ({ queuedAt, clickOrder: nextClickOrder(queuedAt) });
+
+describe('the clipboard rule', () => {
+  it('click orders only ever increase, even within one millisecond', () => {
+    const orders = Array.from({ length: 5 }, () => nextClickOrder(1_000));
+    expect(orders.toSorted((a, b) => a - b)).toEqual(orders);
+    expect(new Set(orders).size).toBe(5);
+  });
+
+  it('of several clicks, the last one\'s link stays, whatever order the answers come in', async () => {
+    const [first, second, third] = [click(), click(), click()];
+    const copied: string[] = [];
+    const copy = (name: string) => async () => {
+      copied.push(name);
+      return true;
+    };
+    // The answers arrive as: third, first, second.
+    expect(await copyIfStillWanted(third, copy('third'))).toBe('copy');
+    expect(await copyIfStillWanted(first, copy('first'))).toBe('superseded');
+    expect(await copyIfStillWanted(second, copy('second'))).toBe('superseded');
+    expect(copied).toEqual(['third']);
+  });
+
+  it('decides one answer at a time: two arriving together land in click order', async () => {
+    const [first, second] = [click(), click()];
+    const copied: string[] = [];
+    const slowCopy = (name: string) => async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      copied.push(name);
+      return true;
+    };
+    const decisions = await Promise.all([copyIfStillWanted(second, slowCopy('second')), copyIfStillWanted(first, slowCopy('first'))]);
+    expect(decisions).toEqual(['copy', 'superseded']);
+    expect(copied).toEqual(['second']);
+  });
+
+  it('a failed copy does not count as copied', async () => {
+    const [first, second] = [click(), click()];
+    expect(await copyIfStillWanted(second, async () => false)).toBe('copy');
+    expect(await copyIfStillWanted(first, async () => true)).toBe('copy');
+  });
+
+  it('a link that comes long after its click is not copied, and is kept for its notification', async () => {
+    const late = click(Date.now() - LATE_AFTER_MS - 1);
+    const copy = vi.fn(async () => true);
+    expect(await copyIfStillWanted(late, copy)).toBe('late');
+    expect(copy).not.toHaveBeenCalled();
+    const offer = { payload: { text: '[A page](https://shrtnr.co/Late1)' }, shortUrl: 'https://shrtnr.co/Late1', longUrl: 'https://example.com/page' };
+    await offerLater(offer);
+    expect(await takeOffer()).toEqual(offer);
+    expect(await takeOffer()).toBeUndefined();
+  });
+
+  it('the popup\'s own copy counts: an earlier click\'s link does not replace it', async () => {
+    const [menu, popup] = [click(), click()];
+    popupCopies(popup);
+    expect(await copyIfStillWanted(menu, async () => true)).toBe('superseded');
+  });
+});

@@ -1,0 +1,91 @@
+import { lastCopiedClick, offeredLink, type Offer } from '../../storage/session/clipboard-memory';
+import type { Click } from '../queue/job-journal';
+
+export type { Click, Offer };
+
+/**
+ * The clipboard belongs to the user (issue 11). The extension cannot see what
+ * the user copied (that needs clipboardRead, an install warning), so it judges
+ * by what it knows:
+ * - of several clicks, the last one's link is what stays: a link is copied
+ *   only if no link of a later click was copied before it (click order, not
+ *   the order answers came in; the popup's copies count too);
+ * - a link that comes more than LATE_AFTER_MS after its click (a long wait for
+ *   the limit, a job a restarted worker resumed) is not copied at all: the
+ *   user has likely copied something since. Its notification offers it
+ *   instead, and clicking the notification copies it.
+ * What was last copied is kept in storage.session, so a restarted worker
+ * judges the same way.
+ */
+export const LATE_AFTER_MS = 30_000;
+
+let lastOrder = 0;
+// What was last copied is also kept here: storage.session may refuse a write (its quota), and this worker must still judge right.
+let lastCopiedHere = 0;
+
+/**
+ * A number for a click that is higher than every earlier click's, in this
+ * worker and the ones before it (microseconds of the clock; a restart takes
+ * longer than a thousand clicks in a millisecond).
+ */
+export function nextClickOrder(now = Date.now()): number {
+  lastOrder = Math.max(now * 1000, lastOrder + 1);
+  return lastOrder;
+}
+
+export type CopyDecision = 'copy' | 'late' | 'superseded';
+
+// Decisions and the copies they lead to run one at a time, or two answers
+// arriving together could both decide to copy and land in the wrong order.
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Decides for one link and, when it is 'copy', runs `copy` (which says
+ * whether it succeeded) before any other decision is made; a copy that
+ * succeeded is remembered.
+ */
+export function copyIfStillWanted(click: Click, copy: () => Promise<boolean>, now = Date.now): Promise<CopyDecision> {
+  const decided = turn.then(async (): Promise<CopyDecision> => {
+    if (now() - click.queuedAt > LATE_AFTER_MS) return 'late';
+    if (click.clickOrder <= (await lastCopiedOrder())) return 'superseded';
+    if (await copy()) await rememberCopied(click.clickOrder);
+    return 'copy';
+  });
+  turn = decided.catch(() => undefined);
+  return decided;
+}
+
+/**
+ * The popup is about to copy its own link: a background link of an earlier
+ * click must not replace it. Known to this worker at once (the popup's answer
+ * does not wait for storage), stored for the next one after.
+ */
+export function popupCopies(click: Click): void {
+  lastCopiedHere = Math.max(lastCopiedHere, click.clickOrder);
+  const done = turn.then(() => rememberCopied(click.clickOrder));
+  turn = done.catch(() => undefined);
+}
+
+async function lastCopiedOrder(): Promise<number> {
+  return Math.max(lastCopiedHere, await lastCopiedClick.get());
+}
+
+async function rememberCopied(clickOrder: number): Promise<void> {
+  if (clickOrder <= (await lastCopiedClick.get())) return;
+  lastCopiedHere = Math.max(lastCopiedHere, clickOrder);
+  await lastCopiedClick.set(clickOrder).catch((error: unknown) => {
+    console.warn('Shrtnr: what was last copied could not be stored; a restarted worker may copy an older link.', error instanceof Error ? error.message : String(error));
+  });
+}
+
+/** Keeps a late link for its notification's click (the worker may have stopped by then). */
+export async function offerLater(offer: Offer): Promise<void> {
+  await offeredLink.set(offer);
+}
+
+/** The late link on offer, taken (once); undefined when there is none (or what is stored is not one). */
+export async function takeOffer(): Promise<Offer | undefined> {
+  const offer = await offeredLink.get();
+  await offeredLink.remove();
+  return offer;
+}

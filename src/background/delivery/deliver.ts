@@ -1,0 +1,150 @@
+import type { ShrtnrError } from '../../api';
+import type { Result } from '../../api/result';
+import { browserWords } from '../../platform/i18n';
+import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../../shortening/copy-formats';
+import type { Shortening, ShortenAnswer, ShortenRequest } from '../../shortening/shortening';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import { errorSentence } from '../../ui/error-words';
+import { takeInterruptedJobs, type Click } from '../queue/job-journal';
+import type { QueuedJob } from '../queue/queue-types';
+import { runQueued, shorten } from '../service/shortening-service';
+import { badgeJobFinished, badgeJobStarted } from './badge';
+import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
+import { copyIfStillWanted, nextClickOrder, offerLater, takeOffer } from './clipboard-rule';
+import { notifyFailure, notifyLink, OFFER_NOTIFICATION_ID } from './notify';
+
+/**
+ * What the background does with a link it made for a click with no popup to
+ * show it (the menu, the shortcut, a job a stopped worker left): onto the
+ * clipboard if it is still wanted there (clipboard-rule.ts), else offered by
+ * its notification; and said on the badge and in a notification.
+ */
+export type BackgroundOutcome =
+  | { status: 'copied'; shortened: Shortening }
+  | { status: 'not-copied'; shortened: Shortening; copyFailure: CopyFailure }
+  /** Came too late to copy over what the user may have copied since: its notification offers it. */
+  | { status: 'offered'; shortened: Shortening }
+  /** A link of a later click was copied already: this one stays in history, the clipboard keeps the later one. */
+  | { status: 'superseded'; shortened: Shortening }
+  | { status: 'failed'; error: ShrtnrError };
+
+/** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
+export async function shortenAndCopy(request: ShortenRequest): Promise<BackgroundOutcome> {
+  // Taken before anything is awaited: the order of the clicks is the order of these calls.
+  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  await badgeJobStarted();
+  try {
+    const { result, copyFormat } = await shorten(request, { ...click, owner: 'background' });
+    if (!result.ok) return await fail(result.error);
+    return await deliver(result.value, copyFormat, click);
+  } catch (error) {
+    return await fail(internal(error));
+  }
+}
+
+/**
+ * Takes over what a stopped worker left in the queue: each job waits, or is
+ * sent, from where it was; a "Shorten all tabs" job goes back to its run.
+ */
+export async function resumeInterruptedJobs(workerStartedAt: number, resumeBulk: (jobs: QueuedJob[]) => Promise<void>): Promise<void> {
+  const jobs = await takeInterruptedJobs(workerStartedAt);
+  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...jobs.filter((job) => job.owner !== 'bulk').map((job) => resumeJob(job))]);
+}
+
+async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
+  await badgeJobStarted();
+  try {
+    // A popup's job whose popup went with the worker is finished as a background one.
+    const result = await runQueued({ ...job, owner: 'background' });
+    if (!result.ok) return await fail(result.error);
+    // Read now: the worker that queued the job is gone, and with it the format its click was given.
+    const { copyFormat } = await readSettings(localArea, ['copyFormat']);
+    return await deliver(result.value, copyFormat, job);
+  } catch (error) {
+    return await fail(internal(error));
+  }
+}
+
+/** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
+export async function reportFailure(error: ShrtnrError): Promise<BackgroundOutcome> {
+  await badgeJobStarted();
+  return fail(error);
+}
+
+/**
+ * A popup's job whose popup closed before its answer: a link is offered by
+ * its notification (the user went away; the clipboard may hold something
+ * else by now), a failure is said in one.
+ */
+export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): Promise<void> {
+  if (!result.ok) {
+    if (result.error.kind !== 'cancelled') await notifyFailure(result.error);
+    return;
+  }
+  await offer(result.value, clipboardPayload(copyFormat, result.value));
+}
+
+// One offer at a time: the link kept for the notification's click is the one the notification shows.
+let offering = Promise.resolve();
+function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
+  const next = offering.then(async () => {
+    await offerLater({ payload, shortUrl: shortened.shortUrl, longUrl: shortened.longUrl });
+    await notifyLink('notifyReadyTitle', shortened, browserWords().t('notifyReadyMessage'), OFFER_NOTIFICATION_ID);
+  });
+  offering = next.catch(() => undefined);
+  return next;
+}
+
+/** A link for the background: onto the clipboard if it is still wanted there (clipboard-rule.ts), else offered. */
+async function deliver(shortened: Shortening, copyFormat: CopyFormat, click: Click): Promise<BackgroundOutcome> {
+  const payload = clipboardPayload(copyFormat, shortened);
+  let copied: Result<null, CopyFailure> | undefined;
+  const decision = await copyIfStillWanted(click, async () => {
+    copied = await copyFromBackground(payload);
+    return copied.ok;
+  });
+  if (decision === 'copy' && copied !== undefined) return reportCopy(shortened, copied);
+  if (decision === 'late') {
+    // Too late to copy over whatever the user copied since: the notification offers it (before the badge says all ended).
+    await offer(shortened, payload);
+  }
+  await badgeJobFinished({ ok: true, copied: false });
+  return { status: decision === 'late' ? 'offered' : 'superseded', shortened };
+}
+
+/** The offered link's notification was clicked: copy it now, at the user's word. */
+export async function copyOffered(notificationId: string): Promise<void> {
+  if (notificationId !== OFFER_NOTIFICATION_ID) return;
+  const offered = await takeOffer();
+  if (offered === undefined) return;
+  const copied = await copyFromBackground(offered.payload);
+  // The link and its host, not the text copied: in Markdown or HTML that holds the title or the whole long URL.
+  if (copied.ok) await notifyLink('notifyCopiedTitle', offered);
+  else await notifyLink('notifyNotCopiedTitle', offered, copyFailureSentence(copied.error, browserWords()));
+}
+
+async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailure>): Promise<BackgroundOutcome> {
+  const words = browserWords();
+  if (!copied.ok) {
+    const sentence = copyFailureSentence(copied.error, words);
+    await Promise.all([badgeJobFinished({ ok: false, sentence }), notifyLink('notifyNotCopiedTitle', shortened, sentence)]);
+    return { status: 'not-copied', shortened, copyFailure: copied.error };
+  }
+  performance.mark('shrtnr:background-copied');
+  await Promise.all([
+    badgeJobFinished({ ok: true, copied: true }),
+    notifyLink('notifyCopiedTitle', shortened, shortened.fromHistory ? words.t('linkFromHistory') : undefined),
+  ]);
+  return { status: 'copied', shortened };
+}
+
+/** The background's words for a failure: one sentence, on the badge's title and in the notification. */
+async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
+  const words = browserWords();
+  // The tooltip says it all; the notification, which outlives the moment, leaves out what may echo the long URL.
+  await Promise.all([badgeJobFinished({ ok: false, sentence: errorSentence(error, words) }), notifyFailure(error)]);
+  return { status: 'failed', error };
+}
+
+const internal = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });

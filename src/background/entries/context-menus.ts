@@ -1,0 +1,67 @@
+import { browser, type Menus, type Tabs } from '../../platform/browser';
+import { browserWords } from '../../platform/i18n';
+import { titled } from '../../shortening/shortening';
+import { reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
+
+export const MENU_IDS = {
+  link: 'shorten-link',
+  page: 'shorten-page',
+  selection: 'shorten-selection',
+} as const;
+
+const WEB_PAGES = ['http://*/*', 'https://*/*'];
+let creatingMenus: Promise<void> = Promise.resolve();
+
+/**
+ * (Re)creates the menu items. Removing all first makes it safe on install,
+ * update and browser start alike ("Cannot create item with duplicate id"
+ * otherwise); calls are chained so two triggers cannot interleave.
+ */
+export function createMenus(): Promise<void> {
+  creatingMenus = creatingMenus.then(async () => {
+    const { t } = browserWords();
+    await browser.contextMenus.removeAll();
+    await Promise.all([
+      createMenu({ id: MENU_IDS.link, title: t('menuShortenLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.page, title: t('menuShortenPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+      createMenu({ id: MENU_IDS.selection, title: t('menuShortenSelection'), contexts: ['selection'] }),
+    ]);
+  });
+  return creatingMenus;
+}
+
+function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void> {
+  return new Promise((resolve, reject) => {
+    browser.contextMenus.create(properties, () => {
+      const error = browser.runtime.lastError;
+      if (error) reject(new Error(`menu ${String(properties.id)}: ${error.message}`));
+      else resolve();
+    });
+  });
+}
+
+export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined> {
+  // Nothing shortened in a private window is recorded.
+  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
+  switch (info.menuItemId) {
+    case MENU_IDS.link:
+      // Firefox names the link's text; Chrome does not.
+      return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate });
+    case MENU_IDS.page:
+      return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate });
+    case MENU_IDS.selection:
+      return shortenSelection(info.selectionText ?? '', inPrivate);
+    default:
+      return undefined;
+  }
+}
+
+// A menu item cannot be shown only for URL-like selections without reading
+// the page, so the check happens here, with a message about the selection.
+async function shortenSelection(selection: string, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome> {
+  const candidate = selection.trim();
+  if (!/^https?:\/\/\S+$/i.test(candidate)) {
+    return reportFailure({ kind: 'selection-not-url' });
+  }
+  return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
+}

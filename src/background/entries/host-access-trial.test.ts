@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The worker's side of host access on trial, against a fake browser: a port from
+// the settings page, the settings in storage.local, and the permissions removed.
+const removed: string[][] = [];
+let savedServer: string | undefined;
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    runtime: { id: 'own-id', getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
+    permissions: {
+      remove: async ({ origins = [] }: { origins?: string[] }) => {
+        removed.push(origins);
+        return true;
+      },
+    },
+    storage: {
+      local: {
+        get: async (keys: string[]) => (savedServer !== undefined && keys.includes('serverUrl') ? { serverUrl: savedServer, settingsVersion: 1 } : { settingsVersion: 1 }),
+        set: async () => undefined,
+        remove: async () => undefined,
+      },
+    },
+  },
+}));
+
+/** A settings page's port, as runtime.onConnect hands it to the worker. */
+function pagePort(senderId = 'own-id') {
+  const onMessage: ((message: unknown) => void)[] = [];
+  const onDisconnect: (() => void)[] = [];
+  return {
+    followed: () => onMessage.length + onDisconnect.length > 0,
+    port: {
+      name: 'host-access-trial',
+      sender: { id: senderId },
+      onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
+      onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
+    },
+    send: (message: unknown) => onMessage.forEach((listener) => listener(message)),
+    leave: () => onDisconnect.forEach((listener) => listener()),
+  };
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  removed.length = 0;
+  savedServer = undefined;
+});
+
+describe('host access on trial, when its settings page is left', () => {
+  it('is given back unless the saved server (read then) uses it', async () => {
+    const { onHostAccessTrialPort } = await import('./host-access-trial');
+    const page = pagePort();
+    onHostAccessTrialPort(page.port as never);
+    page.send({ type: 'on-trial', pattern: 'https://mirror.example/*' });
+    page.send({ type: 'on-trial', pattern: 'https://kept.example/*' });
+    page.send({ type: 'something else', pattern: 'https://other.example/*' });
+    savedServer = 'https://kept.example:8443';
+    page.leave();
+    await vi.waitFor(() => expect(removed).toEqual([['https://mirror.example/*']]));
+  });
+
+  it("is not followed on a stranger's port", async () => {
+    const { onHostAccessTrialPort } = await import('./host-access-trial');
+    const stranger = pagePort('another-extension');
+    onHostAccessTrialPort(stranger.port as never);
+    expect(stranger.followed()).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { serveHostAccessTrialPort } from '../../messages/host-access-trial-port-server';
+import { browser, type Runtime } from '../../platform/browser';
+import { unusedHostAccess } from '../../platform/host-permission';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+
+/**
+ * Follows a settings page's host access on trial (messages/host-access-trial-port.ts):
+ * when the page is left, the access the saved server does not use is given back.
+ */
+export function onHostAccessTrialPort(port: Runtime.Port): void {
+  serveHostAccessTrialPort(port, (page) => {
+    const onTrial = new Set<string>();
+    page.onMessage((message) => onTrial.add(message.pattern));
+    page.onClose(() => {
+      giveBackUnused([...onTrial]).catch((error: unknown) => {
+        // Still listed on the settings page, as used by no server, with its button to give it back.
+        console.warn('Shrtnr: host access on trial could not be given back.', error instanceof Error ? error.message : String(error));
+      });
+    });
+  });
+}
+
+async function giveBackUnused(patterns: string[]): Promise<void> {
+  if (patterns.length === 0) return;
+  // Read now, when the page has gone: a server it saved meanwhile keeps its access.
+  const { serverUrl } = await readSettings(localArea, ['serverUrl']);
+  const unused = unusedHostAccess(patterns, serverUrl, browser.runtime.getManifest().host_permissions ?? []);
+  if (unused.length > 0) await browser.permissions.remove({ origins: unused });
+}

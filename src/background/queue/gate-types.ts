@@ -1,0 +1,84 @@
+import type { RateLimitState } from '../../api/rate-limit-headers';
+import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+
+/**
+ * When the next request to the Shrtnr API may go, from what earlier answers
+ * said (issue 11). Pure: no browser API, time and randomness injected, so the
+ * queue that will use it is tested with a fake clock.
+ *
+ * The model is the contract's: a fixed window per token that opens with its
+ * first request (Laravel's throttle, and the stand-in's), default 60 requests
+ * a minute. Everything it believes errs late rather than early:
+ * - it sends nothing the server said it will refuse: with `remaining` used up
+ *   (requests in flight count against it) it waits for the window's end, from
+ *   the reset header when there is one; otherwise from when the window opened
+ *   (the answer to its first request) plus a window length assumed from the
+ *   contract, which a Retry-After may later correct;
+ * - on a 429 it waits what the server advised (Retry-After, else the reset),
+ *   or, with no advice, backs off exponentially with full jitter, capped;
+ * - a request that got no answer counts as spent; a count that goes back up,
+ *   for a request sent after the lower count was read, is a new window;
+ * - until it has heard the server, after any 429 and after a window whose end
+ *   it only estimated, it sends one request at a time;
+ * - it says when a job would wait longer than its bound in all, so the job
+ *   can fail with its own message instead of waiting for ever.
+ */
+export interface RateLimitGateOptions {
+  now: () => number;
+  /** A number in [0, 1), for the jitter. */
+  random: () => number;
+  /** The window length believed until a Retry-After measures it; default 60 s, the contract's "per minute". */
+  assumedWindowMs?: number;
+  /** The first backoff step after a 429 without advice; default 1 s, doubling with each. */
+  baseBackoffMs?: number;
+  /** The longest backoff step; default 30 s. */
+  maxBackoffMs?: number;
+  /** The longest a job may wait from its queuing to its request; default 2 minutes. */
+  maxWaitMs?: number;
+  /** Requests in flight at once, however many the server would take; default 4. */
+  maxInFlight?: number;
+  /** What an earlier gate for the same server knew (a stopped worker's: see snapshot()). */
+  restore?: GateSnapshot;
+}
+
+/**
+ * Says how a reserved request ended: the rate-limit state of its answer
+ * (undefined when it got none, or none readable), and whether it was a 429.
+ * Call it exactly once, whatever happened.
+ */
+export type Release = (answer: RateLimitState | undefined, rateLimited: boolean) => void;
+
+export type Reservation =
+  | { ok: true; release: Release }
+  /** The limit is used up (or the server asked for a pause): ask again in `waitMs`. */
+  | { ok: false; reason: 'wait'; waitMs: number }
+  /** Enough requests are in flight: ask again when one is released (or in `waitMs`, when the window's end is known). */
+  | { ok: false; reason: 'in-flight'; waitMs?: number }
+  /** Waiting `waitMs` would take the job past its bound: fail it. */
+  | { ok: false; reason: 'too-long'; waitMs: number };
+
+export interface RateLimitGate {
+  /** Takes a place for one request now, if one may go. `queuedAt` (when the job was queued) enables the bound. */
+  reserve(job?: { queuedAt: number }): Reservation;
+  /** What it knows now, for a gate of a later worker (`restore`). */
+  snapshot(): GateSnapshot;
+}
+
+export interface Window {
+  /** The fewest requests an answer in this window said were left. */
+  remaining: number;
+  /** The event at which that reading arrived: a request reserved after it that reads more was counted in a newer window. */
+  lowestReadOrder: number;
+  /** When the window ends at the latest. */
+  endsAt: number;
+  /** Whether the server gave the end (a reset header, a Retry-After), rather than it being estimated. */
+  endKnown: boolean;
+  /** Whether a request sent after the previous window's end was answered in it; until then `endsAt` is provisional. */
+  confirmed: boolean;
+}
+
+/** A request's place: when it was sent, and its order among the gate's events (times can tie, orders cannot). */
+export interface Sent {
+  at: number;
+  order: number;
+}

@@ -1,0 +1,98 @@
+import { browser } from '../../platform/browser';
+import type { ShortenRequest } from '../../shortening/shorten-request';
+import type { PreparedUrl } from '../../shortening/shortening';
+import { gateSnapshots, type GateSnapshot } from '../../storage/session/gate-snapshots';
+import { queuedJobs, type QueuedJob } from '../../storage/session/queued-jobs';
+import { readWholeSession } from '../../storage/session/session-area';
+import type { GateStore, QueueJournal } from './queue-types';
+
+/**
+ * The shorten queue's jobs, kept in storage.session (src/storage/session/queued-jobs.ts)
+ * so that a worker Chrome stops while links wait, or while a request is under
+ * way, leaves them on record: written when a job is queued and before each
+ * request (with its attempts), removed when it ends. An alarm wakes a stopped
+ * worker within half a minute while any job is on record, and whichever worker
+ * starts next takes the jobs over. (storage.session does not outlive the
+ * browser, so a job found is always a recent one; the queue's maximum age
+ * bounds the rest.)
+ */
+export const RESUME_ALARM = 'resume-interrupted-shortenings';
+// Chrome's shortest alarm delay.
+const RESUME_DELAY_MINUTES = 0.5;
+
+// The jobs this worker has on record: while there are any, the wake-up alarm stays set.
+const onRecord = new Set<string>();
+
+/** What makes a job: its caller's click (time and order). */
+export interface Click {
+  /** Date.now() at the click. */
+  queuedAt: number;
+  clickOrder: number;
+}
+
+/** A job for a click (or a tab of a run), its long URL prepared, no request sent yet. */
+export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, server: string, click: Click, owner: QueuedJob['owner']): QueuedJob {
+  return {
+    id: crypto.randomUUID(),
+    request,
+    longUrl: prepared.longUrl,
+    removedParams: prepared.removedParams,
+    server,
+    queuedAt: click.queuedAt,
+    clickOrder: click.clickOrder,
+    attempts: 0,
+    owner,
+  };
+}
+
+export const queueJournal: QueueJournal = {
+  async save(job) {
+    onRecord.add(job.id);
+    // Set again at every write: an alarm fires once, and a long wait outlives the first.
+    await Promise.all([queuedJobs.set(job.id, job), armResumeAlarm()]);
+  },
+  async remove(job) {
+    onRecord.delete(job.id);
+    await queuedJobs.remove(job.id);
+    if (onRecord.size === 0) await browser.alarms.clear(RESUME_ALARM);
+  },
+};
+
+// storage.session as this worker found it when it started: the gates' snapshots and the interrupted jobs are both read from it, once.
+let atWorkerStart: Promise<Record<string, unknown>> | undefined;
+const sessionAtWorkerStart = (): Promise<Record<string, unknown>> => (atWorkerStart ??= readWholeSession());
+
+/** What each server's rate-limit gate knew, for the next worker (see GateSnapshot). */
+export const gateStore: GateStore = {
+  async load() {
+    const { values } = gateSnapshots.within(await sessionAtWorkerStart());
+    return Object.fromEntries(values) as Record<string, GateSnapshot>;
+  },
+  save: (server, snapshot) => gateSnapshots.set(server, snapshot),
+};
+
+/** The alarm fired and this worker still has jobs: set it again, so a worker stopped later is woken too. */
+export async function keepResumeAlarm(): Promise<void> {
+  if (onRecord.size > 0) await armResumeAlarm();
+}
+
+function armResumeAlarm(): Promise<void> {
+  return browser.alarms.create(RESUME_ALARM, { delayInMinutes: RESUME_DELAY_MINUTES });
+}
+
+/**
+ * Jobs a previous worker left unfinished: those queued before this worker
+ * started (a worker woken by a click queues that click's job itself), in
+ * click order. A record that is not a job is dropped.
+ */
+export async function takeInterruptedJobs(workerStartedAt: number): Promise<QueuedJob[]> {
+  const { values, damaged } = queuedJobs.within(await sessionAtWorkerStart());
+  const records = [...values];
+  // A job filed under another id than its own is no job of this extension's.
+  const dropped = [...damaged, ...records.filter(([id, job]) => job.id !== id).map(([id]) => id)];
+  if (dropped.length > 0) await queuedJobs.remove(dropped);
+  return records
+    .filter(([id, job]) => job.id === id && job.queuedAt < workerStartedAt)
+    .map(([, job]) => job)
+    .toSorted((a, b) => a.clickOrder - b.clickOrder);
+}

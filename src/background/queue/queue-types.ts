@@ -1,0 +1,83 @@
+import type { ShortenedUrl, ShortenOutcome, ShrtnrError } from '../../api';
+import type { Result } from '../../api/result';
+import type { ShortenProgress } from '../../shortening/shorten-request';
+import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+import type { QueuedJob } from '../../storage/session/queued-jobs';
+import type { RateLimitGateOptions } from './gate-types';
+
+export type { QueuedJob };
+
+/*
+ * The one queue every shortening that needs a request goes through (issue 11):
+ * the popup's, the context menu's, the keyboard command's and "Shorten all
+ * tabs"'. Jobs leave in the order they were queued (a click's before a tabs
+ * run's still waiting), each server's through its own rate-limit gate
+ * (rate-limit-gate.ts), so nothing is sent that the server
+ * said it would refuse; a 429 puts the job back at the head to wait what the
+ * server advised (or a jittered backoff) instead of failing it. A job fails
+ * only on a permanent error, when cancelled, when waiting would take it past
+ * the gate's bound (two minutes from the click), after `maxAttempts`
+ * requests, or when it is older than `maxAgeMs` (a resumed one).
+ *
+ * No browser API here: sending and the journal are injected, so the queue is
+ * tested with a fake clock (shorten-queue.test.ts); the shortening service
+ * (src/background/service/) wires it to the API module and storage.session
+ * (job-journal.ts).
+ */
+
+/** Where the queue keeps its jobs so a restarted worker finds them (job-journal.ts); may reject, never blocks the queue. */
+export interface QueueJournal {
+  save(job: QueuedJob): Promise<void>;
+  remove(job: QueuedJob): Promise<void>;
+}
+
+/** Where each server's gate keeps what it knows of the limit, for the next worker (job-journal.ts); may reject. */
+export interface GateStore {
+  load(): Promise<Record<string, GateSnapshot>>;
+  save(server: string, snapshot: GateSnapshot): Promise<void>;
+}
+
+export type JobResult = Result<ShortenedUrl, ShrtnrError>;
+
+export interface ShortenQueueOptions {
+  /** Sends one request for the job (reading the settings of the moment); never rejects. */
+  send(job: QueuedJob): Promise<ShortenOutcome>;
+  journal: QueueJournal;
+  /** Gates start from what a stopped worker's knew (read once, before the first job goes). */
+  gateStore?: GateStore;
+  /**
+   * Keeps a new link (in history) before the job leaves the journal, so a
+   * worker stopped in between loses no link: the next one sends it again
+   * rather than forgetting it. Never rejects.
+   */
+  keep?(job: QueuedJob, link: ShortenedUrl): Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  gate?: Partial<Omit<RateLimitGateOptions, 'now' | 'random'>>;
+  /** Requests per job before it fails with `gave-up`; default 8. */
+  maxAttempts?: number;
+  /** A job older than this (from its click) fails with `expired` rather than being sent; default 10 minutes. */
+  maxAgeMs?: number;
+  /** Called whenever the number of jobs waiting (queued, not being sent) may have changed. */
+  onWaitingChange?(waiting: number): void;
+}
+
+export interface ShortenQueue {
+  /** Queues a job; resolves with its link or why it failed. `onProgress` hears where it stands meanwhile. */
+  add(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<JobResult>;
+  /**
+   * Drops a waiting job (it ends `cancelled`); false when it is unknown or its
+   * request is already under way (that one ends with its answer, `cancelled`
+   * if the answer is a 429).
+   */
+  cancel(id: string): boolean;
+  /** No one listens to the job's progress any more (its popup closed); the job goes on. */
+  unwatch(id: string): void;
+  /** Jobs waiting for the server's limit (the window's end, or a pause it asked for); not those only in line behind requests under way. */
+  waiting(): number;
+}
+
+// Eight: with jittered backoff from 1 s, seven refusals in a row span some 30 s at the least likely, longer than a window usually lasts.
+export const DEFAULT_MAX_ATTEMPTS = 8;
+export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
+

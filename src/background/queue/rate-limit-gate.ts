@@ -1,0 +1,176 @@
+import type { RateLimitState } from '../../api/rate-limit-headers';
+import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+import type { RateLimitGate, RateLimitGateOptions, Reservation, Sent, Window } from './gate-types';
+
+/** A server's gate (see gate-types.ts for the model it keeps to). */
+export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
+  const { now, random } = options;
+  const baseBackoffMs = options.baseBackoffMs ?? 1_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const maxWaitMs = options.maxWaitMs ?? 120_000;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const { restore } = options;
+  let windowMs = restore?.windowMs ?? options.assumedWindowMs ?? 60_000;
+  let measuredOnce = restore?.measuredOnce ?? false;
+
+  let events = 0;
+  let limit: number | undefined = restore?.limit;
+  // A restored window: its requests then in flight are counted as spent.
+  let window: Window | undefined =
+    restore?.window === undefined
+      ? undefined
+      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0 };
+  // Requests sent at or after this time cannot have counted in a window that is over.
+  let boundary = Number.NEGATIVE_INFINITY;
+  // The latest request answered with limit − 1: the first of its window, which so opened after it was sent.
+  let opener: { sentAt: number; answeredOrder: number } | undefined;
+  let blockedUntil = restore?.blockedUntil ?? Number.NEGATIVE_INFINITY;
+  let inFlight = 0;
+  // One request at a time until one reserved after this event is answered without a 429:
+  // at first, after a 429, and after a window whose end was only estimated.
+  let oneAtATimeUntilAfter: number | undefined = 0;
+  let refusalsInARow = restore?.refusalsInARow ?? 0;
+  let lastRefusalOrder = Number.NEGATIVE_INFINITY;
+
+  function rollOver(time: number): void {
+    if (window === undefined || time < window.endsAt) return;
+    boundary = window.endsAt;
+    if (!window.endKnown) oneAtATimeUntilAfter = events;
+    window = undefined;
+  }
+
+  function decide(time: number): Extract<Reservation, { ok: false }> | 'go' {
+    if (time < blockedUntil) return { ok: false, reason: 'wait', waitMs: blockedUntil - time };
+    if (window !== undefined && window.remaining - inFlight <= 0) {
+      const waitMs = window.endsAt - time;
+      return window.remaining === 0 ? { ok: false, reason: 'wait', waitMs } : { ok: false, reason: 'in-flight', waitMs };
+    }
+    // A limit below one says nothing a request could keep to (nothing would ever go, and nothing in flight would wake the queue):
+    // the remaining count and the 429s govern then.
+    const room = Math.min(limit !== undefined && limit >= 1 ? limit : Number.POSITIVE_INFINITY, oneAtATimeUntilAfter === undefined ? maxInFlight : 1);
+    return inFlight < room ? 'go' : { ok: false, reason: 'in-flight' };
+  }
+
+  function reserve(job?: { queuedAt: number }): Reservation {
+    const time = now();
+    rollOver(time);
+    const decision = decide(time);
+    if (decision !== 'go') {
+      const tooLong = job !== undefined && decision.reason === 'wait' && time + decision.waitMs - job.queuedAt > maxWaitMs;
+      return tooLong ? { ok: false, reason: 'too-long', waitMs: decision.waitMs } : decision;
+    }
+    inFlight += 1;
+    events += 1;
+    const sent: Sent = { at: time, order: events };
+    let released = false;
+    return {
+      ok: true,
+      release(answer, rateLimited) {
+        if (released) throw new Error('rate-limit gate: a reservation was released twice');
+        released = true;
+        inFlight -= 1;
+        events += 1;
+        learn(answer, rateLimited, sent, now());
+      },
+    };
+  }
+
+  function learn(answer: RateLimitState | undefined, rateLimited: boolean, sent: Sent, time: number): void {
+    rollOver(time);
+    if (answer?.limit !== undefined) limit = answer.limit;
+    if (answer?.remaining !== undefined) readRemaining(answer.remaining, answer.resetSeconds, sent, time);
+    // No count came back (no answer, or none readable): the request may still have counted.
+    else if (window !== undefined) window.remaining = Math.max(0, window.remaining - 1);
+
+    if (rateLimited) {
+      refused(answer, sent, time);
+      return;
+    }
+    if (oneAtATimeUntilAfter !== undefined && sent.order > oneAtATimeUntilAfter) oneAtATimeUntilAfter = undefined;
+    if (sent.order > lastRefusalOrder) refusalsInARow = 0;
+    // RFC 9110 gives Retry-After to a 503 as well: honoured whatever the status.
+    const pause = positiveSeconds(answer?.retryAfterSeconds);
+    if (pause !== undefined) blockedUntil = Math.max(blockedUntil, time + pause * 1000);
+  }
+
+  function readRemaining(remaining: number, resetSeconds: number | undefined, sent: Sent, time: number): void {
+    const resetEnd = resetSeconds === undefined ? undefined : time + resetSeconds * 1000;
+    let inThisWindow = sent.at >= boundary;
+    // The count went back up for a request reserved after the lower one was read: the server opened a new window.
+    if (window !== undefined && sent.order > window.lowestReadOrder && remaining > window.remaining) {
+      boundary = time;
+      window = undefined;
+      inThisWindow = true;
+    }
+    if (limit !== undefined && remaining === limit - 1 && (opener === undefined || sent.at > opener.sentAt)) {
+      opener = { sentAt: sent.at, answeredOrder: events };
+    }
+    // This request counted in the window, which so opened before this answer and ends a window later at the latest.
+    const end = resetEnd ?? time + windowMs;
+    if (window === undefined) {
+      window = { remaining, lowestReadOrder: events, endsAt: end, endKnown: resetEnd !== undefined, confirmed: inThisWindow };
+      return;
+    }
+    if (remaining < window.remaining) {
+      window.remaining = remaining;
+      window.lowestReadOrder = events;
+    }
+    if (!window.confirmed && inThisWindow) {
+      window.confirmed = true;
+      window.endsAt = Math.max(window.endsAt, end);
+      window.endKnown = resetEnd !== undefined;
+    } else if (resetEnd !== undefined) {
+      window.endsAt = Math.max(window.endsAt, resetEnd);
+      window.endKnown = true;
+    }
+  }
+
+  function refused(answer: RateLimitState | undefined, sent: Sent, time: number): void {
+    const fresh = sent.order > lastRefusalOrder;
+    oneAtATimeUntilAfter = events;
+    lastRefusalOrder = events;
+    const adviceSeconds = positiveSeconds(answer?.retryAfterSeconds) ?? positiveSeconds(answer?.resetSeconds);
+    if (adviceSeconds === undefined) {
+      // Only a refusal of a request sent after the last one was heard adds a step: four refused at once are one.
+      if (!fresh) return;
+      refusalsInARow += 1;
+      const ceiling = Math.min(maxBackoffMs, baseBackoffMs * 2 ** (refusalsInARow - 1));
+      blockedUntil = Math.max(blockedUntil, time + random() * ceiling);
+      return;
+    }
+    const until = time + adviceSeconds * 1000;
+    blockedUntil = Math.max(blockedUntil, until);
+    if (window !== undefined && sent.at >= boundary) {
+      window.remaining = 0;
+      window.endsAt = until;
+      window.endKnown = true;
+    }
+    // The window that refused opened after the opener was sent (or is a later one): it lasts at most this.
+    // Each such measure is an upper bound, so the smallest is kept; the assumed length is not one.
+    if (opener !== undefined && sent.order > opener.answeredOrder) {
+      const measured = until - opener.sentAt;
+      windowMs = measuredOnce ? Math.min(windowMs, measured) : measured;
+      measuredOnce = true;
+    }
+  }
+
+  function snapshot(): GateSnapshot {
+    rollOver(now());
+    return {
+      ...(limit === undefined ? {} : { limit }),
+      windowMs,
+      measuredOnce,
+      // JSON has no infinities: "never blocked" is no value.
+      ...(Number.isFinite(blockedUntil) ? { blockedUntil } : {}),
+      refusalsInARow,
+      inFlight,
+      ...(window === undefined ? {} : { window: { remaining: window.remaining, endsAt: window.endsAt, endKnown: window.endKnown, confirmed: window.confirmed } }),
+    };
+  }
+
+  return { reserve, snapshot };
+}
+
+function positiveSeconds(seconds: number | undefined): number | undefined {
+  return seconds !== undefined && seconds > 0 ? seconds : undefined;
+}

@@ -1,0 +1,240 @@
+import { failure } from '../../api/result';
+import type { ShortenOutcome } from '../../api';
+import type { ShortenProgress } from '../../shortening/shorten-request';
+import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+import type { QueuedJob } from '../../storage/session/queued-jobs';
+import type { RateLimitGate } from './gate-types';
+import { createRateLimitGate } from './rate-limit-gate';
+import { canJoin, report, type Entry, type Watcher } from './queue-entries';
+import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
+
+/** The queue (see queue-types.ts for what it promises). */
+export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const { journal, send } = options;
+  const gates = new Map<string, RateLimitGate>();
+  // In queuing order: the order requests leave in, per server.
+  const entries: Entry[] = [];
+  // Added before the gates' knowledge was read: in line (in this order) once it is.
+  const deferred: Entry[] = [];
+  // Ended, their link being kept in history: still joinable, so the same link asked for meanwhile costs nothing.
+  const settling = new Set<Entry>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waitingForLimit = 0;
+  let lastWaiting = -1;
+
+  let restored: Record<string, GateSnapshot> = {};
+  let flushed = options.gateStore === undefined;
+  void options.gateStore
+    ?.load()
+    .then((snapshots) => {
+      restored = snapshots;
+    })
+    .catch(warn('what the last worker knew of the rate limit could not be read'))
+    .finally(() => {
+      flushed = true;
+      for (const entry of deferred.splice(0)) enqueue(entry);
+    });
+
+  const allEntries = (): Entry[] => [...entries, ...deferred, ...settling];
+  const saveJob = (job: QueuedJob) => journal.save(job).catch(warn('a job could not be written to the journal'));
+  const dropJob = (job: QueuedJob) => journal.remove(job).catch(warn('a finished job could not be taken out of the journal'));
+
+  /** A caller joins the entry for its link; a click joining a tabs run's job takes that job ahead with it. */
+  function join(entry: Entry, watcher: Watcher): void {
+    entry.watchers.push(watcher);
+    void saveJob(watcher.job);
+    entry.boundFrom = Math.max(entry.boundFrom, watcher.job.queuedAt);
+    if (entry.reported !== '') watcher.onProgress?.(JSON.parse(entry.reported) as ShortenProgress);
+    if (watcher.job.owner === 'bulk' || entry.urgent) return;
+    entry.urgent = true;
+    if (!entry.sending && entries.includes(entry)) {
+      entries.splice(entries.indexOf(entry), 1);
+      enqueue(entry);
+    }
+  }
+
+  function enqueue(entry: Entry): void {
+    // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
+    // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
+    const firstBulk = entry.urgent ? entries.findIndex((queued) => !queued.urgent && !queued.sending) : -1;
+    if (firstBulk === -1) entries.push(entry);
+    else entries.splice(firstBulk, 0, entry);
+    pump();
+  }
+
+  const gateFor = (server: string): RateLimitGate => {
+    let gate = gates.get(server);
+    if (gate === undefined) {
+      const restore = restored[server];
+      gate = createRateLimitGate({ ...options.gate, now, random, ...(restore === undefined ? {} : { restore }) });
+      gates.set(server, gate);
+    }
+    return gate;
+  };
+
+  const keepGate = (server: string): void => {
+    const gate = gates.get(server);
+    if (gate !== undefined) options.gateStore?.save(server, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
+  };
+
+  function changed(): void {
+    if (waitingForLimit === lastWaiting) return;
+    lastWaiting = waitingForLimit;
+    options.onWaitingChange?.(waitingForLimit);
+  }
+
+  /** One caller stops waiting (cancelled); the entry goes on for the others. */
+  function release(entry: Entry, watcher: Watcher): void {
+    entry.watchers = entry.watchers.filter((candidate) => candidate !== watcher);
+    void dropJob(watcher.job);
+    watcher.resolve(failure({ kind: 'cancelled' }));
+  }
+
+  function finish(entry: Entry, result: JobResult): void {
+    const index = entries.indexOf(entry);
+    if (index !== -1) entries.splice(index, 1);
+    else if (deferred.includes(entry)) deferred.splice(deferred.indexOf(entry), 1);
+    else return;
+    settling.add(entry);
+    const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
+    void kept.then(() => {
+      settling.delete(entry);
+      const jobs = new Map([entry.job, ...entry.watchers.map((watcher) => watcher.job)].map((job) => [job.id, job]));
+      for (const job of jobs.values()) void dropJob(job);
+      for (const watcher of entry.watchers) watcher.resolve(result);
+    });
+  }
+
+  async function sendJob(entry: Entry, releasePlace: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
+    entry.sending = true;
+    entry.job.attempts += 1;
+    report(entry, { state: 'sending' });
+    let outcome: ShortenOutcome | undefined;
+    try {
+      // Counted before it goes: a worker stopped mid-request leaves the attempt on record.
+      await saveJob(entry.job);
+      outcome = await send(entry.job);
+    } catch (error) {
+      outcome = { result: failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }), rateLimit: undefined };
+    } finally {
+      releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
+      keepGate(entry.job.server);
+    }
+    entry.sending = false;
+    if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
+    else if (entry.watchers.every((watcher) => watcher.cancelAsked)) finish(entry, failure({ kind: 'cancelled' }));
+    else {
+      // Those who cancelled meanwhile stop here; the others wait again.
+      for (const watcher of entry.watchers.filter((candidate) => candidate.cancelAsked)) release(entry, watcher);
+      if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
+    }
+    // Otherwise it stays where it was, at the head of its server's line, and waits what the gate now says.
+    pump();
+  }
+
+  /** Sends what may go, fails what must, tells the rest where they stand, and sets the one timer. */
+  function pump(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    const time = now();
+    let wakeInMs = Number.POSITIVE_INFINITY;
+    // Per server: whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
+    const held = new Set<string>();
+    // Servers whose line waits for the limit (the window's end, or a pause the server asked for).
+    const limited = new Set<string>();
+    const ahead = new Map<string, number>();
+    // A copy: finishing a job takes it out of `entries` mid-loop.
+    for (const entry of entries.slice()) {
+      if (entry.sending) continue;
+      const { job } = entry;
+      const age = time - entry.boundFrom;
+      if (age > maxAgeMs) {
+        finish(entry, failure({ kind: 'expired', minutes: Math.floor(age / 60_000) }));
+        continue;
+      }
+      if (job.attempts >= maxAttempts) {
+        finish(entry, failure({ kind: 'gave-up', attempts: job.attempts }));
+        continue;
+      }
+      const before = ahead.get(job.server) ?? 0;
+      if (!held.has(job.server)) {
+        const place = gateFor(job.server).reserve({ queuedAt: entry.boundFrom });
+        if (place.ok) {
+          keepGate(job.server);
+          void sendJob(entry, place.release);
+          continue;
+        }
+        if (place.reason === 'too-long') {
+          finish(entry, failure({ kind: 'wait-too-long', waitSeconds: Math.ceil(place.waitMs / 1000) }));
+          continue;
+        }
+        held.add(job.server);
+        if (place.reason === 'wait') limited.add(job.server);
+        if (place.waitMs !== undefined) wakeInMs = Math.min(wakeInMs, place.waitMs);
+        // Only a wait for the window's end (or the server's pause) has a known end; one for requests in flight does not.
+        report(entry, place.reason === 'wait' ? { state: 'waiting', untilMs: time + place.waitMs, ahead: before } : { state: 'waiting', ahead: before });
+      } else {
+        report(entry, { state: 'waiting', ahead: before });
+      }
+      // Whatever else it waits for, it is looked at again when it comes of age.
+      wakeInMs = Math.min(wakeInMs, maxAgeMs - age + 1);
+      ahead.set(job.server, before + 1);
+    }
+    waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(entry.job.server)).length;
+    changed();
+    if (Number.isFinite(wakeInMs)) timer = setTimeout(pump, Math.max(0, wakeInMs));
+  }
+
+  return {
+    add(job, onProgress) {
+      return new Promise<JobResult>((resolve) => {
+        const watcher: Watcher = { job, onProgress, resolve, cancelAsked: false };
+        const joined = allEntries().find((queued) => canJoin(queued.job, job));
+        if (joined !== undefined) {
+          join(joined, watcher);
+          return;
+        }
+        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: job.owner !== 'bulk', boundFrom: job.queuedAt };
+        void saveJob(job);
+        // Once the gates' knowledge is read; jobs added meanwhile keep their order.
+        if (flushed) enqueue(entry);
+        else deferred.push(entry);
+      });
+    },
+    cancel(id) {
+      const entry = allEntries().find((candidate) => candidate.watchers.some((watcher) => watcher.job.id === id));
+      const watcher = entry?.watchers.find((candidate) => candidate.job.id === id);
+      // Unknown, or ended with its link being kept: nothing to cancel.
+      if (entry === undefined || watcher === undefined || settling.has(entry)) return false;
+      if (entry.watchers.length > 1) {
+        // Others still want the link: only this caller stops waiting for it.
+        release(entry, watcher);
+        return true;
+      }
+      if (entry.sending) {
+        // The request cannot be called back: its link is kept if it comes, but a refusal is not waited out.
+        watcher.cancelAsked = true;
+        return false;
+      }
+      finish(entry, failure({ kind: 'cancelled' }));
+      pump();
+      return true;
+    },
+    unwatch(id) {
+      for (const entry of allEntries()) for (const watcher of entry.watchers) if (watcher.job.id === id) watcher.onProgress = undefined;
+    },
+    waiting: () => waitingForLimit,
+  };
+}
+
+function isRateLimited(result: JobResult): boolean {
+  return !result.ok && result.error.kind === 'rate-limited';
+}
+
+const warn = (what: string) => (error: unknown) => {
+  console.warn(`Shrtnr: ${what}.`, error instanceof Error ? error.message : String(error));
+};

@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BulkRun } from '../../messages/bulk-port';
+import type { QueuedJob } from '../queue/queue-types';
+
+// A run against a fake browser (storage.session as a Map that outlives
+// "workers", i.e. module instances) and a queue that journals its jobs and
+// holds them, as one waiting for the rate limit does.
+const session = new Map<string, unknown>();
+const queued: QueuedJob[] = [];
+let historyLookup: (() => Promise<void>) | undefined;
+let tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
+
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    storage: {
+      local: { get: async () => ({ serverUrl: 'https://s.test', token: 'a'.repeat(40), tokenServer: 'https://s.test' }), set: async () => undefined },
+      session: {
+        get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: structuredClone(session.get(key)) } : {}),
+        set: async (items: Record<string, unknown>) => {
+          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
+        },
+        remove: async (keys: string | string[]) => {
+          for (const key of [keys].flat()) session.delete(key);
+        },
+      },
+    },
+    permissions: { contains: async () => true },
+    tabs: { query: async () => tabUrls.map((url, index) => ({ index, url, title: `Tab ${index + 1}`, incognito: false })) },
+    runtime: { getURL: () => 'chrome-extension://abc/' },
+    alarms: { create: async () => undefined, clear: async () => undefined },
+  },
+}));
+vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
+vi.mock('../delivery/notify', () => ({ notifyFailure: async () => undefined, notifySentence: async () => undefined }));
+vi.mock('../service/history-access', () => ({
+  backgroundHistory: () => ({
+    findCached: async () => {
+      await historyLookup?.();
+      return undefined;
+    },
+    countReuse: async () => undefined,
+  }),
+  historyFailed: () => () => undefined,
+}));
+// The real shortening service, over a queue that journals each job as queueJournal.save does, then holds it: the limit is used up.
+const cancelJob = vi.fn((_id: string) => true);
+vi.mock('../queue/shorten-queue', () => ({
+  createShortenQueue: () => ({
+    add: (job: QueuedJob) => {
+      session.set(`job:${job.id}`, structuredClone(job));
+      queued.push(job);
+      return new Promise(() => undefined);
+    },
+    cancel: cancelJob,
+    unwatch: () => undefined,
+    waiting: () => 0,
+  }),
+}));
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const journalled = () => [...session.entries()].filter(([key]) => key.startsWith('job:')).map(([, job]) => job as QueuedJob);
+const storedRun = () => (session.get('bulk-runs') as BulkRun[] | undefined)?.[0];
+
+beforeEach(() => {
+  session.clear();
+  queued.length = 0;
+  historyLookup = undefined;
+  cancelJob.mockClear();
+  tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
+  vi.resetModules();
+});
+
+describe('a "Shorten all tabs" run', () => {
+  it('keeps each tab\'s job in the stored run, so a worker stopped while all wait hands them on, not queued twice', async () => {
+    const first = await import('./tabs-runs');
+    expect((await first.startBulkRun(7)).ok).toBe(true);
+    await settle();
+    expect(storedRun()?.items.map((item) => item.job)).toEqual(queued.map((job) => job.id));
+
+    // The next worker: fresh module state, the same storage.session.
+    vi.resetModules();
+    const before = queued.length;
+    const next = await import('./tabs-runs');
+    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    await settle();
+    // Followed through their journalled jobs: the same ids, nothing new queued.
+    expect(queued.slice(before).map((job) => job.id)).toEqual(queued.slice(0, before).map((job) => job.id));
+    expect(journalled()).toHaveLength(3);
+  });
+
+  it('takes out of the journal a run\'s job that no run names any more', async () => {
+    const first = await import('./tabs-runs');
+    await first.startBulkRun(7);
+    await settle();
+    session.delete('bulk-runs');
+    vi.resetModules();
+    const next = await import('./tabs-runs');
+    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    await settle();
+    expect(journalled()).toEqual([]);
+  });
+
+  it('Cancel while a tab is being looked up in history: that tab does not join the queue, and the run ends', async () => {
+    const lookup = { answer: (): void => undefined };
+    historyLookup = () =>
+      new Promise<void>((resolve) => {
+        lookup.answer = resolve;
+      });
+    const runs = await import('./tabs-runs');
+    await runs.startBulkRun(9);
+    await settle();
+    await runs.cancelBulkRun(9);
+    historyLookup = undefined;
+    lookup.answer();
+    await settle();
+    expect(queued).toEqual([]);
+    expect(storedRun()?.items.map((item) => item.status)).toEqual([{ state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }]);
+  });
+
+  it('skips what it cannot shorten and the same link twice, and queues the rest in tab order', async () => {
+    tabUrls = ['https://example.com/a', 'chrome://settings/', 'chrome-extension://abc/src/history/index.html', 'https://example.com/a', 'https://example.com/b'];
+    const runs = await import('./tabs-runs');
+    const started = await runs.startBulkRun(3);
+    await settle();
+    expect(started.ok && started.value.items.map((item) => (item.status.state === 'skipped' ? item.status.skip.reason : item.status.state))).toEqual(['queued', 'browser-page', 'own-page', 'duplicate', 'queued']);
+    expect(queued.map((job) => [job.longUrl, job.owner, job.request.via])).toEqual([
+      ['https://example.com/a', 'bulk', 'bulk'],
+      ['https://example.com/b', 'bulk', 'bulk'],
+    ]);
+  });
+
+  it("forgets a window's run when the window closes: its waiting tabs are cancelled and its addresses no longer kept", async () => {
+    const runs = await import('./tabs-runs');
+    await runs.startBulkRun(5);
+    await settle();
+    await runs.forgetWindowRun(5);
+    await settle();
+    expect(cancelJob.mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
+    expect(session.get('bulk-runs')).toEqual([]);
+  });
+});

@@ -1,0 +1,203 @@
+import type { ShrtnrError } from '../../api';
+import { failure, success, type Result } from '../../api/result';
+import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
+import { TABS_PERMISSION } from '../../platform/tabs-permission';
+import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
+import { browser } from '../../platform/browser';
+import { browserWords } from '../../platform/i18n';
+import { planBulk } from '../../shortening/bulk-plan';
+import type { Shortening } from '../../shortening/shortening';
+import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import type { Settings } from '../../storage/settings-schema';
+import { credentialsFor } from '../../storage/token-binding';
+import { nextClickOrder } from '../delivery/clipboard-rule';
+import { notifySentence } from '../delivery/notify';
+import { queueJournal } from '../queue/job-journal';
+import type { QueuedJob } from '../queue/queue-types';
+import { cancelJob, runQueued, shorten, type Asker } from '../service/shortening-service';
+import { changed, isWatched, persist, publishSoon, runGone, runs } from './run-book';
+
+/**
+ * "Shorten all tabs in this window": one run per window, each tab through the
+ * shortening service (the history cache, then the one queue, so the server's
+ * rate limit is waited out, never exceeded). Runs live here, in the worker,
+ * so a popup that closes loses nothing (run-book.ts keeps them), and a worker
+ * stopped mid-run takes each tab up again, from its queued job when it has
+ * one. The popup follows a run over its port (entries/bulk-port.ts). Links go
+ * to history; nothing here touches the clipboard.
+ */
+
+/** Runs the user cancelled: a tab not yet in the queue ends cancelled instead of joining it. */
+const cancelled = new Set<string>();
+/** Starts under way, per window: two asks at once give one run. */
+const starting = new Map<number, Promise<Result<BulkRun, BulkStartError>>>();
+
+export const hasTabsPermission = (): Promise<boolean> => browser.permissions.contains(TABS_PERMISSION);
+
+/**
+ * Starts shortening the window's tabs, or gives the run already going there.
+ * Fails before anything is read when the `tabs` permission is missing or the
+ * settings could send nothing (no token, a bad server).
+ */
+export function startBulkRun(windowId: number): Promise<Result<BulkRun, BulkStartError>> {
+  const going = starting.get(windowId);
+  if (going !== undefined) return going;
+  const start = startRun(windowId).finally(() => starting.delete(windowId));
+  starting.set(windowId, start);
+  return start;
+}
+
+async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartError>> {
+  if (!(await hasTabsPermission())) return failure({ kind: 'tabs-permission' });
+  const all = await runs();
+  const going = all.get(windowId);
+  if (going !== undefined && !hasEnded(going)) return success(going);
+  // Read once for the whole run: the plan, and every tab's shortening, follow the settings of the click.
+  const settings = await readSettings(localArea);
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) return credentials;
+  const tabs = (await browser.tabs.query({ windowId })).toSorted((a, b) => a.index - b.index);
+  const planned = planBulk(
+    tabs.map((tab) => ({ url: tab.url ?? tab.pendingUrl, ...titled(tab.title) })),
+    { stripTracking: settings.stripTracking, ownBaseUrl: browser.runtime.getURL('') },
+  );
+  const run: BulkRun = {
+    id: crypto.randomUUID(),
+    windowId,
+    startedAt: Date.now(),
+    // A private window's run is never recorded in history, like any shortening there.
+    private: tabs.some((tab) => tab.incognito),
+    items: planned.map(({ url, title, ...plan }) => ({ url, ...(title === undefined ? {} : { title }), status: 'skip' in plan ? { state: 'skipped', skip: plan.skip } : { state: 'queued' } })),
+  };
+  all.set(windowId, run);
+  changed(run);
+  void queueAll(run, settings);
+  return success(run);
+}
+
+/** Drops the run's tabs still waiting (they end cancelled); a tab whose request is under way finishes. */
+export async function cancelBulkRun(windowId: number): Promise<void> {
+  const run = (await runs()).get(windowId);
+  if (run === undefined || hasEnded(run)) return;
+  cancelled.add(run.id);
+  for (const item of run.items) if (!isFinal(item) && item.job !== undefined) cancelJob(item.job);
+}
+
+/** Forgets an ended run (the popup's "Done"): the window shows none until the next. */
+export async function dismissBulkRun(windowId: number): Promise<void> {
+  const all = await runs();
+  const run = all.get(windowId);
+  if (run === undefined || !hasEnded(run)) return;
+  all.delete(windowId);
+  runGone(windowId, false);
+}
+
+/** The window closed: its run's tabs still waiting are dropped, and its addresses are not kept any longer. */
+export async function forgetWindowRun(windowId: number): Promise<void> {
+  await cancelBulkRun(windowId);
+  if (!(await runs()).delete(windowId)) return;
+  runGone(windowId, true);
+}
+
+/**
+ * After a worker restart: each unfinished tab of a run the last worker
+ * started goes on, through its queued job when the journal has it, else
+ * from the start (a link made meanwhile is then found in history).
+ */
+export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt: number): Promise<void> {
+  const unclaimed = new Map(jobs.map((job) => [job.id, job]));
+  const toShorten: [BulkRun, number][] = [];
+  for (const run of (await runs()).values()) {
+    if (run.startedAt >= workerStartedAt || hasEnded(run)) continue;
+    for (const [index, item] of run.items.entries()) {
+      if (isFinal(item)) continue;
+      const job = item.job === undefined ? undefined : unclaimed.get(item.job);
+      if (job === undefined) {
+        toShorten.push([run, index]);
+        continue;
+      }
+      unclaimed.delete(job.id);
+      follow(run, index, job);
+    }
+  }
+  // A job no run names (its run was forgotten, or the worker stopped before the run named it): nobody waits for it.
+  await Promise.all([...unclaimed.values()].map((job) => queueJournal.remove(job).catch(() => undefined)));
+  if (toShorten.length === 0) return;
+  // Read only when a tab must be taken up from the start: every worker's start comes through here.
+  const settings = await readSettings(localArea);
+  for (const [run, index] of toShorten) await shortenTab(run, index, settings);
+}
+
+/** Each tab to shorten, in tab order: from history, or into the queue (which keeps that order). */
+async function queueAll(run: BulkRun, settings: Settings): Promise<void> {
+  for (const [index, item] of run.items.entries()) if (!isFinal(item)) await shortenTab(run, index, settings);
+}
+
+/** Resolves once the tab is in line (or has its answer already, from history): the next tab then queues behind it. */
+async function shortenTab(run: BulkRun, index: number, settings: Settings): Promise<void> {
+  const item = run.items[index];
+  if (item === undefined) return;
+  if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
+  const request: ShortenRequest = { url: item.url, via: 'bulk', ...titled(item.title), private: run.private, fresh: false };
+  const now = Date.now();
+  await new Promise<void>((inLine) => {
+    const asker: Asker = {
+      queuedAt: now,
+      clickOrder: nextClickOrder(now),
+      owner: 'bulk',
+      onQueued(jobId) {
+        // Cancelled while history was looked up: the tab must not join the queue now.
+        if (cancelled.has(run.id)) return false;
+        item.job = jobId;
+        // Written down before anything else can happen: a worker stopped now leaves the run naming its job, for the next one to follow.
+        persist();
+        // The service adds the job to the queue as this returns, before the next tab is looked at.
+        inLine();
+        return true;
+      },
+      onProgress: (progress) => progressed(run, index, progress),
+    };
+    void shorten(request, asker, settings)
+      .then(
+        ({ result }) => result,
+        (error: unknown): Result<Shortening, ShrtnrError> => failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }),
+      )
+      .then((result) => {
+        end(run, index, result);
+        inLine();
+      });
+  });
+}
+
+function follow(run: BulkRun, index: number, job: QueuedJob): void {
+  void runQueued(job, (progress) => progressed(run, index, progress)).then((result) => end(run, index, result));
+}
+
+function progressed(run: BulkRun, index: number, progress: ShortenProgress): void {
+  const item = run.items[index];
+  if (item === undefined || isFinal(item)) return;
+  item.status = progress.state === 'sending' ? { state: 'sending' } : { state: 'waiting', ahead: progress.ahead, ...(progress.untilMs === undefined ? {} : { untilMs: progress.untilMs }) };
+  publishSoon(run);
+}
+
+function end(run: BulkRun, index: number, result: Result<Shortening, ShrtnrError>): void {
+  const item = run.items[index];
+  if (item === undefined || isFinal(item)) return;
+  const status: BulkItemStatus = result.ok
+    ? { state: 'done', shortUrl: result.value.shortUrl, longUrl: result.value.longUrl, fromHistory: result.value.fromHistory }
+    : { state: 'failed', error: result.error };
+  run.items[index] = { url: item.url, ...(item.title === undefined ? {} : { title: item.title }), status };
+  changed(run);
+  if (hasEnded(run)) void ended(run);
+}
+
+/** With no popup watching, a notification says the links are ready (they are in the popup, and in history). */
+async function ended(run: BulkRun): Promise<void> {
+  cancelled.delete(run.id);
+  // Watched, or forgotten with its window: nothing to say.
+  if (isWatched(run.windowId) || (await runs()).get(run.windowId) !== run) return;
+  const made = run.items.filter((item) => item.status.state === 'done').length;
+  await notifySentence('notifyBulkTitle', browserWords().t('notifyBulkMessage', made, run.items.length));
+}

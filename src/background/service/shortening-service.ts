@@ -1,0 +1,127 @@
+import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../../api';
+import { failure, success, type Result } from '../../api/result';
+import { browser } from '../../platform/browser';
+import { secretLookingParams } from '../../shortening/secret-params';
+import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
+import type { ShortenProgress } from '../../shortening/shorten-request';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import type { Settings } from '../../storage/settings-schema';
+import { credentialsFor } from '../../storage/token-binding';
+import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
+import type { QueuedJob } from '../queue/queue-types';
+import { createShortenQueue } from '../queue/shorten-queue';
+import { backgroundHistory, historyFailed, keepInHistory } from './history-access';
+
+/**
+ * The one path every way in shortens through (the popup, the menu, the
+ * shortcut, a tabs run): prepare the long URL → the history cache → the
+ * credentials → the queue, which waits out the rate limit and keeps each new
+ * link in history before it answers.
+ */
+
+let waitingListener: ((waiting: number) => void) | undefined;
+
+/** Every request of the background goes through this one queue. */
+const queue = createShortenQueue({
+  send: sendQueued,
+  journal: queueJournal,
+  gateStore,
+  keep: (job, link) => keepNewLink(job, link),
+  onWaitingChange: (count) => {
+    keepAwakeWhile(count > 0);
+    waitingListener?.(count);
+  },
+});
+
+/** Hears how many links wait for the server's limit (the badge counts them). */
+export function whenWaitingChanges(listener: (waiting: number) => void): void {
+  waitingListener = listener;
+}
+
+// Chrome stops a worker that has had no event for 30 s, and a wait for the
+// limit can be longer; an extension API call resets that clock (Chrome 110+:
+// https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle).
+// Only while links wait, and waits are bounded (two minutes).
+const KEEP_AWAKE_MS = 20_000;
+let keepAwake: ReturnType<typeof setInterval> | undefined;
+function keepAwakeWhile(waiting: boolean): void {
+  if (waiting && keepAwake === undefined) keepAwake = setInterval(() => void browser.runtime.getPlatformInfo(), KEEP_AWAKE_MS);
+  if (!waiting && keepAwake !== undefined) {
+    clearInterval(keepAwake);
+    keepAwake = undefined;
+  }
+}
+
+/** One request for a queued job. */
+async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
+  // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, a server changed meanwhile is seen.
+  const settings = await readSettings(localArea, ['serverUrl', 'token', 'tokenServer']);
+  // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
+  if (settings.serverUrl !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) return { result: credentials, rateLimit: undefined };
+  return shortenWithLimits(job.longUrl, credentials.value);
+}
+
+/** The queue's `keep`: never rejects. */
+async function keepNewLink(job: QueuedJob, link: ShortenedUrl): Promise<void> {
+  try {
+    // Read when the link comes: history may have been turned off while it waited.
+    const { history } = await readSettings(localArea, ['history']);
+    const entry = historyEntryFor(shorteningOf(job, link), job.request, { history, serverUrl: job.server }, Date.now());
+    if (entry !== undefined) await keepInHistory(entry);
+  } catch (error) {
+    historyFailed('written')(error);
+  }
+}
+
+/** Who asks, and how it follows a job that has to wait. */
+export interface Asker extends Click {
+  owner: QueuedJob['owner'];
+  /** Where the job stands while it waits (the popup's countdown, a tab's place in its run). */
+  onProgress?(progress: ShortenProgress): void;
+  /**
+   * The job, once it is made and before it joins the queue (to cancel it, to
+   * note it where a restarted worker finds it); false keeps it out of the
+   * queue: it ends cancelled (a tabs run cancelled meanwhile).
+   */
+  onQueued?(jobId: string): boolean | void;
+}
+
+/**
+ * Shortens as a way in asks: from history when it holds the link for this
+ * server (no request, no credit, no wait), else through the queue. The answer
+ * carries the preferences the asker needs (never the token). `settings`: read
+ * here unless the asker read them already (a tabs run, once for all its tabs).
+ */
+export async function shorten(request: ShortenRequest, asker: Asker, settings?: Settings): Promise<ShortenAnswer> {
+  // Read for this click: how to prepare the URL, whether history answers, and the credentials to fail early on.
+  const current = settings ?? (await readSettings(localArea));
+  const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({ result, autoCopy: current.autoCopy, copyFormat: current.copyFormat });
+  const prepared = prepareLongUrl(request.url, current.stripTracking);
+  if (!prepared.ok) return answer(prepared);
+  const cached = await fromHistory(backgroundHistory(), current, request, prepared.value).catch(historyFailed('read'));
+  if (cached !== undefined) return answer(success(cached));
+  // Settings that make sending impossible fail here, not after a wait.
+  const credentials = credentialsFor(current);
+  if (!credentials.ok) return answer(credentials);
+  const job = newQueuedJob(request, prepared.value, current.serverUrl, asker, asker.owner);
+  if (asker.onQueued?.(job.id) === false) return answer(failure({ kind: 'cancelled' }));
+  return answer(await runQueued(job, asker.onProgress));
+}
+
+/** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */
+export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
+export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
+
+/** A job through the queue (a new one, or one a stopped worker left); its link is in history by the time it resolves. */
+export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
+  const sent = await queue.add(job, onProgress);
+  return sent.ok ? success(shorteningOf(job, sent.value)) : sent;
+}
+
+function shorteningOf(job: QueuedJob, link: ShortenedUrl): Shortening {
+  const { title } = job.request;
+  return { ...link, fromHistory: false, removedParams: job.removedParams, secretParams: secretLookingParams(link.longUrl), ...(title === undefined ? {} : { title }) };
+}

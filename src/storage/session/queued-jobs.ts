@@ -1,0 +1,71 @@
+import type { WayIn } from '../ways-in';
+import { WAYS_IN } from '../ways-in';
+import { isFiniteNumber, isRecord, isStringArray } from './guards';
+import { sessionFamily } from './session-area';
+
+/** One shortening as a way in asks for it (src/shortening/shorten-request.ts names it ShortenRequest). */
+export interface StoredRequest {
+  url: string;
+  via: WayIn;
+  /** The page's title, when the way in knows it (for history and the Markdown/HTML formats). */
+  title?: string;
+  /** Asked for in a private window: never recorded. */
+  private: boolean;
+  /** The user asked for a new short link: the cache is not consulted. */
+  fresh: boolean;
+}
+
+/**
+ * A shortening waiting in the worker's queue (src/background/queue/), kept so
+ * that a worker stopped while links wait, or while a request is under way,
+ * leaves them on record for the next one: written when it is queued and
+ * before each request, removed when it ends.
+ */
+export interface QueuedJob {
+  /** A UUID: the journal's key is `job:<id>`. */
+  id: string;
+  request: StoredRequest;
+  /** The long URL as prepared when it was queued (tracking parameters off, checked and normalised). */
+  longUrl: string;
+  removedParams: string[];
+  /** The server it was queued for: its gate's key. */
+  server: string;
+  /** Date.now() at the click (absolute, so a restarted worker reads it the same). */
+  queuedAt: number;
+  /** Increases with every click, across workers: of several clicks, the last one's link is the one left on the clipboard. */
+  clickOrder: number;
+  /** Requests sent for it so far (counted before each is sent, so one cut off by a stopped worker counts). */
+  attempts: number;
+  /**
+   * Who takes the answer: a popup that is watching, the background
+   * (notification and the clipboard rule), or a "Shorten all tabs" run (its
+   * list, never the clipboard).
+   */
+  owner: 'popup' | 'background' | 'bulk';
+}
+
+/** Whether a value that crossed a boundary (storage, a port) is a request. */
+export function isStoredRequest(value: unknown): value is StoredRequest {
+  if (!isRecord(value)) return false;
+  const { url, via, title, private: isPrivate, fresh } = value;
+  return typeof url === 'string' && WAYS_IN.includes(via as WayIn) && (title === undefined || typeof title === 'string') && typeof isPrivate === 'boolean' && typeof fresh === 'boolean';
+}
+
+function isQueuedJob(value: unknown): value is QueuedJob {
+  if (!isRecord(value)) return false;
+  const job = value;
+  return (
+    typeof job.id === 'string' &&
+    isStoredRequest(job.request) &&
+    typeof job.longUrl === 'string' &&
+    isStringArray(job.removedParams) &&
+    typeof job.server === 'string' &&
+    isFiniteNumber(job.queuedAt) &&
+    isFiniteNumber(job.clickOrder) &&
+    isFiniteNumber(job.attempts) &&
+    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk')
+  );
+}
+
+/** The journal: `job:<id>` → the job. */
+export const queuedJobs = sessionFamily('job:', (stored) => (isQueuedJob(stored) ? stored : undefined));
