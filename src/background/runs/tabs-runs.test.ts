@@ -9,11 +9,13 @@ const session = new Map<string, unknown>();
 const queued: QueuedJob[] = [];
 let historyLookup: (() => Promise<void>) | undefined;
 let tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
+let storedToken = 'a'.repeat(40);
+const tabsRead = vi.fn();
 
 vi.mock('../../platform/browser', () => ({
   browser: {
     storage: {
-      local: { get: async () => ({ serverUrl: 'https://s.test', token: 'a'.repeat(40), tokenServer: 'https://s.test' }), set: async () => undefined },
+      local: { get: async () => ({ serverUrl: 'https://s.test', token: storedToken, tokenServer: 'https://s.test' }), set: async () => undefined },
       session: {
         get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: structuredClone(session.get(key)) } : {}),
         set: async (items: Record<string, unknown>) => {
@@ -25,7 +27,12 @@ vi.mock('../../platform/browser', () => ({
       },
     },
     permissions: { contains: async () => true },
-    tabs: { query: async () => tabUrls.map((url, index) => ({ index, url, title: `Tab ${index + 1}`, incognito: false })) },
+    tabs: {
+      query: async () => {
+        tabsRead();
+        return tabUrls.map((url, index) => ({ index, url, title: `Tab ${index + 1}`, incognito: false }));
+      },
+    },
     runtime: { getURL: () => 'chrome-extension://abc/' },
     alarms: { create: async () => undefined, clear: async () => undefined },
   },
@@ -66,6 +73,8 @@ beforeEach(() => {
   queued.length = 0;
   historyLookup = undefined;
   cancelJob.mockClear();
+  tabsRead.mockClear();
+  storedToken = 'a'.repeat(40);
   tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
   vi.resetModules();
 });
@@ -137,5 +146,13 @@ describe('a "Shorten all tabs" run', () => {
     await settle();
     expect(cancelJob.mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
     expect(session.get('bulk-runs')).toEqual([]);
+  });
+
+  it('does not start, and reads no tab, when no token is saved', async () => {
+    storedToken = '';
+    const runs = await import('./tabs-runs');
+    expect(await runs.startBulkRun(4)).toMatchObject({ ok: false, error: { kind: 'no-token' } });
+    expect(tabsRead).not.toHaveBeenCalled();
+    expect(queued).toEqual([]);
   });
 });

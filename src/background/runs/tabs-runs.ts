@@ -1,4 +1,5 @@
 import type { ShrtnrError } from '../../api';
+import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
@@ -58,6 +59,8 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   const settings = await readSettings(localArea);
   const credentials = credentialsFor(settings);
   if (!credentials.ok) return credentials;
+  const sendable = checkCredentials(credentials.value);
+  if (!sendable.ok) return sendable;
   const tabs = (await browser.tabs.query({ windowId })).toSorted((a, b) => a.index - b.index);
   const planned = planBulk(
     tabs.map((tab) => ({ url: tab.url ?? tab.pendingUrl, ...titled(tab.title) })),

@@ -1,4 +1,5 @@
 import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../../api';
+import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import { browser } from '../../platform/browser';
 import { secretLookingParams } from '../../shortening/secret-params';
@@ -103,9 +104,11 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   if (!prepared.ok) return answer(prepared);
   const cached = await fromHistory(backgroundHistory(), current, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
-  // Settings that make sending impossible fail here, not after a wait.
+  // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
   const credentials = credentialsFor(current);
   if (!credentials.ok) return answer(credentials);
+  const sendable = checkCredentials(credentials.value);
+  if (!sendable.ok) return answer(sendable);
   const job = newQueuedJob(request, prepared.value, current.serverUrl, asker, asker.owner);
   if (asker.onQueued?.(job.id) === false) return answer(failure({ kind: 'cancelled' }));
   return answer(await runQueued(job, asker.onProgress));

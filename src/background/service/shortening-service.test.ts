@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ShortenOutcome } from '../../api';
+import type { HistoryEntry } from '../../storage/history-entry';
+import type { ShortenRequest } from '../../shortening/shorten-request';
+
+// The shortening service as a unit: the real service and queue, over a fake
+// browser (storage.local holding the settings, storage.session, alarms), a
+// fake history and the API's one request replaced by a recorder.
+const SERVER = 'https://short.example';
+const TOKEN = 'token_0123456789abcdef';
+let settings: Record<string, unknown>;
+const session = new Map<string, unknown>();
+const history: HistoryEntry[] = [];
+const reused: string[] = [];
+const sent: { longUrl: string; serverUrl: string; token: string }[] = [];
+let answerSending: ((longUrl: string) => Promise<ShortenOutcome>) | undefined;
+
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    storage: {
+      local: {
+        get: async (keys: string[]) => Object.fromEntries(keys.filter((key) => key in settings).map((key) => [key, settings[key]])),
+        set: async (items: Record<string, unknown>) => void Object.assign(settings, items),
+        remove: async () => undefined,
+      },
+      session: {
+        get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: session.get(key) } : {}),
+        set: async (items: Record<string, unknown>) => {
+          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
+        },
+        remove: async (keys: string | string[]) => {
+          for (const key of [keys].flat()) session.delete(key);
+        },
+      },
+    },
+    alarms: { create: async () => undefined, clear: async () => true },
+    runtime: { getPlatformInfo: async () => ({}) },
+  },
+}));
+vi.mock('./history-access', () => ({
+  backgroundHistory: () => ({
+    findCached: async (server: string, longUrl: string) => history.find((entry) => entry.server === server && entry.longUrl === longUrl && entry.origin === undefined),
+    countReuse: async (entry: HistoryEntry) => void reused.push(entry.shortUrl),
+  }),
+  keepInHistory: async (entry: HistoryEntry) => void history.push(entry),
+  historyFailed: () => () => undefined,
+}));
+vi.mock('../../api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api')>()),
+  shortenWithLimits: async (longUrl: string, credentials: { serverUrl: string; token: string }): Promise<ShortenOutcome> => {
+    sent.push({ longUrl, ...credentials });
+    if (answerSending !== undefined) return answerSending(longUrl);
+    return { result: { ok: true, value: { shortUrl: `${SERVER}/Ab${sent.length}`, longUrl, used: 1 } }, rateLimit: undefined };
+  },
+}));
+
+const { shorten } = await import('./shortening-service');
+
+const request = (url: string, more: Partial<ShortenRequest> = {}): ShortenRequest => ({ url, via: 'menu-link', private: false, fresh: false, ...more });
+const asker = { queuedAt: Date.now(), clickOrder: 1, owner: 'background' as const };
+
+beforeEach(() => {
+  settings = { settingsVersion: 1, serverUrl: SERVER, token: TOKEN, tokenServer: SERVER, copyFormat: 'markdown', autoCopy: false };
+  session.clear();
+  history.length = 0;
+  reused.length = 0;
+  sent.length = 0;
+  answerSending = undefined;
+});
+
+describe('the shortening service', () => {
+  it('answers from history with no request, counting the credit saved; a new link asked for goes to the server', async () => {
+    history.push({ shortUrl: `${SERVER}/Old`, longUrl: 'https://example.com/a', server: SERVER, createdAt: 1, via: 'shortcut', used: 1 });
+    const cached = await shorten(request('https://example.com/a'), asker);
+    expect(cached).toMatchObject({ result: { ok: true, value: { shortUrl: `${SERVER}/Old`, fromHistory: true } }, autoCopy: false, copyFormat: 'markdown' });
+    expect(reused).toEqual([`${SERVER}/Old`]);
+    expect(sent).toEqual([]);
+
+    const fresh = await shorten(request('https://example.com/a', { fresh: true }), asker);
+    expect(fresh).toMatchObject({ result: { ok: true, value: { fromHistory: false } } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a new link once, with the saved token to its own server, and keeps it in history before answering', async () => {
+    const answer = await shorten(request('https://bank.example/reset?token=x', { title: 'Reset' }), asker);
+    expect(sent).toEqual([{ longUrl: 'https://bank.example/reset?token=x', serverUrl: SERVER, token: TOKEN }]);
+    expect(answer.result).toEqual({
+      ok: true,
+      value: { shortUrl: `${SERVER}/Ab1`, longUrl: 'https://bank.example/reset?token=x', used: 1, fromHistory: false, removedParams: [], secretParams: ['token'], title: 'Reset' },
+    });
+    expect(history).toMatchObject([{ shortUrl: `${SERVER}/Ab1`, server: SERVER, via: 'menu-link', title: 'Reset' }]);
+  });
+
+  it('fails before anything is sent on an address it cannot send, or settings that cannot send', async () => {
+    expect((await shorten(request('chrome://settings/'), asker)).result).toMatchObject({ ok: false, error: { kind: 'unsupported-scheme' } });
+    settings.token = '';
+    expect((await shorten(request('https://example.com/b'), asker)).result).toMatchObject({ ok: false, error: { kind: 'no-token' } });
+    settings.token = TOKEN;
+    settings.serverUrl = 'https://mirror.example';
+    expect((await shorten(request('https://example.com/b'), asker)).result).toMatchObject({ ok: false, error: { kind: 'token-for-other-server' } });
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps a job out of the queue when its asker says so at queuing (a run cancelled meanwhile)', async () => {
+    const answer = await shorten(request('https://example.com/c'), { ...asker, owner: 'bulk', onQueued: () => false });
+    expect(answer.result).toEqual({ ok: false, error: { kind: 'cancelled' } });
+    expect(sent).toEqual([]);
+  });
+
+  it('reads the settings again when it sends, and again when the link comes', async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answerSending = async (longUrl) => {
+      // The user turns history off while the request is under way.
+      settings.history = false;
+      await held;
+      return { result: { ok: true, value: { shortUrl: `${SERVER}/Late`, longUrl, used: 1 } }, rateLimit: undefined };
+    };
+    const answer = shorten(request('https://example.com/d'), asker);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    release?.();
+    expect((await answer).result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Late` } });
+    expect(history).toEqual([]);
+  });
+
+  it('records nothing asked for in a private window', async () => {
+    await shorten(request('https://example.com/e', { private: true }), asker);
+    expect(sent).toHaveLength(1);
+    expect(history).toEqual([]);
+  });
+});
