@@ -1,10 +1,14 @@
 // `npm start` (Chromium) and `npm start -- --firefox` / `npm run start:firefox`:
-// the extension against the local stand-in, ready to try. With a display: a
-// browser window with the extension loaded and set up, on a sample page; click
-// the toolbar button. Without one: the flow runs headless, prints what it got
-// (Chromium also saves the README's screenshots) and exits.
+// the extension against the local stand-in, ready to try. A browser this
+// machine lacks is installed first (scripts/install-browsers.sh, as CI does).
+// With a display: a browser window with the extension loaded and set up, on a
+// sample page; click the toolbar button. Without one: the flow runs headless,
+// prints what it got (Chromium also takes screenshots, into a temporary
+// folder) and exits. `npm run screenshots` (--screenshots) runs it headless
+// and writes the README's screenshots into docs/screenshots/.
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { findChromium } from '../tooling/browsers/chromium-path';
@@ -15,12 +19,15 @@ import { pointAtStandIn } from '../tooling/browsers/point-at-stand-in';
 import { startStandIn, type StandIn } from '../tooling/stand-in/server';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');
+const refreshScreenshots = process.argv.includes('--screenshots');
+// The committed screenshots change only when asked: a first run leaves the tree as it was.
+const SCREENSHOTS = refreshScreenshots ? resolve(ROOT, 'docs/screenshots') : resolve(tmpdir(), 'shrtnr-screenshots');
 const useFirefox = process.argv.includes('--firefox');
-const headed = (process.env.DISPLAY ?? '') !== '' && process.env.HEADLESS === undefined;
+const headed = (process.env.DISPLAY ?? '') !== '' && process.env.HEADLESS === undefined && !refreshScreenshots;
 
-// The browser first: a missing one is said at once, with how to get it, before any build.
+// The browser first: a missing one is installed (or said, with how to get it) before any build.
 try {
+  execFileSync('bash', [resolve(ROOT, 'scripts/install-browsers.sh'), useFirefox ? 'firefox' : 'chromium'], { stdio: 'inherit' });
   const path = useFirefox ? findFirefox() : findChromium();
   console.log(`Using ${execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()} (${path}).`);
 } catch (error) {
