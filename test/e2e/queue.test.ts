@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/shorten-and-copy';
 import { pollUntil } from '../../tooling/poll';
+import { ageJournalledClicks } from '../support/aged-journal';
 import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 const LIMIT = 10;
@@ -168,16 +169,18 @@ describe('one queue for every shortening', () => {
       for (let index = 0; index < 20; index += 1) void hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/resumed/${index}`, editable: false });
     });
     await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(LIMIT);
+    // The clicks made long enough ago for their links to be late when they come (see ageJournalledClicks).
+    await ageJournalledClicks(worker);
     await session.browser.stopServiceWorkers();
     const copiedBeforeTheStop = await session.readClipboard();
 
-    // Nothing else happens: the journal's alarm (at least 30 s) wakes a worker, which takes the queue over.
+    // Nothing else happens: the journal's alarm wakes a worker, which takes the queue over.
     const entries = await pollUntil(
       async () => {
         const listed = await session.history().catch(() => []);
         return new Set(listed.map((entry) => entry.longUrl)).size >= 20 ? listed : undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 1_000, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
+      { timeoutMs: 30_000, intervalMs: 250, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
     );
     expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(20);
     // Every link is in history before its job ends: let the last ones end (their notifications shown, the journal empty).
