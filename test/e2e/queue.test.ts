@@ -54,6 +54,12 @@ function expectLimitNeverExceeded(): void {
 
 const shortUrlOf = (outcome: BackgroundOutcome | undefined): string | undefined => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : undefined);
 
+/** The long URLs the stand-in was asked to shorten, in order. */
+const requestedUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
+
+/** The queue's jobs on record in the worker (storage.session `job:*`): none once every one has ended. */
+const journalledJobs = async () => (await (await session.worker()).evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:'));
+
 const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
 
 describe('one queue for every shortening', () => {
@@ -121,13 +127,15 @@ describe('one queue for every shortening', () => {
     await popup.getByRole('timer').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
     expect(await shownError(popup)).toEqual({ kind: 'cancelled', message: 'Cancelled.' });
-    // Past the window's end: the cancelled link never went out.
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    expect(session.standIn.apiRequests()).toEqual([]);
+    // A click queued behind it goes out when the window ends, after anything ahead of it:
+    // once it has its link, the cancelled one would have gone too. It never went out.
+    const [behind] = await menuClicks(1, 'behind-the-cancelled');
+    expect(shortUrlOf(behind)).toMatch(session.shortUrlPattern());
+    expect(requestedUrls()).toEqual(['https://example.com/behind-the-cancelled/0']);
 
     await popup.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
-    expect(session.standIn.apiRequests()).toHaveLength(1);
+    expect(session.standIn.apiRequests()).toHaveLength(2);
     await popup.close();
     await tab.close();
   });
@@ -142,7 +150,8 @@ describe('one queue for every shortening', () => {
     const again = await session.browser.openPopup(tab);
     await again.getByRole('timer').waitFor();
     await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every job ends after its answer: with none left, every request made is in the stand-in's log.
+    await expect.poll(journalledJobs).toEqual([]);
     expect(session.standIn.apiRequests()).toHaveLength(1);
     await again.close();
     await tab.close();
