@@ -51,7 +51,7 @@ export default defineConfig(({ command, mode }) => {
             name: 'e2e',
             include: ['test/e2e/**/*.test.ts'],
             // One browser per file, one file at a time in a process: npm test (scripts/test.ts)
-            // runs the Firefox files in a second process beside Chromium's, as they mostly wait.
+            // runs the files that mostly wait (Firefox's, the rate-limit ones) in a second process.
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 60_000,

@@ -4,13 +4,15 @@
 //   1. the browsers are there (scripts/check-browsers.ts), then, at once:
 //      typecheck · lint · unit and integration tests · the two builds (dist/, dist-e2e/)
 //   2. once all of phase 1 passed, at once: the build checks (sizes, web-ext lint,
-//      reproducible zips) · the end-to-end tests in Chromium · those in Firefox
-//      (test/e2e/firefox*.test.ts, in a process of their own).
+//      reproducible zips) · the end-to-end files, in two processes of one browser
+//      at a time: most of Chromium's in one; in the other, the files that mostly
+//      wait (Firefox's, over BiDi, and Chromium's that wait out rate-limit windows).
 // Each line of a job's output is printed as it comes, after the job's name;
 // a summary at the end says how each job ended. The exit code is 0 only when
 // every job passed; a phase 1 failure skips phase 2.
 import { spawn } from 'node:child_process';
-import { delimiter, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 interface Job {
@@ -27,8 +29,14 @@ interface Outcome {
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** The Firefox end-to-end files: vitest's e2e project, split by name between two processes. */
-const FIREFOX_E2E = 'test/e2e/firefox';
+const E2E_DIR = 'test/e2e';
+/** End-to-end files whose time goes mostly to waiting: Firefox's, and the rate-limit windows of bulk, queue and load. */
+const mostlyWaits = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load)\.test\.ts$/.test(basename(file));
+// Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
+const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .toSorted();
+const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...files.map((file) => `${E2E_DIR}/${file}`)];
 
 const npmRun = (script: string): string[] => ['npm', 'run', '--silent', script];
 
@@ -46,8 +54,8 @@ const PHASES: Job[][] = [
   ],
   [
     { name: 'build checks', steps: [['vitest', 'run', '--project', 'build']] },
-    { name: 'e2e chromium', steps: [['vitest', 'run', '--project', 'e2e', '--exclude', `${FIREFOX_E2E}*.test.ts`]] },
-    { name: 'e2e firefox', steps: [['vitest', 'run', '--project', 'e2e', FIREFOX_E2E]] },
+    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !mostlyWaits(file)))] },
+    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(mostlyWaits))] },
   ],
 ];
 
