@@ -56,7 +56,8 @@ async function openWindow(paths: string[]): Promise<TestWindow> {
       const found = slots.map((slot) => pages.find((candidate) => candidate.url() === slot && !candidate.isClosed()));
       return found.every((tab) => tab !== undefined) ? (found as Page[]) : undefined;
     },
-    { timeoutMs: 10_000, failure: "The new window's tabs did not all open." },
+    // A ceiling: twelve tabs took over 10 s to open on a two-core machine at load 11 (npm test runs two browsers at once).
+    { timeoutMs: 30_000, failure: "The new window's tabs did not all open." },
   );
   await Promise.all(tabs.map((tab, index) => tab.goto(urls[index] ?? 'about:blank')));
   return {
