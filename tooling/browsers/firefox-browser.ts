@@ -151,8 +151,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
     if (installedId !== GECKO_ID) throw new Error(`Firefox installed the add-on as ${installedId}, not ${GECKO_ID}.`);
 
     const openExtensionPage = async (path: string): Promise<Page> => {
-      const page = await browser.newPage();
-      const url = extensionUrl(path);
+      const [page, url] = [await browser.newPage(), extensionUrl(path)];
       // BiDi reports no load event for moz-extension:// pages (page.url() stays about:blank), so
       // goto() would wait out its timeout though the page loads: navigate, ask the page until it
       // says it has loaded (asked mid-navigation, it may fail), then stop waiting for the event.
