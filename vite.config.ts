@@ -42,7 +42,9 @@ export default defineConfig(({ command, mode }) => {
         // run here too, each in a happy-dom page chosen by its first line,
         // `// @vitest-environment happy-dom`: vitest 4 has no environmentMatchGlobs,
         // and a DOM for every file would slow the pure ones for nothing.
-        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node' } },
+        // The property tests run thousands of cases: beside the builds (npm test runs them at
+        // once) on a busy two-core machine one took over vitest's default 5 s. A ceiling, not a measure.
+        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
         { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 20_000 } },
         // Checks of the built dist/ (run after `npm run build`).
         { test: { name: 'build', include: ['test/build/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
@@ -50,7 +52,8 @@ export default defineConfig(({ command, mode }) => {
           test: {
             name: 'e2e',
             include: ['test/e2e/**/*.test.ts'],
-            // One browser per file; two at once gain nothing on two cores.
+            // One browser per file, one file at a time in a process: npm test (scripts/test.ts)
+            // runs the files that mostly wait (Firefox's, the rate-limit ones) in a second process.
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 60_000,

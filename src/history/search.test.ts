@@ -42,20 +42,13 @@ describe('history search', () => {
     expect(queryTerms(' a  B ')).toEqual(['a', 'b']);
   });
 
-  it('searches 10,000 entries in well under a frame', () => {
+  it('searches 10,000 entries, keystroke by keystroke, and finds exactly the ones that match', () => {
+    // How fast is for `npm run bench` to measure (the history page's keystroke → results), not for a test.
     const many = Array.from({ length: 10_000 }, (_, n) => entry(`https://shrtnr.co/k${n}`, `https://site${n}.example/some/long/path/${n}?utm_source=x&q=${n}`, `Page number ${n} about things`));
     const big = searchIndex(many);
-    const keystrokes = ['p', 'pa', 'pag', 'page', 'page 9', 'page 99', 'page 999'];
-    // The best of three rounds: a busy test machine slows a round, not the code.
-    const perKeystroke = Math.min(
-      ...[1, 2, 3].map(() => {
-        const started = performance.now();
-        for (const query of keystrokes) search(big, query);
-        return (performance.now() - started) / keystrokes.length;
-      }),
-    );
-    // Each keystroke must leave most of a 16 ms frame for rendering.
-    expect(perKeystroke).toBeLessThan(8);
+    for (const query of ['p', 'pa', 'pag', 'page']) expect(search(big, query)).toHaveLength(10_000);
+    // Each entry's only digits are its number: "page 99" finds the numbers with "99" in them.
+    for (const digits of ['9', '99', '999']) expect(search(big, `page ${digits}`)).toEqual(many.filter((_, n) => String(n).includes(digits)));
     expect(search(big, 'site9999.example')).toHaveLength(1);
   });
 });

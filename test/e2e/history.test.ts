@@ -559,11 +559,15 @@ describe('the history page', () => {
       '',
     ]);
 
+    const clicked = Date.now();
     const json = await downloadOf(page, () => page.getByRole('button', { name: t('historyExportJson') }).click());
+    const saved = Date.now();
     expect(json.name).toBe(`shrtnr-history-${day}.json`);
     const exported = JSON.parse(json.body.toString('utf8')) as { format: string; version: number; exportedAt: string; entries: HistoryEntry[] };
     expect(exported).toMatchObject({ format: 'shrtnr-history', version: 1 });
-    expect(Date.parse(exported.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Stamped by this export: after the click, before the file was saved (one clock: the same machine's).
+    expect(Date.parse(exported.exportedAt)).toBeGreaterThanOrEqual(clicked);
+    expect(Date.parse(exported.exportedAt)).toBeLessThanOrEqual(saved);
     expect(exported.entries).toEqual(history);
 
     // Into an empty history: everything comes back, exactly, marked as imported (a file is not a shortening made here).

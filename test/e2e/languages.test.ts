@@ -1,12 +1,11 @@
 // The extension in the user's language: the popup, the options page and the
 // background's badge, in German and in Arabic (right to left), in Chromium
-// (--lang, with Debian's chromium-l10n) and in Firefox (intl.locale.requested,
-// with Debian's firefox-esr-l10n-<lang>). Expected words come from the same
-// _locales files the browser reads, so a missing translation or a placeholder
-// left unfilled fails here.
+// (--lang, with Debian's chromium-l10n; Firefox's twin is
+// firefox-languages.test.ts). Expected words come from the same _locales files
+// the browser reads, so a missing translation or a placeholder left unfilled
+// fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
-import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
 
 const LANGUAGES = [
@@ -65,40 +64,5 @@ describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
     const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination` });
     expect(outcome?.status).toBe('failed');
     expect((await session.badge()).title).toBe(t('errorUnauthorized'));
-  });
-});
-
-describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
-  const { t } = wordsIn(language);
-  let session: FirefoxSession;
-  beforeAll(async () => {
-    session = await startFirefoxSession({ language });
-    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
-  });
-  afterAll(() => session?.close());
-
-  it('the popup speaks the language and keeps the typed link left-to-right', async () => {
-    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
-    // In a tab, the popup's current tab is itself: an extension page, which cannot be shortened.
-    await popup.waitForSelector('[role="alert"]');
-    expect(await popup.$eval('[role="alert"]', (alert) => alert.textContent)).toBe(t('errorExtensionPage'));
-    expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
-    expect(await popup.$eval('#typed-url', (field) => field.getAttribute('dir'))).toBe('ltr');
-    await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article`);
-    await popup.click('button[type="submit"]');
-    await popup.waitForSelector('[data-testid="copy-status"]');
-    await expect.poll(() => popup.$eval('[data-testid="copy-status"]', (status) => status.textContent)).toBe(t('popupCopied'));
-    await popup.close();
-  });
-
-  it('the options page speaks the language', async () => {
-    const options = await session.firefox.openExtensionPage('src/options/index.html');
-    await options.waitForSelector('h1');
-    expect(await options.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.querySelector('h1')?.textContent])).toEqual([
-      language,
-      direction,
-      t('optionsTitle'),
-    ]);
-    await options.close();
   });
 });

@@ -19,24 +19,20 @@ const shortUrlOf = (outcome: BackgroundOutcome | undefined): string => (outcome 
 describe('load', () => {
   it('40 menu shortenings at once, 10 allowed per 3 s: all 40 links, four windows, none refused', async () => {
     const worker = await session.worker();
-    const startedAt = Date.now();
     const outcomes = await worker.evaluate(async (count) => {
       const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
       return Promise.all(
         Array.from({ length: count }, (_, index) => hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/load/${index}`, editable: false })),
       );
     }, 40);
-    const tookMs = Date.now() - startedAt;
 
     expect(outcomes.map((outcome) => outcome?.status).filter((status) => status !== 'copied' && status !== 'superseded')).toEqual([]);
     expect(new Set(outcomes.map(shortUrlOf)).size).toBe(40);
     expect(session.standIn.apiRequests()).toHaveLength(40);
     const windows = session.standIn.rateLimitWindows();
+    // Four full windows, none refused: three waited out, each to its end. (How long the queue
+    // takes against a limit is `npm run bench`'s queue figure; a busy machine stretches it.)
     expect(windows.map(({ accepted, refused }) => ({ accepted, refused }))).toEqual(Array.from({ length: 4 }, () => ({ accepted: 10, refused: 0 })));
-    // Three windows waited out, and not much more (the least the limit allows is 9 s).
-    expect(tookMs).toBeGreaterThanOrEqual(9_000);
-    expect(tookMs).toBeLessThan(20_000);
-    console.log(`40 links at 10 per 3 s: ${tookMs} ms`);
 
     const badge = await settledBadge(session);
     expect(badge.text).toBe('✓');

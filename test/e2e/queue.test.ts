@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
+import { ageJournalledClicks } from '../support/aged-journal';
 import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 const LIMIT = 10;
@@ -52,6 +53,12 @@ function expectLimitNeverExceeded(): void {
 }
 
 const shortUrlOf = (outcome: BackgroundOutcome | undefined): string | undefined => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : undefined);
+
+/** The long URLs the stand-in was asked to shorten, in order. */
+const requestedUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
+
+/** The queue's jobs on record in the worker (storage.session `job:*`): none once every one has ended. */
+const journalledJobs = async () => (await (await session.worker()).evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:'));
 
 const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
 
@@ -120,13 +127,15 @@ describe('one queue for every shortening', () => {
     await popup.getByRole('timer').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
     expect(await shownError(popup)).toEqual({ kind: 'cancelled', message: 'Cancelled.' });
-    // Past the window's end: the cancelled link never went out.
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    expect(session.standIn.apiRequests()).toEqual([]);
+    // A click queued behind it goes out when the window ends, after anything ahead of it:
+    // once it has its link, the cancelled one would have gone too. It never went out.
+    const [behind] = await menuClicks(1, 'behind-the-cancelled');
+    expect(shortUrlOf(behind)).toMatch(session.shortUrlPattern());
+    expect(requestedUrls()).toEqual(['https://example.com/behind-the-cancelled/0']);
 
     await popup.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
-    expect(session.standIn.apiRequests()).toHaveLength(1);
+    expect(session.standIn.apiRequests()).toHaveLength(2);
     await popup.close();
     await tab.close();
   });
@@ -141,7 +150,8 @@ describe('one queue for every shortening', () => {
     const again = await session.browser.openPopup(tab);
     await again.getByRole('timer').waitFor();
     await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every job ends after its answer: with none left, every request made is in the stand-in's log.
+    await expect.poll(journalledJobs).toEqual([]);
     expect(session.standIn.apiRequests()).toHaveLength(1);
     await again.close();
     await tab.close();
@@ -168,16 +178,18 @@ describe('one queue for every shortening', () => {
       for (let index = 0; index < 20; index += 1) void hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: `https://example.com/resumed/${index}`, editable: false });
     });
     await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(LIMIT);
+    // The clicks made long enough ago for their links to be late when they come (see ageJournalledClicks).
+    await ageJournalledClicks(worker);
     await session.browser.stopServiceWorkers();
     const copiedBeforeTheStop = await session.readClipboard();
 
-    // Nothing else happens: the journal's alarm (at least 30 s) wakes a worker, which takes the queue over.
+    // Nothing else happens: the journal's alarm wakes a worker, which takes the queue over.
     const entries = await pollUntil(
       async () => {
         const listed = await session.history().catch(() => []);
         return new Set(listed.map((entry) => entry.longUrl)).size >= 20 ? listed : undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 1_000, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
+      { timeoutMs: 30_000, intervalMs: 250, failure: () => `The restarted worker did not finish the 20 links; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
     );
     expect(new Set(entries.map((entry) => entry.longUrl)).size).toBe(20);
     // Every link is in history before its job ends: let the last ones end (their notifications shown, the journal empty).

@@ -12,10 +12,23 @@ interface AxeViolation {
 
 /** Every axe violation on the page, one line each ("rule: selector"). Evaluated over CDP, which the page's CSP does not govern. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact ?? '?'}): ${node.target.join(' ')}`));
+}
+
+/**
+ * The page's axe violations in light and in dark, from one state of it: the
+ * colour scheme is switched under it, nothing else. Each line says which scheme.
+ */
+export async function axeViolationsLightAndDark(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    found.push(...(await axeViolations(page)).map((line) => `${colorScheme}: ${line}`));
+  }
+  return found;
 }

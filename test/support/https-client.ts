@@ -15,8 +15,8 @@ export interface ClientReply {
   /** The body decoded as UTF-8 (leniently); `bytes` holds what was sent. */
   body: string;
   bytes: Buffer;
-  /** When each chunk of the body arrived (Date.now()). */
-  chunkTimes: number[];
+  /** The size of each part of the body, in the order they arrived (a trickle comes in many). */
+  chunkSizes: number[];
 }
 
 /** How a request ended: answered in full, or failed before or while the answer arrived. */
@@ -40,15 +40,11 @@ export function attempt(url: string, request: ClientRequest = {}): Promise<Clien
   return new Promise((resolve) => {
     const outgoing = transport.request(target, options, (incoming) => {
       const chunks: Buffer[] = [];
-      const chunkTimes: number[] = [];
-      incoming.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        chunkTimes.push(Date.now());
-      });
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', (error) => resolve({ kind: 'failed', stage: 'during-body', status: incoming.statusCode, error }));
       incoming.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        const reply = { status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes.toString('utf8'), bytes, chunkTimes };
+        const reply = { status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes.toString('utf8'), bytes, chunkSizes: chunks.map((chunk) => chunk.length) };
         resolve({ kind: 'answered', reply });
       });
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 import { GECKO_ID } from '../../scripts/build/manifest-targets';
 import { findFirefox } from './firefox-path';
+import { pollUntil } from '../poll';
 
 export interface FirefoxLaunchOptions {
   /** Absolute path of the unpacked Firefox build (dist/firefox or dist-e2e/firefox). */
@@ -150,11 +151,19 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
     if (installedId !== GECKO_ID) throw new Error(`Firefox installed the add-on as ${installedId}, not ${GECKO_ID}.`);
 
     const openExtensionPage = async (path: string): Promise<Page> => {
-      const page = await browser.newPage();
-      // BiDi reports no load event for moz-extension:// pages: the navigation times out
-      // even though the page loads, so wait for the document instead.
-      await page.goto(extensionUrl(path), { timeout: 2_000 }).catch(() => undefined);
-      await page.waitForFunction(() => document.readyState === 'complete' && document.body !== null, { timeout: 10_000 });
+      const [page, url] = [await browser.newPage(), extensionUrl(path)];
+      // BiDi reports no load event for moz-extension:// pages (page.url() stays about:blank), so
+      // goto() would wait out its timeout though the page loads: navigate, ask the page until it
+      // says it has loaded (asked mid-navigation, it may fail), then stop waiting for the event.
+      const stopWaiting = new AbortController();
+      const navigation = page.goto(url, { signal: stopWaiting.signal, timeout: 0 }).catch(() => undefined);
+      const loaded = () => page.evaluate((expected) => location.href === expected && document.readyState === 'complete' && document.body !== null, url).catch(() => false);
+      try {
+        await pollUntil(async () => ((await loaded()) ? true : undefined), { timeoutMs: 10_000, failure: `${url} did not load in Firefox.` });
+      } finally {
+        stopWaiting.abort();
+        await navigation;
+      }
       return page;
     };
 

@@ -35,7 +35,7 @@ export interface FaultContext {
   later(ms: number, work: () => void): void;
 }
 
-export type ImmediateFault = Exclude<Fault, { kind: 'delay' }>;
+export type ImmediateFault = Exclude<Fault, { kind: 'delay' } | { kind: 'hold' }>;
 
 /**
  * Answers in one of the broken ways a real server, proxy or network can. CORS

@@ -30,11 +30,13 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     throw new RangeError(`startStandIn: rateLimitHeaders must be 'full' or 'none', got ${String(rateLimitHeaders)}`);
   }
   // Before the certificate: a bad policy should fail before anything is made.
-  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.clock);
   const certificate = await createServerCertificate();
   const log = new RequestLog();
   const faults = new FaultSwitch();
   const timers = new TimerSet();
+  // Answers a `hold` fault keeps until releaseHeld().
+  const held: (() => void)[] = [];
   const sockets = new Set<Socket>();
   const credits = new CreditBook(tokens);
   const shortLinks = new ShortLinks();
@@ -54,12 +56,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (!isApiPath(request.path)) return answerPageRequest(request, response, api);
     const fault = faults.take();
     if (fault === null) return answerApiRequest(request, response, api);
-    if (fault.kind === 'delay') {
-      return timers.later(fault.ms, () => {
-        // The client may have given up while it waited; there is then no one to answer.
-        if (!response.destroyed) answerApiRequest(request, response, api);
-      });
-    }
+    // The client may have given up while it waited; there is then no one to answer.
+    const answerIfWaited = (): void => {
+      if (!response.destroyed) answerApiRequest(request, response, api);
+    };
+    if (fault.kind === 'delay') return timers.later(fault.ms, answerIfWaited);
+    if (fault.kind === 'hold') return void held.push(answerIfWaited);
     return answerWithFault(fault, request, response, { baseUrl: api.baseUrl, later: timers.later });
   };
 
@@ -100,6 +102,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     clearLog: () => log.clear(),
     rateLimitWindows: () => log.windowTallies(),
     setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
+    releaseHeld: () => {
+      for (const answer of held.splice(0)) answer();
+    },
     addToken: (token, tokenCredits) => credits.add(token, tokenCredits),
     resetRateLimits: () => rateLimiter.reset(),
     close,

@@ -10,6 +10,11 @@ export interface StandInOptions {
    */
   rateLimit?: RateLimitPolicy;
   /**
+   * The rate limiter's clock (default Date.now): a test moves it instead of
+   * waiting for a window to end. Faults and the request log keep real time.
+   */
+  clock?: () => number;
+  /**
    * 'full' (the default): X-RateLimit-Limit, -Remaining and -Reset on every API
    * answer, and Retry-After on a 429. 'none': none of them on any answer, a 429
    * included, as a server that throttles without saying how.
@@ -65,13 +70,15 @@ export interface RecordedRequest {
   at: number;
   /**
    * Set on API requests that reached the throttle (a known token on a known
-   * route and method, with no fault armed but `delay`): its verdict and window.
+   * route and method, with no fault armed but `delay` or `hold`): its verdict and window.
    */
   throttle?: ThrottleRecord;
 }
 
 export type Fault =
   | { kind: 'delay'; ms: number }
+  /** Answered as usual only when the test says so (StandIn.releaseHeld): a state that lasts exactly as long as the test needs it. */
+  | { kind: 'hold' }
   | { kind: 'drop-connection' }
   | { kind: 'reset-mid-response' }
   | { kind: 'html-500' }
@@ -114,6 +121,8 @@ export interface StandIn {
    */
   rateLimitWindows(): WindowTally[];
   setFault(fault: Fault | null, options?: { times?: number }): void;
+  /** Answers, as usual, every request a `hold` fault is holding (those whose client gave up get nothing). */
+  releaseHeld(): void;
   addToken(token: string, credits: number): void;
   resetRateLimits(): void;
   close(): Promise<void>;

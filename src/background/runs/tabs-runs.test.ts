@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkRun } from '../../messages/bulk-port';
+import { deferred } from '../../../test/support/deferred';
 import type { QueuedJob } from '../queue/queue-types';
 
 // A run against a fake browser (storage.session as a Map that outlives
@@ -64,7 +65,8 @@ vi.mock('../queue/shorten-queue', () => ({
   }),
 }));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The run's work goes on after startBulkRun answers (each tab looked up, then queued): wait for all `count` of its jobs. */
+const allQueued = (count: number) => vi.waitFor(() => expect(queued).toHaveLength(count));
 const journalled = () => [...session.entries()].filter(([key]) => key.startsWith('job:')).map(([, job]) => job as QueuedJob);
 const storedRun = () => (session.get('bulk-runs') as BulkRun[] | undefined)?.[0];
 
@@ -83,15 +85,16 @@ describe('a "Shorten all tabs" run', () => {
   it('keeps each tab\'s job in the stored run, so a worker stopped while all wait hands them on, not queued twice', async () => {
     const first = await import('./tabs-runs');
     expect((await first.startBulkRun(7)).ok).toBe(true);
-    await settle();
-    expect(storedRun()?.items.map((item) => item.job)).toEqual(queued.map((job) => job.id));
+    await allQueued(3);
+    // Written down once each tab names its job.
+    await vi.waitFor(() => expect(storedRun()?.items.map((item) => item.job)).toEqual(queued.map((job) => job.id)));
 
     // The next worker: fresh module state, the same storage.session.
     vi.resetModules();
     const before = queued.length;
     const next = await import('./tabs-runs');
+    // Its jobs are followed, or queued anew, before it resolves.
     await next.resumeBulkRuns(journalled(), Date.now() + 1);
-    await settle();
     // Followed through their journalled jobs: the same ids, nothing new queued.
     expect(queued.slice(before).map((job) => job.id)).toEqual(queued.slice(0, before).map((job) => job.id));
     expect(journalled()).toHaveLength(3);
@@ -100,37 +103,39 @@ describe('a "Shorten all tabs" run', () => {
   it('takes out of the journal a run\'s job that no run names any more', async () => {
     const first = await import('./tabs-runs');
     await first.startBulkRun(7);
-    await settle();
+    await allQueued(3);
     session.delete('bulk-runs');
     vi.resetModules();
     const next = await import('./tabs-runs');
+    // It takes the unclaimed jobs out before it resolves.
     await next.resumeBulkRuns(journalled(), Date.now() + 1);
-    await settle();
     expect(journalled()).toEqual([]);
   });
 
   it('Cancel while a tab is being looked up in history: that tab does not join the queue, and the run ends', async () => {
-    const lookup = { answer: (): void => undefined };
-    historyLookup = () =>
-      new Promise<void>((resolve) => {
-        lookup.answer = resolve;
-      });
+    const asked = deferred<void>();
+    const answer = deferred<void>();
+    historyLookup = () => {
+      asked.resolve();
+      return answer.promise;
+    };
     const runs = await import('./tabs-runs');
     await runs.startBulkRun(9);
-    await settle();
+    await asked.promise;
     await runs.cancelBulkRun(9);
     historyLookup = undefined;
-    lookup.answer();
-    await settle();
+    answer.resolve();
+    // The end of the work: every tab ended (and written down) without joining the queue.
+    const cancelled = { state: 'failed', error: { kind: 'cancelled' } };
+    await vi.waitFor(() => expect(storedRun()?.items.map((item) => item.status)).toEqual([cancelled, cancelled, cancelled]));
     expect(queued).toEqual([]);
-    expect(storedRun()?.items.map((item) => item.status)).toEqual([{ state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }, { state: 'failed', error: { kind: 'cancelled' } }]);
   });
 
   it('skips what it cannot shorten and the same link twice, and queues the rest in tab order', async () => {
     tabUrls = ['https://example.com/a', 'chrome://settings/', 'chrome-extension://abc/src/history/index.html', 'https://example.com/a', 'https://example.com/b'];
     const runs = await import('./tabs-runs');
     const started = await runs.startBulkRun(3);
-    await settle();
+    await allQueued(2);
     expect(started.ok && started.value.items.map((item) => (item.status.state === 'skipped' ? item.status.skip.reason : item.status.state))).toEqual(['queued', 'browser-page', 'own-page', 'duplicate', 'queued']);
     expect(queued.map((job) => [job.longUrl, job.owner, job.request.via])).toEqual([
       ['https://example.com/a', 'bulk', 'bulk'],
@@ -141,11 +146,11 @@ describe('a "Shorten all tabs" run', () => {
   it("forgets a window's run when the window closes: its waiting tabs are cancelled and its addresses no longer kept", async () => {
     const runs = await import('./tabs-runs');
     await runs.startBulkRun(5);
-    await settle();
+    await allQueued(3);
     await runs.forgetWindowRun(5);
-    await settle();
-    expect(cancelJob.mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
-    expect(session.get('bulk-runs')).toEqual([]);
+    expect(vi.mocked(cancelJob).mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
+    // Written down after the answer, one write after another.
+    await vi.waitFor(() => expect(session.get('bulk-runs')).toEqual([]));
   });
 
   it('does not start, and reads no tab, when no token is saved', async () => {

@@ -1,0 +1,120 @@
+// `npm test`: every check of the project, in two phases of jobs that run side
+// by side (issue 18), on a two-core machine where much of the time is spent
+// waiting (for browsers, servers, rate-limit windows) rather than computing.
+//   1. the browsers are there (scripts/check-browsers.ts), then, at once:
+//      typecheck · lint · unit and integration tests · the two builds (dist/, dist-e2e/)
+//   2. once all of phase 1 passed, at once: the build checks (sizes, web-ext lint,
+//      reproducible zips) · the end-to-end files, in two processes of one browser
+//      at a time: most of Chromium's in one; in the other, the files that mostly
+//      wait (Firefox's, over BiDi, and Chromium's that wait out rate-limit windows).
+// Each line of a job's output is printed as it comes, after the job's name;
+// a summary at the end says how each job ended. The exit code is 0 only when
+// every job passed; a phase 1 failure skips phase 2.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { basename, delimiter, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+interface Job {
+  name: string;
+  /** Commands run one after the other; the first to fail ends the job. */
+  steps: string[][];
+}
+
+interface Outcome {
+  name: string;
+  /** The exit code, or the signal that ended the job; 'skipped' when it did not run. */
+  ended: number | NodeJS.Signals | 'skipped';
+  seconds: number;
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+const E2E_DIR = 'test/e2e';
+/** End-to-end files whose time goes mostly to waiting: Firefox's, and the rate-limit windows of bulk, queue and load. */
+const mostlyWaits = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load)\.test\.ts$/.test(basename(file));
+// Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
+const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .toSorted();
+const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...files.map((file) => `${E2E_DIR}/${file}`)];
+
+const npmRun = (script: string): string[] => ['npm', 'run', '--silent', script];
+
+const PREFLIGHT: Job = {
+  name: 'browsers',
+  steps: [['tsx', 'scripts/check-browsers.ts', '--chromium', '--firefox', '--with-xvfb', '--with-languages']],
+};
+
+const PHASES: Job[][] = [
+  [
+    { name: 'typecheck', steps: [npmRun('typecheck')] },
+    { name: 'lint', steps: [npmRun('lint')] },
+    { name: 'unit', steps: [['vitest', 'run', '--project', 'unit', '--project', 'integration']] },
+    { name: 'build', steps: [npmRun('build'), npmRun('build:e2e')] },
+  ],
+  [
+    { name: 'build checks', steps: [['vitest', 'run', '--project', 'build']] },
+    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !mostlyWaits(file)))] },
+    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(mostlyWaits))] },
+  ],
+];
+
+const labelWidth = Math.max(...[PREFLIGHT, ...PHASES.flat()].map((job) => job.name.length));
+const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
+
+/** Runs one command, its output line by line under the job's name; resolves with how it ended. */
+function runStep(job: Job, command: string[]): Promise<number | NodeJS.Signals> {
+  const [file, ...args] = command;
+  if (file === undefined) throw new Error(`Job "${job.name}" has an empty command.`);
+  const label = `${job.name.padEnd(labelWidth)} │ `;
+  return new Promise((done) => {
+    const child = spawn(file, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => sink.write(`${label}${line}\n`));
+    }
+    child.on('error', (error) => {
+      process.stderr.write(`${label}could not start ${file}: ${error.message}\n`);
+      done(127);
+    });
+    child.on('close', (code, signal) => done(signal ?? code ?? 1));
+  });
+}
+
+async function runJob(job: Job): Promise<Outcome> {
+  const started = performance.now();
+  let ended: Outcome['ended'] = 0;
+  for (const step of job.steps) {
+    ended = await runStep(job, step);
+    if (ended !== 0) break;
+  }
+  return { name: job.name, ended, seconds: (performance.now() - started) / 1000 };
+}
+
+const passed = (outcome: Outcome): boolean => outcome.ended === 0;
+
+function summary(outcomes: Outcome[]): string {
+  const lines = outcomes.map(({ name, ended, seconds }) => {
+    const mark = ended === 0 ? '✓' : ended === 'skipped' ? '-' : '✗';
+    const how = ended === 0 ? '' : ended === 'skipped' ? ' (skipped: an earlier job failed)' : ` (exit ${ended})`;
+    return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s`}${how}`;
+  });
+  return ['', 'npm test:', ...lines, ''].join('\n');
+}
+
+async function main(): Promise<number> {
+  const outcomes = [await runJob(PREFLIGHT)];
+  for (const phase of PHASES) {
+    if (!outcomes.every(passed)) {
+      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0 })));
+      continue;
+    }
+    outcomes.push(...(await Promise.all(phase.map(runJob))));
+  }
+  console.log(summary(outcomes));
+  return outcomes.every(passed) ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,47 @@
+// The extension in the user's language in Firefox (intl.locale.requested, with
+// Debian's firefox-esr-l10n-<lang>): the popup and the options page, in German
+// and in Arabic (right to left), their words from the same _locales files the
+// browser reads. Chromium's twin is languages.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { wordsIn } from '../support/locale-catalogue';
+
+const LANGUAGES = [
+  { language: 'de', direction: 'ltr' },
+  { language: 'ar', direction: 'rtl' },
+] as const;
+
+describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
+  const { t } = wordsIn(language);
+  let session: FirefoxSession;
+  beforeAll(async () => {
+    session = await startFirefoxSession({ language });
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+  });
+  afterAll(() => session?.close());
+
+  it('the popup speaks the language and keeps the typed link left-to-right', async () => {
+    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+    // In a tab, the popup's current tab is itself: an extension page, which cannot be shortened.
+    await popup.waitForSelector('[role="alert"]');
+    expect(await popup.$eval('[role="alert"]', (alert) => alert.textContent)).toBe(t('errorExtensionPage'));
+    expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
+    expect(await popup.$eval('#typed-url', (field) => field.getAttribute('dir'))).toBe('ltr');
+    await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article`);
+    await popup.click('button[type="submit"]');
+    await popup.waitForSelector('[data-testid="copy-status"]');
+    await expect.poll(() => popup.$eval('[data-testid="copy-status"]', (status) => status.textContent)).toBe(t('popupCopied'));
+    await popup.close();
+  });
+
+  it('the options page speaks the language', async () => {
+    const options = await session.firefox.openExtensionPage('src/options/index.html');
+    await options.waitForSelector('h1');
+    expect(await options.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.querySelector('h1')?.textContent])).toEqual([
+      language,
+      direction,
+      t('optionsTitle'),
+    ]);
+    await options.close();
+  });
+});

@@ -1,0 +1,102 @@
+// A keyboard-only walk through the popup and the options page: Tab reaches
+// every control in reading order with the focus ring always visible, Enter
+// copies, shortens and saves, Space toggles, Escape closes the popup.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+
+/** The focused element's identity and whether a focus ring is drawn around it. */
+async function focused(page: Page): Promise<{ label: string; ringVisible: boolean }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (element === null || element === document.body) return { label: '(body)', ringVisible: false };
+    const style = getComputedStyle(element);
+    return {
+      label: element.id || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.textContent?.trim() || element.tagName,
+      ringVisible: element.matches(':focus-visible') && style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0,
+    };
+  });
+}
+
+describe('keyboard only', () => {
+  let session: E2eSession;
+  beforeAll(async () => {
+    session = await startE2eSession();
+    await session.useStandIn();
+  });
+  afterAll(() => session?.close());
+
+  it('walks the popup with Tab, copies with Enter, shortens a typed link with Enter, and the focus is always visible', async () => {
+    // Copying is left to the keyboard: auto-copy off, and something else on the clipboard first
+    // (before the popup opens: the popup closes when another page takes the focus).
+    await session.configure({ autoCopy: false });
+    await session.setClipboard('something else');
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    await popup.getByTestId('short-url').waitFor();
+    // The popup puts the focus on Copy, ready for Enter.
+    expect(await focused(popup)).toMatchObject({ label: 'Copy' });
+    const visited: string[] = [];
+    for (let step = 0; step < 9; step += 1) {
+      await popup.keyboard.press('Tab');
+      const now = await focused(popup);
+      expect(now.ringVisible, now.label).toBe(true);
+      visited.push(now.label);
+    }
+    // Every control is reachable, in reading order, and Tab wraps around.
+    expect(visited).toEqual(['Copy as…', 'QR code', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'All history', 'Settings', 'short-url', 'Copy']);
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    const shortUrl = await popup.getByTestId('short-url').inputValue();
+
+    for (let step = 0; step < 3; step += 1) await popup.keyboard.press('Tab');
+    await popup.keyboard.type(`${session.standIn.baseUrl}/demo/destination?typed=keys`);
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/destination?typed=keys`);
+    // Escape closes the popup, as in any browser popup.
+    const closed = popup.waitForEvent('close', { timeout: 5_000 });
+    // The popup is gone before the key is released, so the press itself reports a closed target.
+    await popup.keyboard.press('Escape').catch((error: unknown) => expect(String(error)).toContain('closed'));
+    await closed;
+    // Read only now: reading brings another page to the front.
+    expect(await session.readClipboard()).toBe(shortUrl);
+    await session.configure({ autoCopy: undefined });
+    await tab.close();
+  });
+
+  it('walks the options page with Tab, saves with Enter, and the focus is always visible', async () => {
+    await session.configure({ autoCopy: true });
+    const options = await session.browser.context.newPage();
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await options.getByRole('button', { name: 'Save settings' }).waitFor();
+    const visited: string[] = [];
+    for (let step = 0; step < 11; step += 1) {
+      await options.keyboard.press('Tab');
+      const now = await focused(options);
+      expect(now.ringVisible, now.label).toBe(true);
+      visited.push(now.label);
+    }
+    expect(visited).toEqual([
+      'Clear token',
+      'token',
+      'Show',
+      'server-url',
+      'Test connection',
+      'Copy the short link automatically when the popup opens',
+      'copy-format',
+      'Remove tracking parameters (utm_source, fbclid, gclid…) before shortening',
+      'Keep a history of the links I shorten',
+      'Open history',
+      'Save settings',
+    ]);
+    // Space toggles the checkbox; Enter in a field submits the form, which saves.
+    for (let step = 0; step < 5; step += 1) await options.keyboard.press('Shift+Tab');
+    await options.keyboard.press('Space');
+    await options.keyboard.press('Shift+Tab');
+    await options.keyboard.press('Shift+Tab');
+    await options.keyboard.press('Enter');
+    await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Settings saved.');
+    expect(await (await session.worker()).evaluate(() => chrome.storage.local.get('autoCopy'))).toEqual({ autoCopy: false });
+    await options.close();
+  });
+});
