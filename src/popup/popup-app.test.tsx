@@ -12,7 +12,7 @@ import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
 import { errorSentence } from '../ui/error-words';
 import type { MessageKey, Words } from '../platform/words';
 import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
-import type { CopyFormat } from '../shortening/copy-formats';
+import type { CopyFormat } from '../storage/copy-format-setting';
 import type { Shortening } from '../shortening/shortening';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
+import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useOnDemand } from '../ui/on-demand';
