@@ -1,5 +1,5 @@
 import type { Words } from '../platform/words';
-import type { QrPanelComponent } from '../ui/qr-on-request';
+import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryStore } from '../storage/history-entry';

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { LazyQrPanel, type QrPanelComponent } from '../qr/qr-on-request';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useOnDemand } from '../ui/on-demand';
-import { LazyQrPanel, type QrPanelComponent } from '../ui/qr-on-request';
 import { useWords } from '../ui/words-context';
 import type { BulkPanelComponent } from './bulk-panel';
 import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type BulkState, type PopupState } from './popup-state';
