@@ -13,8 +13,9 @@ import type { ZipEntry } from '../lib/zip.ts';
  */
 const SOURCE_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'manifest.json', 'vite.config.ts', 'scripts/package.ts', 'scripts/lib/zip.ts']);
 const SOURCE_FOLDERS = ['src/', 'public/', 'scripts/build/', 'scripts/package/'];
-// vite build does not typecheck, so the tests beside the modules are not needed.
-const LEFT_OUT = /\.test\.tsx?$/;
+// vite build does not typecheck, so the tests beside the modules are not needed,
+// nor the fakes beside the connectors (src/<view>/fake-*.ts), which only tests import.
+const LEFT_OUT = /\.test\.tsx?$|\/fake-[^/]+\.tsx?$/;
 
 /** The reviewers' README, checked in here and shipped as the source zip's README.md. */
 export const REVIEWER_README = 'scripts/package/SOURCE-README.md';

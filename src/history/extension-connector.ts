@@ -1,9 +1,10 @@
 import { browser } from '../platform/browser';
+import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import { openHistoryStore } from '../storage/history-store';
 import { readSettings } from '../storage/settings';
-import { saveDownload, writeClipboard } from '../ui/page-clipboard';
+import { saveDownload } from '../ui/save-download';
 import type { HistoryConnector, Outcome } from './history-connector';
 
 export const extensionConnector: HistoryConnector = {

@@ -4,15 +4,16 @@
 // the page of every change (its own included): each state's words (the real
 // ones, from public/_locales) and each control's effect on the store.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
-import type { MessageKey, Words } from '../platform/words';
-import type { QrPanelProps } from '../qr/qr-panel';
-import type { HistoryEntry, HistoryStore, MergeOutcome } from '../storage/history-entry';
+import type { MessageKey } from '../platform/words';
+import type { HistoryEntry } from '../storage/history-entry';
+import { FakeQrPanel, fakeHistoryConnector } from './fake-history-connector';
+import { fakeHistoryStore } from './fake-history-store';
 import { FIRST_SCREEN, HistoryApp, PAGE_SIZE } from './history-app';
-import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
+import type { HistorySettings, QrPanelComponent } from './history-connector';
 import { UNDO_MS } from './status-bar';
 
 const RYE: HistoryEntry = {
@@ -34,141 +35,6 @@ const LATER: HistoryEntry = { shortUrl: 'https://shrtnr.co/L8r', longUrl: 'https
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
 const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON'];
-
-/** An in-memory HistoryStore: newest first, as the real one answers; every write tells the listeners, as the real one does. */
-interface FakeStore extends HistoryStore {
-  recent: Mock<HistoryStore['recent']>;
-  all: Mock<HistoryStore['all']>;
-  remove: Mock<HistoryStore['remove']>;
-  clear: Mock<HistoryStore['clear']>;
-  merge: Mock<HistoryStore['merge']>;
-  undoMerge: Mock<HistoryStore['undoMerge']>;
-  creditsSaved: Mock<HistoryStore['creditsSaved']>;
-  /** Another context (the background, another window) recording a link. */
-  recordElsewhere(entry: HistoryEntry): void;
-}
-
-function fakeStore(initial: readonly HistoryEntry[], { skipped = 0, maxEntries = 10_000 } = {}): FakeStore {
-  const entries = new Map(initial.map((entry) => [entry.shortUrl, entry]));
-  const listeners = new Set<() => void>();
-  const newestFirst = () => [...entries.values()].toSorted((a, b) => b.createdAt - a.createdAt);
-  const changed = () => {
-    for (const listener of listeners) queueMicrotask(listener);
-  };
-  // As the real one trims: imported entries first, oldest first, then the others, oldest first.
-  const trim = () => {
-    const excess = entries.size - maxEntries;
-    if (excess <= 0) return [];
-    const oldestFirst = newestFirst().toReversed();
-    const dropped = [...oldestFirst.filter((entry) => entry.origin === 'imported'), ...oldestFirst.filter((entry) => entry.origin !== 'imported')].slice(0, excess);
-    for (const { shortUrl } of dropped) entries.delete(shortUrl);
-    return dropped;
-  };
-  return {
-    record: async (entry) => {
-      entries.set(entry.shortUrl, entry);
-      trim();
-      changed();
-    },
-    findCached: async (server, longUrl) => newestFirst().find((entry) => entry.server === server && entry.longUrl === longUrl),
-    recent: vi.fn(async (limit: number) => newestFirst().slice(0, limit)),
-    all: vi.fn(async () => ({ entries: newestFirst(), skipped })),
-    count: async () => entries.size,
-    remove: vi.fn(async (shortUrl: string) => {
-      const removed = entries.get(shortUrl);
-      entries.delete(shortUrl);
-      changed();
-      return removed;
-    }),
-    clear: vi.fn(async () => {
-      const removed = newestFirst();
-      entries.clear();
-      changed();
-      return removed;
-    }),
-    merge: vi.fn(async (added: readonly HistoryEntry[]): Promise<MergeOutcome> => {
-      const fresh = new Set<string>();
-      let alreadyThere = 0;
-      for (const entry of added) {
-        if (entries.has(entry.shortUrl)) alreadyThere += 1;
-        else {
-          entries.set(entry.shortUrl, entry);
-          fresh.add(entry.shortUrl);
-        }
-      }
-      const trimmed = trim();
-      const overBound = trimmed.filter(({ shortUrl }) => fresh.delete(shortUrl)).length;
-      changed();
-      return { added: [...fresh], alreadyThere, overBound, dropped: trimmed.filter(({ shortUrl }) => !added.some((entry) => entry.shortUrl === shortUrl)) };
-    }),
-    undoMerge: vi.fn(async (added: readonly string[], dropped: readonly HistoryEntry[]) => {
-      let removed = 0;
-      for (const shortUrl of added) {
-        if (entries.get(shortUrl)?.origin !== 'imported') continue;
-        entries.delete(shortUrl);
-        removed += 1;
-      }
-      const restored = dropped.filter((entry) => !entries.has(entry.shortUrl));
-      for (const entry of restored) entries.set(entry.shortUrl, entry);
-      changed();
-      return { removed, restored: restored.length };
-    }),
-    creditsSaved: vi.fn(async () => 7),
-    countReuse: async () => undefined,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    recordElsewhere(entry) {
-      entries.set(entry.shortUrl, entry);
-      changed();
-    },
-  };
-}
-
-interface FakeConnector extends HistoryConnector {
-  store: FakeStore;
-  readSettings: Mock<HistoryConnector['readSettings']>;
-  copy: Mock<HistoryConnector['copy']>;
-  openTab: Mock<HistoryConnector['openTab']>;
-  openSettings: Mock<HistoryConnector['openSettings']>;
-  saveFile: Mock<HistoryConnector['saveFile']>;
-  loadQrPanel: Mock<HistoryConnector['loadQrPanel']>;
-  /** The options page saving settings. */
-  changeSettings(settings: HistorySettings): void;
-}
-
-/** Stands in for src/qr/qr-panel.tsx: saves a file when asked. */
-function FakeQrPanel({ shortUrl, onSave }: QrPanelProps) {
-  return (
-    <button type="button" data-testid="fake-qr" onClick={() => onSave('qr.svg', new Blob(['<svg/>'], { type: 'image/svg+xml' }))}>
-      {shortUrl}
-    </button>
-  );
-}
-
-function fakeConnector(words: Words, store: FakeStore, initialSettings: HistorySettings = { history: true, copyFormat: 'plain' }): FakeConnector {
-  let settings = initialSettings;
-  const listeners = new Set<() => void>();
-  return {
-    words,
-    store,
-    readSettings: vi.fn(async () => settings),
-    onSettingsChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    copy: vi.fn(async () => ({ ok: true as const })),
-    openTab: vi.fn(async () => ({ ok: true as const })),
-    openSettings: vi.fn(),
-    saveFile: vi.fn(),
-    loadQrPanel: vi.fn(async (): Promise<QrPanelComponent> => FakeQrPanel),
-    changeSettings(next) {
-      settings = next;
-      for (const listener of listeners) listener();
-    },
-  };
-}
 
 /** `count` entries made a minute apart, newest first. */
 function manyEntries(count: number): HistoryEntry[] {
@@ -220,7 +86,7 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   const searchField = () => screen.getByRole<HTMLInputElement>('searchbox', { name: t('historySearchLabel') });
 
   async function renderHistory(entries: readonly HistoryEntry[] = THREE, options: { settings?: HistorySettings; skipped?: number; maxEntries?: number } = {}) {
-    const connector = fakeConnector(words, fakeStore(entries, options), options.settings);
+    const connector = fakeHistoryConnector(words, fakeHistoryStore(entries, options), options.settings);
     render(<HistoryApp connector={connector} />);
     if (entries.length > 0) await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     else await screen.findByTestId('history-empty');
@@ -648,11 +514,11 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it('says when history cannot be read, instead of an empty page', async () => {
-    const store = fakeStore(THREE);
+    const store = fakeHistoryStore(THREE);
     const closing = new DOMException('The database connection is closing.', 'InvalidStateError');
     store.recent.mockRejectedValueOnce(closing);
     store.all.mockRejectedValueOnce(closing);
-    render(<HistoryApp connector={fakeConnector(words, store)} />);
+    render(<HistoryApp connector={fakeHistoryConnector(words, store)} />);
 
     expect((await screen.findByRole('alert')).textContent).toBe(t('historyLoadFailed', 'The database connection is closing.'));
     expect(screen.queryByTestId('history-empty')).toBeNull();
@@ -660,10 +526,10 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it('shows the newest links before all are read, and acts on the whole only once it is', async () => {
-    const store = fakeStore(THREE);
+    const store = fakeHistoryStore(THREE);
     const read = deferred<{ entries: HistoryEntry[]; skipped: number }>();
     store.all.mockReturnValueOnce(read.promise);
-    render(<HistoryApp connector={fakeConnector(words, store)} />);
+    render(<HistoryApp connector={fakeHistoryConnector(words, store)} />);
 
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(store.recent).toHaveBeenCalledWith(FIRST_SCREEN);
@@ -677,12 +543,12 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it('shows nothing to act on until history is read', async () => {
-    const store = fakeStore(THREE);
+    const store = fakeHistoryStore(THREE);
     const read = deferred<{ entries: HistoryEntry[]; skipped: number }>();
     // The first screenful cannot be read: the whole is read all the same.
     store.recent.mockRejectedValueOnce(new Error('first screen unreadable'));
     store.all.mockReturnValueOnce(read.promise);
-    render(<HistoryApp connector={fakeConnector(words, store)} />);
+    render(<HistoryApp connector={fakeHistoryConnector(words, store)} />);
 
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText(t('historyLoading'))).toBeTruthy();

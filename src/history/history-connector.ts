@@ -1,6 +1,7 @@
 import type { Words } from '../platform/words';
-import type { QrPanelComponent } from '../ui/qr-on-request';
-import type { ClipboardPayload, CopyFormat } from '../shortening/copy-formats';
+import type { QrPanelComponent } from '../qr/qr-on-request';
+import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryStore } from '../storage/history-entry';
 
 /** The settings the history page follows. */

@@ -1,9 +1,9 @@
 import type { Words } from '../platform/words';
+import { LazyQrPanel } from '../qr/qr-on-request';
 import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { entryLabel } from './entry-label';
 import { wayInLabel } from './history-words';
-import { LazyQrPanel } from '../ui/qr-on-request';
 import type { HistoryActions } from './view-types';
 
 export interface HistoryRowProps {

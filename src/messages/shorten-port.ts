@@ -1,6 +1,6 @@
-import { COPY_FORMATS } from '../shortening/copy-formats';
 import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
+import { COPY_FORMATS } from '../storage/copy-format-setting';
 import { PORT_NAMES } from './port-names';
 import { isRecord, isStringArray, openPort, type PortEnd } from './ports';
 

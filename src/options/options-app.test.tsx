@@ -3,15 +3,15 @@
 // connector standing in for storage, the API and permissions: each state's
 // words (the real ones, from public/_locales) and each control's call.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
-import type { Result, ShrtnrError } from '../api';
-import type { MessageKey, Words } from '../platform/words';
+import type { ShrtnrError } from '../api';
+import type { MessageKey } from '../platform/words';
 import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
+import { connectionFailure, fakeOptionsConnector, type ConnectionAnswer, type FakeOptionsConnector } from './fake-options-connector';
 import { OptionsApp } from './options-app';
-import type { HeldPermission, OptionsConnector } from './options-connector';
 
 const DEFAULT_SERVER = 'https://shrtnr.co';
 const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
@@ -19,86 +19,6 @@ const SAVED: Settings = { ...DEFAULT_SETTINGS, token: SAVED_TOKEN, tokenServer: 
 const NO_TOKEN: Settings = { ...DEFAULT_SETTINGS };
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
 const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid'];
-
-type Connected = Result<{ serverUrl: string }, ShrtnrError>;
-
-/** A connector that records every call; storage is an object, permissions are granted unless a test says otherwise. */
-interface FakeOptionsConnector extends OptionsConnector {
-  load: Mock<OptionsConnector['load']>;
-  save: Mock<OptionsConnector['save']>;
-  clearToken: Mock<OptionsConnector['clearToken']>;
-  onStoredChange: Mock<OptionsConnector['onStoredChange']>;
-  testConnection: Mock<OptionsConnector['testConnection']>;
-  hasHostAccess: Mock<OptionsConnector['hasHostAccess']>;
-  requestHostAccess: Mock<OptionsConnector['requestHostAccess']>;
-  releaseHostAccess: Mock<OptionsConnector['releaseHostAccess']>;
-  historyCount: Mock<OptionsConnector['historyCount']>;
-  clearHistory: Mock<OptionsConnector['clearHistory']>;
-  openHistory: Mock<OptionsConnector['openHistory']>;
-  heldPermissions: Mock<OptionsConnector['heldPermissions']>;
-  givePermissionBack: Mock<OptionsConnector['givePermissionBack']>;
-  onPermissionsChange: Mock<OptionsConnector['onPermissionsChange']>;
-  /** Another options page saving, as storage.onChanged reports it. */
-  saveElsewhere(changes: Partial<Settings>): void;
-  /** A permission granted elsewhere (a tabs run), as permissions.onAdded reports it. */
-  grantElsewhere(permission: HeldPermission): void;
-}
-
-function fakeConnector(words: Words, initial: Settings, initiallyHeld: HeldPermission[] = []): FakeOptionsConnector {
-  let stored = { ...initial };
-  let historyCount = 42;
-  let held = [...initiallyHeld];
-  const permissionListeners = new Set<() => void>();
-  const permissionsChanged = () => {
-    for (const listener of permissionListeners) listener();
-  };
-  const listeners = new Set<() => void>();
-  // Like storage.onChanged, which tells every page of every write, its own included.
-  const write = (changes: Partial<Settings>) => {
-    stored = { ...stored, ...changes };
-    for (const listener of listeners) listener();
-  };
-  return {
-    words,
-    load: vi.fn(async () => ({ ...stored })),
-    save: vi.fn(async (changes: Partial<Settings>) => write(changes)),
-    clearToken: vi.fn(async () => write({ token: '', tokenServer: '' })),
-    onStoredChange: vi.fn((listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    }),
-    testConnection: vi.fn(async (serverUrl: string): Promise<Connected> => ({ ok: true, value: { serverUrl } })),
-    hasHostAccess: vi.fn(async () => true),
-    requestHostAccess: vi.fn(async () => true),
-    releaseHostAccess: vi.fn(async () => undefined),
-    historyCount: vi.fn(async () => historyCount),
-    clearHistory: vi.fn(async () => {
-      const cleared = historyCount;
-      historyCount = 0;
-      return cleared;
-    }),
-    openHistory: vi.fn(),
-    // As the browser's connector lists them: tabs first, then hosts.
-    heldPermissions: vi.fn(async () => held.toSorted((a, b) => (a.kind === b.kind ? 0 : a.kind === 'tabs' ? -1 : 1))),
-    givePermissionBack: vi.fn(async (permission: HeldPermission) => {
-      held = held.filter((candidate) => JSON.stringify(candidate) !== JSON.stringify(permission));
-      permissionsChanged();
-    }),
-    onPermissionsChange: vi.fn((listener: () => void) => {
-      permissionListeners.add(listener);
-      return () => permissionListeners.delete(listener);
-    }),
-    saveElsewhere: write,
-    grantElsewhere(permission) {
-      held = [...held, permission];
-      permissionsChanged();
-    },
-  };
-}
-
-function failure(error: ShrtnrError): Connected {
-  return { ok: false, error };
-}
 
 /** Typing into a field, as far as the page can tell: its value changes, then `input` fires. */
 function type(field: HTMLInputElement, value: string) {
@@ -136,14 +56,14 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
 
   async function renderOptions(settings: Settings) {
-    const connector = fakeConnector(words, settings);
+    const connector = fakeOptionsConnector(words, settings);
     render(<OptionsApp connector={connector} />);
     await screen.findByRole('button', { name: t('optionsSave') });
     return connector;
   }
 
   it('shows nothing to edit until the settings are read', async () => {
-    const connector = fakeConnector(words, SAVED);
+    const connector = fakeOptionsConnector(words, SAVED);
     const loaded = deferred<Settings>();
     connector.load.mockReturnValueOnce(loaded.promise);
     const { container } = render(<OptionsApp connector={connector} />);
@@ -316,7 +236,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('lists each optional permission held and why, gives one back, and follows one granted meanwhile', async () => {
     const serverPattern = 'https://short.example/*';
-    const connector = fakeConnector(words, { ...SAVED, serverUrl: 'https://short.example', tokenServer: 'https://short.example' }, [
+    const connector = fakeOptionsConnector(words, { ...SAVED, serverUrl: 'https://short.example', tokenServer: 'https://short.example' }, [
       { kind: 'host', pattern: serverPattern },
       { kind: 'host', pattern: 'https://mirror.example/*' },
     ]);
@@ -341,7 +261,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('says so when the browser will not give a permission back', async () => {
-    const connector = fakeConnector(words, SAVED, [{ kind: 'tabs' }]);
+    const connector = fakeOptionsConnector(words, SAVED, [{ kind: 'tabs' }]);
     connector.givePermissionBack.mockRejectedValueOnce(new Error('You cannot remove required permissions.'));
     render(<OptionsApp connector={connector} />);
     fireEvent.click(await screen.findByRole('button', { name: t('optionsGiveBackTabs') }));
@@ -376,7 +296,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('tests the server and token as typed, before they are saved', async () => {
     const connector = await renderOptions(SAVED);
-    const answer = deferred<Connected>();
+    const answer = deferred<ConnectionAnswer>();
     connector.testConnection.mockReturnValueOnce(answer.promise);
 
     type(serverField(), 'https://short.example:8443');
@@ -412,7 +332,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   ])('when the test fails ($error.kind)', ({ error, sentence }) => {
     it('says what went wrong with the connection', async () => {
       const connector = await renderOptions(SAVED);
-      connector.testConnection.mockResolvedValueOnce(failure(error));
+      connector.testConnection.mockResolvedValueOnce(connectionFailure(error));
 
       type(serverField(), 'https://short.example:8443');
       type(tokenField(), 'typedToken77');
@@ -477,7 +397,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
     const host = new URL(serverUrl).host;
     connector.hasHostAccess.mockResolvedValue(false);
-    connector.testConnection.mockResolvedValueOnce(failure({ kind: 'network', host }));
+    connector.testConnection.mockResolvedValueOnce(connectionFailure({ kind: 'network', host }));
     type(serverField(), serverUrl);
     type(tokenField(), 'typedToken77');
     fireEvent.click(button('optionsTestConnection'));
@@ -521,7 +441,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('says when the settings cannot be read, instead of an endless empty page', async () => {
-    const connector = fakeConnector(words, SAVED);
+    const connector = fakeOptionsConnector(words, SAVED);
     connector.load.mockRejectedValueOnce(new Error('storage is unavailable'));
     render(<OptionsApp connector={connector} />);
     expect((await screen.findByRole('alert')).textContent).toBe(t('optionsLoadFailed', 'storage is unavailable'));

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { COPY_FORMATS, type CopyFormat } from '../shortening/copy-formats';
+import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 import type { PermissionRow } from './held-permissions';

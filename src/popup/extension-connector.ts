@@ -4,8 +4,9 @@ import { TABS_PERMISSION } from '../platform/tabs-permission';
 import type { PortEnd } from '../messages/ports';
 import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
+import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
-import { saveDownload, writeClipboard } from '../ui/page-clipboard';
+import { saveDownload } from '../ui/save-download';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

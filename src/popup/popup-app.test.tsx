@@ -3,98 +3,20 @@
 // each state's words (the real ones, from public/_locales) and each control's
 // call. The real connector (extension-connector.ts) is left to the e2e tests.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
 import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
-import { errorSentence } from '../ui/error-words';
 import type { MessageKey, Words } from '../platform/words';
+import { errorSentence } from '../ui/error-words';
+import { FAKE_SHORT_URL, failedAnswer, fakePopupConnector, shortenedAnswer, type FakePopupConnector } from './fake-popup-connector';
 import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
-import type { CopyFormat } from '../shortening/copy-formats';
-import type { Shortening } from '../shortening/shortening';
-import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
+import type { ShortenAnswer, ShortenRequest } from './popup-connector';
 
 const TAB_URL = 'https://example.com/articles/2024/a-rather-long-title?ref=home';
-const SHORT_URL = 'https://shrtnr.co/Ab3d';
 const TYPED_URL = 'https://typed.example/Some-Page?Q=1';
-
-/** A connector that records every call; its answers are set per test. */
-interface FakePopupConnector extends PopupConnector {
-  currentTab: Mock<PopupConnector['currentTab']>;
-  shorten: Mock<PopupConnector['shorten']>;
-  cancelShortening: Mock<PopupConnector['cancelShortening']>;
-  recent: Mock<PopupConnector['recent']>;
-  copy: Mock<PopupConnector['copy']>;
-  saveFile: Mock<PopupConnector['saveFile']>;
-  loadQrPanel: Mock<PopupConnector['loadQrPanel']>;
-  openSettings: Mock<PopupConnector['openSettings']>;
-  openHistory: Mock<PopupConnector['openHistory']>;
-  close: Mock<PopupConnector['close']>;
-  watchBulk: Mock<PopupConnector['watchBulk']>;
-  shortenAllTabs: Mock<PopupConnector['shortenAllTabs']>;
-  cancelBulk: Mock<PopupConnector['cancelBulk']>;
-  dismissBulk: Mock<PopupConnector['dismissBulk']>;
-  loadBulkPanel: Mock<PopupConnector['loadBulkPanel']>;
-}
-
-function fakeConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
-  return {
-    words,
-    currentTab: vi.fn(async () => ({ ...(tabUrl === undefined ? {} : { url: tabUrl }), private: false, ...tab })),
-    shorten: vi.fn(async (request: ShortenRequest) => shortened(request.url, true)),
-    cancelShortening: vi.fn(),
-    recent: vi.fn(async () => ({ enabled: true, entries: [] })),
-    copy: vi.fn(async () => true),
-    saveFile: vi.fn(),
-    loadQrPanel: vi.fn(async () => (await import('../qr/qr-panel')).QrPanel),
-    openSettings: vi.fn(),
-    openHistory: vi.fn(),
-    close: vi.fn(),
-    watchBulk: vi.fn(),
-    shortenAllTabs: vi.fn(async () => true),
-    cancelBulk: vi.fn(),
-    dismissBulk: vi.fn(),
-    loadBulkPanel: vi.fn(async () => (await import('./bulk-panel')).BulkPanel),
-  };
-}
-
-function shortened(longUrl: string, autoCopy: boolean, more: Partial<Shortening> = {}, copyFormat: CopyFormat = 'plain'): ShortenAnswer {
-  return { result: { ok: true, value: { shortUrl: SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], secretParams: [], ...more } }, autoCopy, copyFormat };
-}
-
-function failed(error: ShrtnrError): ShortenAnswer {
-  return { result: { ok: false, error }, autoCopy: true, copyFormat: 'plain' };
-}
-
-/** The URLs the worker was asked to shorten, in order. */
-function shortenedUrls(connector: FakePopupConnector): string[] {
-  return connector.shorten.mock.calls.map(([request]) => request.url);
-}
-
-/** What went onto the clipboard, call by call. */
-function copiedTexts(connector: FakePopupConnector): string[] {
-  return connector.copy.mock.calls.map(([payload]) => payload.text);
-}
-
-/**
- * The worker's side of the popup's next shortening, held by the test: the
- * answer it resolves, when the popup has asked, and the progress to report meanwhile.
- */
-function holdShortening(connector: FakePopupConnector) {
-  const answer = deferred<ShortenAnswer>();
-  let onProgress: ((progress: ShortenProgress) => void) | undefined;
-  connector.shorten.mockImplementationOnce((_request, listener) => {
-    onProgress = listener;
-    return answer.promise;
-  });
-  return {
-    answer,
-    started: () => waitFor(() => expect(onProgress).toBeDefined()),
-    report: (progress: ShortenProgress) => act(() => onProgress?.(progress)),
-  };
-}
 
 /** A first attempt the test holds, on the tab at TAB_URL. */
 function heldAttempt(answer: Promise<ShortenAnswer>): Promise<FirstAttempt> {
@@ -136,7 +58,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   };
 
   it('says it is shortening while the first attempt is under way, and shows the link once it is back', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     const answer = deferred<ShortenAnswer>();
     renderPopup(connector, heldAttempt(answer.promise));
 
@@ -145,15 +67,15 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(screen.queryByRole('alert')).toBeNull();
     expectNothingUntranslated();
 
-    answer.resolve(shortened(TAB_URL, false));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    answer.resolve(shortenedAnswer(TAB_URL, false));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
     expect(screen.queryByText(t('popupShortening'))).toBeNull();
     expect(button('popupShorten').hasAttribute('disabled')).toBe(false);
   });
 
   it('while the link waits for the server\'s limit, counts down the seconds, then shows the link with no click', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    const { answer, started, report } = holdShortening(connector);
+    const connector = fakePopupConnector(words, TAB_URL);
+    const { answer, started, report } = connector.holdShortening();
     renderPopup(connector);
     await started();
     // Only the clock and the countdown's tick are faked (testing-library's own waiting needs real timers).
@@ -174,16 +96,16 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     report({ state: 'sending' });
     expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
-    answer.resolve(shortened(TAB_URL, true));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
-    await waitFor(() => expect(copiedTexts(connector)).toEqual([SHORT_URL]));
+    answer.resolve(shortenedAnswer(TAB_URL, true));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
+    await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]));
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
   it('a link behind others says how many are ahead; Cancel drops it and Retry offers it again', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    const { answer, started, report } = holdShortening(connector);
-    connector.cancelShortening.mockImplementation(() => answer.resolve(failed({ kind: 'cancelled' })));
+    const connector = fakePopupConnector(words, TAB_URL);
+    const { answer, started, report } = connector.holdShortening();
+    connector.cancelShortening.mockImplementation(() => answer.resolve(failedAnswer({ kind: 'cancelled' })));
     renderPopup(connector);
     await started();
     report({ state: 'waiting', ahead: 3 });
@@ -193,35 +115,35 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     fireEvent.click(button('popupCancel'));
     expect(connector.cancelShortening).toHaveBeenCalledTimes(1);
     expect((await alert()).textContent).toBe(t('errorCancelled'));
-    expect(copiedTexts(connector)).toEqual([]);
+    expect(connector.copiedTexts()).toEqual([]);
     fireEvent.click(button('popupRetry'));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
-    expect(shortenedUrls(connector)).toEqual([TAB_URL, TAB_URL]);
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
+    expect(connector.shortenedUrls()).toEqual([TAB_URL, TAB_URL]);
   });
 
   it('Cancel pressed as its request went out: the link that still comes is shown, and not copied', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    const { answer, started, report } = holdShortening(connector);
+    const connector = fakePopupConnector(words, TAB_URL);
+    const { answer, started, report } = connector.holdShortening();
     renderPopup(connector);
     await started();
     report({ state: 'waiting', ahead: 0, untilMs: Date.now() + 5_000 });
     fireEvent.click(await screen.findByRole('button', { name: t('popupCancel') }));
     // The worker could not call the request back: its link comes, auto-copy on.
-    answer.resolve(shortened(TAB_URL, true));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    answer.resolve(shortenedAnswer(TAB_URL, true));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
     // A copy is asked for in the same turn as the link is set, before it is on screen (see the
     // auto-copy test below, which finds it copied as soon as it is shown): none now is none at all.
-    expect(copiedTexts(connector)).toEqual([]);
+    expect(connector.copiedTexts()).toEqual([]);
   });
 
   it('shows the short link and copies it at once when auto-copy is on', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
 
     const shortUrl = await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
-    expect(shortUrl).toHaveProperty('value', SHORT_URL);
-    expect(shortenedUrls(connector)).toEqual([TAB_URL]);
-    expect(copiedTexts(connector)).toEqual([SHORT_URL]);
+    expect(shortUrl).toHaveProperty('value', FAKE_SHORT_URL);
+    expect(connector.shortenedUrls()).toEqual([TAB_URL]);
+    expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]);
     expect(screen.getByTestId('copy-status').textContent).toBe(t('popupCopied'));
     expect(screen.getByTestId('long-url').textContent).toBe(TAB_URL);
     expect(screen.getByText(t('popupFrom'), { exact: false })).toBeTruthy();
@@ -231,7 +153,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('writes links left to right, whatever the language', async () => {
-    renderPopup(fakeConnector(words, TAB_URL));
+    renderPopup(fakePopupConnector(words, TAB_URL));
 
     expect((await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).getAttribute('dir')).toBe('ltr');
     expect(screen.getByTestId('long-url').getAttribute('dir')).toBe('ltr');
@@ -239,8 +161,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('copies nothing until Copy is pressed when auto-copy is off', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    connector.shorten.mockResolvedValueOnce(shortened(TAB_URL, false));
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortenedAnswer(TAB_URL, false));
     renderPopup(connector);
 
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
@@ -248,13 +170,13 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(screen.getByTestId('copy-status').textContent).toBe('');
 
     fireEvent.click(button('popupCopy'));
-    expect(copiedTexts(connector)).toEqual([SHORT_URL]);
+    expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]);
     expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
     expectNothingUntranslated();
   });
 
   it('says when copying failed, and Copy tries again', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.copy.mockResolvedValueOnce(false);
     renderPopup(connector);
 
@@ -263,11 +185,11 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     fireEvent.click(button('popupCopy'));
     expect(await screen.findByText(t('popupCopied'))).toBe(screen.getByTestId('copy-status'));
-    expect(copiedTexts(connector)).toEqual([SHORT_URL, SHORT_URL]);
+    expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, FAKE_SHORT_URL]);
   });
 
   it('opens the settings from the header', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
 
@@ -276,7 +198,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('closes on Escape, wherever the focus is', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
 
@@ -287,8 +209,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('says why a link cannot be shortened, and offers the typed-URL field instead of Retry', async () => {
-    const connector = fakeConnector(words, 'ftp://files.example/report.pdf');
-    connector.shorten.mockResolvedValueOnce(failed({ kind: 'unsupported-scheme', scheme: 'ftp:' }));
+    const connector = fakePopupConnector(words, 'ftp://files.example/report.pdf');
+    connector.shorten.mockResolvedValueOnce(failedAnswer({ kind: 'unsupported-scheme', scheme: 'ftp:' }));
     renderPopup(connector);
 
     const message = await alert();
@@ -301,7 +223,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('says the tab cannot be read when the browser does not reveal its address, without asking the worker', async () => {
-    const connector = fakeConnector(words, undefined);
+    const connector = fakePopupConnector(words, undefined);
     renderPopup(connector);
 
     const message = await alert();
@@ -315,7 +237,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('treats a failure to read the tab like an unreadable tab', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.currentTab.mockRejectedValueOnce(new Error('No tab with id 7.'));
     renderPopup(connector);
 
@@ -324,29 +246,29 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
   });
 
   it('shortens a typed link, with exactly the text typed', async () => {
-    const connector = fakeConnector(words, undefined);
+    const connector = fakePopupConnector(words, undefined);
     renderPopup(connector);
     await alert();
 
     typeAndSubmit(TYPED_URL);
-    await waitFor(() => expect(shortenedUrls(connector)).toEqual([TYPED_URL]));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    await waitFor(() => expect(connector.shortenedUrls()).toEqual([TYPED_URL]));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
     expect(screen.getByTestId('long-url').textContent).toBe(TYPED_URL);
     expect(screen.queryByRole('alert')).toBeNull();
     expectNothingUntranslated();
   });
 
   it('retries a typed link, not the tab', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
-    connector.shorten.mockResolvedValueOnce(failed({ kind: 'network', host: 'shrtnr.co' }));
+    connector.shorten.mockResolvedValueOnce(failedAnswer({ kind: 'network', host: 'shrtnr.co' }));
 
     typeAndSubmit(TYPED_URL);
     expect((await alert()).textContent).toBe(t('errorNetwork', 'shrtnr.co'));
     fireEvent.click(button('popupRetry'));
-    await waitFor(() => expect(shortenedUrls(connector)).toEqual([TAB_URL, TYPED_URL, TYPED_URL]));
-    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
+    await waitFor(() => expect(connector.shortenedUrls()).toEqual([TAB_URL, TYPED_URL, TYPED_URL]));
+    expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
   });
 
   describe.each<{ error: ShrtnrError; sentence: () => string; names: string[]; retry: boolean }>([
@@ -360,8 +282,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     },
   ])('on a settings error ($error.kind)', ({ error, sentence, names, retry }) => {
     it('says what is wrong and offers the settings first', async () => {
-      const connector = fakeConnector(words, TAB_URL);
-      connector.shorten.mockResolvedValueOnce(failed(error));
+      const connector = fakePopupConnector(words, TAB_URL);
+      connector.shorten.mockResolvedValueOnce(failedAnswer(error));
       renderPopup(connector);
 
       const message = await alert();
@@ -388,8 +310,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('errorTimeout', words.seconds(10)), names: [] },
   ])('on a passing failure ($error.kind)', ({ error, sentence, names }) => {
     it('says what happened, and Retry shortens the same link again', async () => {
-      const connector = fakeConnector(words, TAB_URL);
-      connector.shorten.mockResolvedValueOnce(failed(error));
+      const connector = fakePopupConnector(words, TAB_URL);
+      connector.shorten.mockResolvedValueOnce(failedAnswer(error));
       renderPopup(connector);
 
       const message = await alert();
@@ -400,9 +322,9 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
       fireEvent.click(button('popupRetry'));
       expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
-      await waitFor(() => expect(shortenedUrls(connector)).toEqual([TAB_URL, TAB_URL]));
-      expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', SHORT_URL);
-      expect(copiedTexts(connector)).toEqual([SHORT_URL]);
+      await waitFor(() => expect(connector.shortenedUrls()).toEqual([TAB_URL, TAB_URL]));
+      expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
+      expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]);
     });
   });
 });
@@ -412,8 +334,8 @@ it('the Arabic check finds an English message left in', async () => {
   const english = wordsIn('en');
   // As if `popupRetry` were missing from the Arabic catalogue: the browser would fall back to English.
   const leaky: Words = { ...arabic, t: (key, ...substitutions) => (key === 'popupRetry' ? english : arabic).t(key, ...substitutions) };
-  const connector = fakeConnector(leaky, TAB_URL);
-  connector.shorten.mockResolvedValueOnce(failed({ kind: 'network', host: 'shrtnr.co' }));
+  const connector = fakePopupConnector(leaky, TAB_URL);
+  connector.shorten.mockResolvedValueOnce(failedAnswer({ kind: 'network', host: 'shrtnr.co' }));
   renderPopup(connector);
 
   await alert();
@@ -431,7 +353,7 @@ describe('answers that come back late', () => {
   const shortLink = () => screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
 
   it('a copy that finishes after a new shortening began does not touch the new state', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     const copied = deferred<boolean>();
     connector.copy.mockReturnValueOnce(copied.promise);
     renderPopup(connector);
@@ -461,40 +383,40 @@ describe('history, formats and QR codes in the popup', () => {
   const { t } = words;
   const shortLink = () => screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
   const button = (key: MessageKey, ...substitutions: (string | number)[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
-  const fromHistoryAnswer = shortened(TAB_URL, true, { fromHistory: true, used: 1 });
+  const fromHistoryAnswer = shortenedAnswer(TAB_URL, true, { fromHistory: true, used: 1 });
 
   it('shows an answer that came before the first render in that render, and says it came from history', () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     const request: ShortenRequest = { url: TAB_URL, via: 'popup-tab', private: false, fresh: false };
     const firstAttempt = Promise.resolve({ tab: { url: TAB_URL, private: false }, request, answer: Promise.resolve(fromHistoryAnswer) });
     render(<PopupApp connector={connector} firstAttempt={firstAttempt} ready={{ request, answer: fromHistoryAnswer }} />);
 
     // Synchronously, before any promise has settled: the first paint has it.
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe(SHORT_URL);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe(FAKE_SHORT_URL);
     expect(screen.getByTestId('link-origin').textContent).toContain(t('linkFromHistory'));
   });
 
   it('waits a moment for the first answer before the first render, and no longer', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    expect(await answerWithin(startFirstAttempt(connector), 1_000)).toEqual({ request: { url: TAB_URL, via: 'popup-tab', private: false, fresh: false }, answer: shortened(TAB_URL, true) });
+    const connector = fakePopupConnector(words, TAB_URL);
+    expect(await answerWithin(startFirstAttempt(connector), 1_000)).toEqual({ request: { url: TAB_URL, via: 'popup-tab', private: false, fresh: false }, answer: shortenedAnswer(TAB_URL, true) });
     connector.shorten.mockReturnValueOnce(new Promise(() => {}));
     expect(await answerWithin(startFirstAttempt(connector), 10)).toBeUndefined();
-    expect(await answerWithin(startFirstAttempt(fakeConnector(words, undefined)), 1_000)).toBeUndefined();
+    expect(await answerWithin(startFirstAttempt(fakePopupConnector(words, undefined)), 1_000)).toBeUndefined();
   });
 
   it('sends the tab’s title along, for history and the link formats', async () => {
-    const connector = fakeConnector(words, TAB_URL, { title: 'An article' });
+    const connector = fakePopupConnector(words, TAB_URL, { title: 'An article' });
     renderPopup(connector);
     await shortLink();
     expect(connector.shorten.mock.calls.map(([request]) => request)).toEqual([{ url: TAB_URL, via: 'popup-tab', title: 'An article', private: false, fresh: false }]);
   });
 
   it('makes a new short link on request, skipping history', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.shorten.mockResolvedValueOnce(fromHistoryAnswer);
     renderPopup(connector);
     await shortLink();
-    connector.shorten.mockResolvedValueOnce(shortened(TAB_URL, false, { shortUrl: 'https://shrtnr.co/New1', used: 1 }));
+    connector.shorten.mockResolvedValueOnce(shortenedAnswer(TAB_URL, false, { shortUrl: 'https://shrtnr.co/New1', used: 1 }));
 
     fireEvent.click(button('popupNewLink'));
 
@@ -504,22 +426,22 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('says nothing of credits when the server did not report them', async () => {
-    renderPopup(fakeConnector(words, TAB_URL));
+    renderPopup(fakePopupConnector(words, TAB_URL));
     await shortLink();
     expect(screen.queryByTestId('link-origin')).toBeNull();
   });
 
   it('names the tracking parameters taken off', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    connector.shorten.mockResolvedValueOnce(shortened('https://example.com/a', true, { removedParams: ['utm_source', 'fbclid'] }));
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortenedAnswer('https://example.com/a', true, { removedParams: ['utm_source', 'fbclid'] }));
     renderPopup(connector);
     await shortLink();
     expect(screen.getByTestId('removed-params').textContent).toBe(t('popupTrackingRemoved', 'utm_source, fbclid'));
   });
 
   it('says plainly when the address holds what looks like a secret, and who has it now', async () => {
-    const connector = fakeConnector(words, TAB_URL);
-    connector.shorten.mockResolvedValueOnce(shortened('https://bank.example/reset?token=x&sig=y', true, { secretParams: ['token', 'sig'] }));
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(shortenedAnswer('https://bank.example/reset?token=x&sig=y', true, { secretParams: ['token', 'sig'] }));
     renderPopup(connector);
     await shortLink();
     // Written out here, not built with the product's own words: the sentence a person reads.
@@ -530,8 +452,8 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('leaves history out of the secret\'s sentence when history keeps nothing (off, or a private window)', async () => {
-    const connector = fakeConnector(words, TAB_URL, { private: true });
-    connector.shorten.mockResolvedValueOnce(shortened('https://bank.example/reset?token=x', true, { secretParams: ['token'] }));
+    const connector = fakePopupConnector(words, TAB_URL, { private: true });
+    connector.shorten.mockResolvedValueOnce(shortenedAnswer('https://bank.example/reset?token=x', true, { secretParams: ['token'] }));
     renderPopup(connector);
     await shortLink();
     expect(screen.getByTestId('secret-params').textContent).toBe(
@@ -540,23 +462,23 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('says nothing of secrets for an ordinary address', async () => {
-    renderPopup(fakeConnector(words, TAB_URL));
+    renderPopup(fakePopupConnector(words, TAB_URL));
     await shortLink();
     expect(screen.queryByTestId('secret-params')).toBeNull();
   });
 
   it('auto-copies in the chosen format, and copies in any format on demand', async () => {
-    const connector = fakeConnector(words, TAB_URL, { title: 'A [great] page' });
-    connector.shorten.mockImplementationOnce(async (request) => shortened(request.url, true, { title: request.title }, 'rich'));
+    const connector = fakePopupConnector(words, TAB_URL, { title: 'A [great] page' });
+    connector.shorten.mockImplementationOnce(async (request) => shortenedAnswer(request.url, true, { title: request.title }, 'rich'));
     renderPopup(connector);
     await shortLink();
     await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(1));
-    expect(connector.copy.mock.calls[0]?.[0]).toEqual({ text: SHORT_URL, html: `<a href="${SHORT_URL}">A [great] page</a>` });
+    expect(connector.copy.mock.calls[0]?.[0]).toEqual({ text: FAKE_SHORT_URL, html: `<a href="${FAKE_SHORT_URL}">A [great] page</a>` });
 
     fireEvent.click(screen.getByText(t('popupCopyAs')));
     fireEvent.click(button('copyFormatMarkdown'));
     await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(2));
-    expect(connector.copy.mock.calls[1]?.[0]).toEqual({ text: `[A \\[great\\] page](${SHORT_URL})` });
+    expect(connector.copy.mock.calls[1]?.[0]).toEqual({ text: `[A \\[great\\] page](${FAKE_SHORT_URL})` });
 
     fireEvent.click(button('popupCopy'));
     await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(3));
@@ -564,16 +486,16 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('lists the latest links but the one shown, each copyable, and opens the whole history', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.recent.mockResolvedValue({ enabled: true, entries: [entry('Ab3d'), entry('one'), entry('two'), entry('three')] });
     renderPopup(connector);
     await shortLink();
 
     const copyOne = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
-    expect(screen.queryByRole('button', { name: t('popupCopyRecent', SHORT_URL) })).toBeNull();
+    expect(screen.queryByRole('button', { name: t('popupCopyRecent', FAKE_SHORT_URL) })).toBeNull();
     expect(screen.getByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/three') })).toBeTruthy();
     fireEvent.click(copyOne);
-    await waitFor(() => expect(copiedTexts(connector)).toEqual([SHORT_URL, 'https://shrtnr.co/one']));
+    await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one']));
     await waitFor(() => expect(screen.getByTestId('recent-status').textContent).toBe(t('historyCopied', 'https://shrtnr.co/one')));
     // The button keeps saying what it does.
     expect(copyOne.textContent).toBe(t('popupCopy'));
@@ -583,17 +505,17 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('says where the latest links will appear while history is empty, and that it is off when it is', async () => {
-    renderPopup(fakeConnector(words, TAB_URL));
+    renderPopup(fakePopupConnector(words, TAB_URL));
     expect(await screen.findByText(t('popupRecentEmpty'))).toBeTruthy();
     cleanup();
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.recent.mockResolvedValue({ enabled: false, entries: [] });
     renderPopup(connector);
     expect(await screen.findByText(t('popupHistoryOff'))).toBeTruthy();
   });
 
   it('records nothing from a private window: the request says so, for the tab and a typed link', async () => {
-    const connector = fakeConnector(words, TAB_URL, { private: true });
+    const connector = fakePopupConnector(words, TAB_URL, { private: true });
     renderPopup(connector);
     await shortLink();
     fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
@@ -607,7 +529,7 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('records nothing typed in a private window whose tab hides its address: the window says it is private', async () => {
-    const connector = fakeConnector(words, undefined, { private: true });
+    const connector = fakePopupConnector(words, undefined, { private: true });
     renderPopup(connector);
     await alert();
 
@@ -618,7 +540,7 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('records nothing typed when the window could not be read at all (it fails closed)', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     connector.currentTab.mockRejectedValueOnce(new Error('No window with id 7.'));
     renderPopup(connector);
     await alert();
@@ -630,14 +552,14 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('shows and hides the QR code on request', async () => {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
     await shortLink();
 
     fireEvent.click(button('popupShowQr'));
-    expect(await screen.findByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: t('qrCodeLabel', FAKE_SHORT_URL) })).toBeTruthy();
     fireEvent.click(button('popupHideQr'));
-    expect(screen.queryByRole('img', { name: t('qrCodeLabel', SHORT_URL) })).toBeNull();
+    expect(screen.queryByRole('img', { name: t('qrCodeLabel', FAKE_SHORT_URL) })).toBeNull();
   });
 });
 
@@ -654,13 +576,11 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
 
   /** The popup, with the worker's side of the run in the test's hands. */
   async function popupWithRun() {
-    const connector = fakeConnector(words, TAB_URL);
+    const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
     await waitFor(() => expect(connector.watchBulk).toHaveBeenCalledTimes(1));
-    const [listener] = connector.watchBulk.mock.calls[0] ?? [];
-    if (listener === undefined) throw new Error('The popup did not watch the run.');
-    const tell = (update: BulkToPopup) => act(() => listener(update));
+    const tell = (update: BulkToPopup) => connector.tellBulk(update);
     return { connector, tell };
   }
 
@@ -739,7 +659,7 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
     fireEvent.click(button('bulkCopyLines'));
     fireEvent.click(button('bulkCopyMarkdown'));
     fireEvent.click(button('bulkCopyCsv'));
-    await waitFor(() => expect(copiedTexts(connector).slice(-3)).toEqual([
+    await waitFor(() => expect(connector.copiedTexts().slice(-3)).toEqual([
       'https://s.test/1\nhttps://s.test/4\n',
       '- [Page 1](https://s.test/1)\n- [Four, "quoted"](https://s.test/4)\n',
       'title,long_url,short_url\r\nPage 1,https://example.com/1,https://s.test/1\r\n"Four, ""quoted""",https://example.com/4,https://s.test/4\r\n',

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { clipboardPayload, type CopyFormat } from '../shortening/copy-formats';
+import { clipboardPayload } from '../shortening/copy-formats';
 import type { Shortening } from '../shortening/shortening';
 import { titled } from '../shortening/shorten-request';
+import type { CopyFormat } from '../storage/copy-format-setting';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';

@@ -1,10 +1,10 @@
 import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
+import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
-import type { QrPanelComponent } from '../ui/qr-on-request';
 import type { BulkPanelComponent } from './bulk-panel';
 
 export type { ShortenAnswer, ShortenProgress, ShortenRequest };

@@ -1,8 +1,8 @@
 import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
 import type { BulkRun, BulkStartError } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
-import type { CopyFormat } from '../shortening/copy-formats';
 import type { Shortening, ShortenRequest } from '../shortening/shortening';
+import type { CopyFormat } from '../storage/copy-format-setting';
 import { errorSentence } from '../ui/error-words';
 
 export type UrlSource = 'tab' | 'typed';

@@ -2,7 +2,8 @@
 // The HTML flavours are parsed back with the DOM, so an escape that is missing
 // (or doubled) shows up as a different link text or address.
 import { describe, expect, it } from 'vitest';
-import { clipboardPayload, COPY_FORMATS, type CopiedLink } from './copy-formats';
+import { COPY_FORMATS } from '../storage/copy-format-setting';
+import { clipboardPayload, type CopiedLink } from './copy-formats';
 
 const SHORT_URL = 'https://shrtnr.co/Ab3d';
 const LONG_URL = 'https://example.com/articles/2024/a_long_title?ref=home&x=1';

@@ -1,6 +1,8 @@
-/** How a short link goes onto the clipboard. */
-export const COPY_FORMATS = ['plain', 'markdown', 'html', 'rich'] as const;
-export type CopyFormat = (typeof COPY_FORMATS)[number];
+import type { CopyFormat } from '../storage/copy-format-setting';
+
+// Kept only while src/background imports CopyFormat from here; goes when the
+// background is moved to import it from src/storage/copy-format-setting.ts.
+export type { CopyFormat };
 
 /**
  * What to put on the clipboard: always plain text; for `rich`, an HTML

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
-import { COPY_FORMATS } from '../shortening/copy-formats';
+import { COPY_FORMATS } from './copy-format-setting';
 
 z.config({ jitless: true });
 

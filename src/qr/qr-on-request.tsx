@@ -1,8 +1,8 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { QrPanelProps } from '../qr/qr-panel';
-import { useOnDemand } from './on-demand';
-import { useWords } from './words-context';
+import { useOnDemand } from '../ui/on-demand';
+import { useWords } from '../ui/words-context';
+import type { QrPanelProps } from './qr-panel';
 
 export type QrPanelComponent = ComponentType<QrPanelProps>;
 
@@ -12,6 +12,8 @@ export type QrPanelComponent = ComponentType<QrPanelProps>;
  * Shown again after a failure, it tries again. Once loaded it is scrolled
  * into full view: opened near the bottom of a page it could sit under a
  * sticky bar (the history page's status bar; a scroll margin there keeps it clear).
+ * It sits beside the panel but takes only its type: a value import would
+ * bring lean-qr into the first paint of every page that shows this.
  */
 export function LazyQrPanel({ shortUrl, onSave, load }: QrPanelProps & { load(): Promise<QrPanelComponent> }) {
   const { t } = useWords();

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useWords } from '../ui/words-context';
+import { canRetry, needsSettings, popupErrorSentence, type PopupState } from './popup-state';
+
+interface FailedResultProps {
+  state: Extract<PopupState, { phase: 'failed' }>;
+  onRetry(): void;
+  onOpenSettings(): void;
+  focusUrlField: boolean;
+  urlFieldRef: { current: HTMLInputElement | null };
+}
+
+/** Why the link was not shortened, with the settings or a retry when either can help. */
+export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: FailedResultProps) {
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const words = useWords();
+  const { error } = state;
+  const offerSettings = needsSettings(error);
+  const offerRetry = canRetry(error);
+  useEffect(() => {
+    if (focusUrlField) urlFieldRef.current?.focus();
+    else actionRef.current?.focus();
+  }, [state]);
+  return (
+    <div class="failed">
+      <p class="error-message" role="alert" data-testid="error-message" data-error-kind={error.kind}>
+        {popupErrorSentence(error, words)}
+      </p>
+      <div class="actions">
+        {offerSettings && (
+          <button type="button" ref={actionRef} class="primary-button" onClick={onOpenSettings}>
+            {words.t('popupOpenSettings')}
+          </button>
+        )}
+        {offerRetry && (
+          <button type="button" ref={offerSettings ? undefined : actionRef} class={offerSettings ? 'secondary-button' : 'primary-button'} onClick={onRetry}>
+            {words.t('popupRetry')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

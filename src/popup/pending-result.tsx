@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useWords } from '../ui/words-context';
+import type { PopupState } from './popup-state';
+import { useSecondsLeft } from './seconds-left';
+
+/** While the link is being shortened. */
+export function LoadingResult() {
+  const { t } = useWords();
+  return (
+    <div class="loading" role="status">
+      <span class="spinner" aria-hidden="true" />
+      {t('popupShortening')}
+    </div>
+  );
+}
+
+/** While the link waits for the server's limit: how long, or how many are ahead of it, and a way out. */
+export function WaitingResult({ state, onCancel }: { state: Extract<PopupState, { phase: 'waiting' }>; onCancel(): void }) {
+  const { t, seconds } = useWords();
+  const left = useSecondsLeft(state.untilMs);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const sentence = left !== undefined ? t('popupWaiting', seconds(left)) : state.ahead > 0 ? t('popupWaitingBehind', state.ahead) : t('popupWaitingNoTime');
+  return (
+    <div class="waiting">
+      {/* A timer, not a live region: a sentence read out every second would drown everything else. */}
+      <p class="loading" role="timer" data-testid="waiting">
+        <span class="spinner" aria-hidden="true" />
+        {sentence}
+      </p>
+      <div class="actions">
+        <button type="button" ref={cancelRef} class="secondary-button" onClick={onCancel}>
+          {t('popupCancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
