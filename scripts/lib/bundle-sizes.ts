@@ -40,7 +40,23 @@ export const HISTORY_PAGE = 'src/history/index.html';
 // popup; the run's list and its copy formats are a popup chunk loaded only
 // when a run is shown, so the popup's budget stays. The zip grew to 104 KiB
 // for all of that and for its words in five languages (about 3 KiB zipped).
-export const SIZE_BUDGETS = { popup: 20 * 1024, worker: 28 * 1024, zip: 104 * 1024 } as const;
+// With the third round of trust findings and the house in rooms (issues 17
+// and 19) the popup grew to 21 KiB, the worker to 29 KiB and the zip to 106 KiB:
+// - the popup (20.0 → 20.5): it checks what the worker sends over its ports
+//   before using it (the popup's end of each port, about 0.3 KiB), reads
+//   whether its window is private from the window, and says when an address
+//   holds what looks like a secret;
+// - the worker (27.3 → 28.8): the settings' ordered migrations and the
+//   token's fail-closed binding, notifications that name a link and its host
+//   only, the host access on trial given back, the checks of every stored
+//   session key and of what the pages send (each port's worker end), and the
+//   service path a tabs run now shares (about 1.5 KiB in all);
+// - the zip: their words in five languages (the permissions card, the secret's
+//   sentences, the history page's imported links).
+// The checks could be dropped to fit the old budgets; they are the design the
+// issues asked for (every stored shape and every message checked where it
+// arrives), so the budgets moved instead.
+export const SIZE_BUDGETS = { popup: 21 * 1024, worker: 29 * 1024, zip: 106 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

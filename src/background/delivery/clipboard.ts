@@ -2,6 +2,7 @@ import type { Result } from '../../api';
 import type { CopyFailure } from '../../messages/message-map';
 import { sendMessage } from '../../messages/messaging';
 import { offscreenDocuments } from '../../platform/browser';
+import { writeClipboard } from '../../platform/clipboard';
 import type { Words } from '../../platform/words';
 import type { ClipboardPayload } from '../../shortening/copy-formats';
 
@@ -23,29 +24,14 @@ export async function copyFromBackground(payload: ClipboardPayload): Promise<Res
   try {
     const offscreen = offscreenDocuments();
     if (offscreen !== undefined) return await copyThroughOffscreen(offscreen, payload);
-    await copyInBackgroundPage(payload);
+    // Firefox's background page has a DOM and the clipboardWrite permission: it copies directly. MDN:
+    // https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/Interact_with_the_clipboard
+    // (Clipboard.write with text/html from Firefox 127; the offscreen trick's execCommand does not work in a background page).
+    await writeClipboard(payload);
     return { ok: true, value: null };
   } catch (error) {
     return { ok: false, error: { reason: 'error', detail: describe(error) } };
   }
-}
-
-/**
- * Firefox's background page. MDN documents that the `clipboardWrite`
- * permission lets every extension context write to the clipboard, through
- * `navigator.clipboard`, with no user activation; `Clipboard.write()` with a
- * `ClipboardItem`, `text/html` included, is enabled from Firefox 127 (our
- * minimum is 140): https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/Interact_with_the_clipboard
- * and https://developer.mozilla.org/en-US/docs/Web/API/Clipboard/write#browser_compatibility.
- * The copy-event trick the offscreen document uses goes through
- * `execCommand`, which MDN marks deprecated and whose use from background
- * pages it long documented as impossible in Firefox (no selection, no focus).
- */
-async function copyInBackgroundPage({ text, html }: ClipboardPayload): Promise<void> {
-  if (html === undefined) return navigator.clipboard.writeText(text);
-  return navigator.clipboard.write([
-    new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) }),
-  ]);
 }
 
 type Offscreen = NonNullable<ReturnType<typeof offscreenDocuments>>;

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The house's rules that a script can see, over src/ (tests and fakes aside):
+// imports only go down the layers (docs/architecture.md), no circles, no
+// file over 250 lines, storage areas only in src/storage, ports only in
+// src/messages. Type-only imports count: they tie the files together too.
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** Folders by layer, bottom up: a file may import from its own layer or one below. */
+const LAYERS: Record<string, number> = { platform: 1, api: 1, storage: 2, shortening: 3, messages: 4, ui: 4, qr: 5, background: 5, popup: 5, options: 5, history: 5, offscreen: 5 };
+/** The contexts: none imports another (each is its own bundle entry; shared code lives below them). */
+const CONTEXTS = new Set(['background', 'popup', 'options', 'history', 'offscreen']);
+
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)fake-[^/]*\.tsx?$/.test(file);
+const sources = readdirSync(SRC, { recursive: true })
+  .map(String)
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !isTestCode(file))
+  .map((file) => join(SRC, file));
+const known = new Set(sources);
+const folderOf = (file: string) => relative(SRC, file).split('/')[0] ?? '';
+
+function importsOf(file: string): string[] {
+  // Comments may name a module (an example of how it is loaded): they import nothing.
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g), ...text.matchAll(/import\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1] ?? '');
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => {
+      const base = resolve(dirname(file), specifier.replace(/\.js$/, ''));
+      return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => known.has(candidate));
+    })
+    .filter((target): target is string => target !== undefined);
+}
+
+const edges = new Map(sources.map((file) => [file, importsOf(file)]));
+
+describe('the house rules', () => {
+  it('every folder of src/ has its layer', () => {
+    expect([...new Set(sources.map(folderOf))].filter((folder) => LAYERS[folder] === undefined)).toEqual([]);
+  });
+
+  it('imports only go down the layers, and no context imports another', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of edges) {
+      const from = folderOf(file);
+      for (const target of targets) {
+        const to = folderOf(target);
+        if (from === to) continue;
+        if ((LAYERS[to] ?? 0) > (LAYERS[from] ?? 0) || (CONTEXTS.has(from) && CONTEXTS.has(to))) upward.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('no import circle', () => {
+    // Depth-first search for an edge back to a file still on the path.
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      state.set(file, 'open');
+      for (const target of edges.get(file) ?? []) {
+        if (state.get(target) === 'open') circles.push([...path.slice(path.indexOf(target)), target].map((step) => relative(SRC, step)).join(' -> '));
+        else if (!state.has(target)) visit(target, [...path, target]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of sources) if (!state.has(file)) visit(file, [file]);
+    expect(circles).toEqual([]);
+  });
+
+  it('no source file over 250 lines', () => {
+    const long = sources.map((file) => [relative(SRC, file), readFileSync(file, 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > 250);
+    expect(long).toEqual([]);
+  });
+
+  it('storage areas are called only in src/storage (and the one door, src/platform)', () => {
+    const calls = sources.filter((file) => !['storage', 'platform'].includes(folderOf(file)) && /\bstorage\.(local|session|sync|onChanged)\b/.test(readFileSync(file, 'utf8').replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')));
+    expect(calls.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('ports are opened, served and posted to only in src/messages', () => {
+    const raw = sources.filter((file) => folderOf(file) !== 'messages' && /runtime\.connect\(|\.postMessage\(|\.onDisconnect\b/.test(readFileSync(file, 'utf8')));
+    // A BroadcastChannel is no port between contexts' pages and the worker: history's change signal.
+    expect(raw.map((file) => relative(SRC, file))).toEqual(['storage/history-store.ts']);
+  });
+});
