@@ -107,7 +107,9 @@ const BAD_RESPONSE_KEYS: Record<BadResponseProblem, MessageKey> = {
 };
 
 function schemeSentence(scheme: string, t: Words['t']): string {
-  if (BROWSER_PAGE_SCHEMES.has(scheme)) return t('errorBrowserPage', scheme);
+  // The whole shape of the address is one substitution, so that right to left it stays one piece
+  // ("chrome://…"); `about:` pages have no `//` (about:blank).
+  if (BROWSER_PAGE_SCHEMES.has(scheme)) return t('errorBrowserPage', scheme === 'about:' ? 'about:…' : `${scheme}//…`);
   if (EXTENSION_PAGE_SCHEMES.has(scheme)) return t('errorExtensionPage');
   switch (scheme) {
     case 'file:':

@@ -37,7 +37,7 @@ interface Refused {
 const refused: Refused[] = [
   { name: 'chrome:// page', input: () => 'chrome://settings', kind: 'unsupported-scheme', message: /^Browser pages \(chrome:\/\/…\)/ },
   { name: 'edge:// page', input: () => 'edge://flags', kind: 'unsupported-scheme', message: /^Browser pages \(edge:\/\/…\)/ },
-  { name: 'about: page', input: () => 'about:blank', kind: 'unsupported-scheme', message: /^Browser pages \(about:\/\/…\)/ },
+  { name: 'about: page', input: () => 'about:blank', kind: 'unsupported-scheme', message: /^Browser pages \(about:…\)/ },
   { name: 'file:', input: () => 'file:///etc/hostname', kind: 'unsupported-scheme', message: /^Files on your computer/ },
   { name: 'data:', input: () => 'data:text/html,<p>hi</p>', kind: 'unsupported-scheme', message: /^data: URLs carry their content inline/ },
   { name: 'javascript:', input: () => 'javascript:alert(document.cookie)', kind: 'unsupported-scheme', message: /^javascript: links run code/ },

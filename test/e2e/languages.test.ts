@@ -1,12 +1,14 @@
 // The extension in the user's language: the popup, the options page and the
 // background's badge, in German and in Arabic (right to left), in Chromium
 // (--lang, with Debian's chromium-l10n; Firefox's twin is
-// firefox-languages.test.ts). Expected words come from the same _locales files
-// the browser reads, so a missing translation or a placeholder left unfilled
-// fails here.
+// firefox-languages.test.ts). The sentences a person reads are expected as
+// written by hand (test/support/sentences.ts), numbers and isolation as the
+// browser's ICU formats them; the controls are found by the words of the same
+// _locales files the browser reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { SENTENCES } from '../support/sentences';
 
 const LANGUAGES = [
   { language: 'de', direction: 'ltr' },
@@ -15,7 +17,7 @@ const LANGUAGES = [
 
 describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
   const { t } = wordsIn(language);
-  const number = new Intl.NumberFormat(language);
+  const sentence = SENTENCES[language];
   let session: E2eSession;
   beforeAll(async () => {
     session = await startE2eSession({ language });
@@ -26,7 +28,7 @@ describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
   it('the popup speaks the language, mirrors for right-to-left, and keeps links left-to-right', async () => {
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
-    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe(t('popupCopied'));
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe(sentence.copied);
     expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
     expect(await popup.getByLabel(t('popupShortLinkLabel')).getAttribute('dir')).toBe('ltr');
     expect(await popup.getByTestId('long-url').getAttribute('dir')).toBe('ltr');
@@ -36,14 +38,13 @@ describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
     const settingsAtLeft = (settings?.x ?? 0) - (header?.x ?? 0) < (header?.width ?? 0) / 2;
     expect(settingsAtLeft).toBe(direction === 'rtl');
 
-    // An error, with its numbers formatted for the language.
-    const long = `${session.standIn.baseUrl}/${'x'.repeat(2100)}`;
+    // An error, with its numbers formatted for the language: an address of exactly 2,100 characters.
+    const base = `${session.standIn.baseUrl}/`;
+    const long = `${base}${'x'.repeat(2100 - base.length)}`;
     await popup.getByLabel(t('popupShortenAnother')).fill(long);
     await popup.getByRole('button', { name: t('popupShorten'), exact: true }).click();
     const { message } = await shownError(popup);
-    // Numbers go in as numbers: the words format them for the language, as the extension does with Intl.
-    expect(message).toBe(t('errorUrlTooLong', new URL(long).href.length, 2048));
-    expect(message).toContain(number.format(2048));
+    expect(message).toBe(sentence.tooLong2100);
     await popup.close();
     await tab.close();
   });
@@ -63,6 +64,6 @@ describe.each(LANGUAGES)('Chromium in $language', ({ language, direction }) => {
     session.standIn.setFault({ kind: 'status', status: 401 }, { times: 1 });
     const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination` });
     expect(outcome?.status).toBe('failed');
-    expect((await session.badge()).title).toBe(t('errorUnauthorized'));
+    expect((await session.badge()).title).toBe(sentence.unauthorized);
   });
 });
