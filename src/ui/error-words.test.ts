@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import type { BadResponseProblem, ShrtnrError } from '../api';
+import { errorSentence } from './error-words';
+
+// Each answer a server can get wrong has its own sentence, written out here
+// (the popup shows them; the API module's integration tests against the
+// stand-in prove which fault gives which error).
+const english = wordsIn('en');
+
+describe('the sentence for what a server got wrong', () => {
+  it.each<[BadResponseProblem, string]>([
+    ['too-large', "The server's answer was too large to be a Shrtnr result, so it was not read."],
+    ['not-utf8', "The server's answer was not valid UTF-8 text."],
+    ['byte-order-mark', "The server's answer started with a byte-order mark, which JSON forbids."],
+    ['not-json', "The server's answer was not valid JSON."],
+    ['duplicate-keys', "The server's answer named the same field twice, so it could not be read safely."],
+    ['wrong-shape', "The server's answer did not have the shape of a Shrtnr result."],
+    ['key-mismatch', "The server's answer was about a different link than the one sent."],
+    ['unsafe-short-url', 'The server sent back something that is not a safe https link, so it was not used.'],
+  ])('%s', (problem, sentence) => {
+    expect(errorSentence({ kind: 'bad-response', problem }, english)).toBe(sentence);
+  });
+
+  it.each<[ShrtnrError, string]>([
+    [{ kind: 'server-error', status: 500 }, 'The Shrtnr server failed (HTTP 500). Try again in a little while.'],
+    [{ kind: 'server-error', status: 502 }, 'The Shrtnr server failed (HTTP 502). Try again in a little while.'],
+    [{ kind: 'redirected' }, 'The server answered with a redirect instead of a result. Check the server address in the settings.'],
+    [{ kind: 'tls', host: '127.0.0.1:8443' }, 'The certificate of 127.0.0.1:8443 is not trusted, so the connection was refused to keep your token safe.'],
+  ])('$kind', (error, sentence) => {
+    expect(errorSentence(error, english)).toBe(sentence);
+  });
+});
