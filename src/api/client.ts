@@ -71,10 +71,12 @@ export interface PreparedRequest {
 }
 
 export function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError> {
-  const token = checkToken(settings.token);
-  if (!token.ok) return token;
+  // The server first: a token saved for no valid server reads as none, and the
+  // address is what the user has to fix before any token could be sent.
   const serverUrl = checkServerUrl(settings.serverUrl);
   if (!serverUrl.ok) return serverUrl;
+  const token = checkToken(settings.token);
+  if (!token.ok) return token;
   return success({
     serverUrl: serverUrl.value,
     token: token.value,

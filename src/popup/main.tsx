@@ -2,18 +2,19 @@ import { render } from 'preact';
 import '../ui/base.css';
 import './popup.css';
 import { extensionConnector } from './extension-connector';
-import { answerWithin, PopupApp, startFirstAttempt } from './popup-app';
+import { firstWord, startFirstAttempt } from './first-attempt';
+import { PopupApp } from './popup-app';
 import { adoptLanguage } from '../ui/adopt-language';
 
-// The worker answers from history in a few milliseconds (tens when it has to
-// start first); waiting that long, and no longer, puts a link history holds
-// on screen in the first paint instead of after a spinner.
-const FIRST_PAINT_WAIT_MS = 100;
+// The first render waits for the worker's first word (a link from history, a
+// failure, or "sending"), so a link history holds is in the first paint and
+// never follows a spinner. A worker silent this long is still starting up.
+const WORKER_PATIENCE_MS = 1_000;
 
 // The attempt starts before the first render; the view picks it up when ready.
 const firstAttempt = startFirstAttempt(extensionConnector);
 adoptLanguage(document, extensionConnector.words, 'extensionShortName');
 const root = document.getElementById('app');
 if (root === null) throw new Error('The popup page has no #app element.');
-const ready = await answerWithin(firstAttempt, FIRST_PAINT_WAIT_MS);
+const ready = await firstWord(firstAttempt, WORKER_PATIENCE_MS);
 render(<PopupApp connector={extensionConnector} firstAttempt={firstAttempt} ready={ready} />, root);

@@ -12,7 +12,8 @@ import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
 import type { MessageKey, Words } from '../platform/words';
 import { errorSentence } from '../ui/error-words';
 import { FAKE_SHORT_URL, failedAnswer, fakePopupConnector, shortenedAnswer, type FakePopupConnector } from './fake-popup-connector';
-import { answerWithin, PopupApp, startFirstAttempt, type FirstAttempt } from './popup-app';
+import { firstWord, startFirstAttempt, type FirstAttempt } from './first-attempt';
+import { PopupApp } from './popup-app';
 import type { ShortenAnswer, ShortenRequest } from './popup-connector';
 
 const TAB_URL = 'https://example.com/articles/2024/a-rather-long-title?ref=home';
@@ -396,12 +397,19 @@ describe('history, formats and QR codes in the popup', () => {
     expect(screen.getByTestId('link-origin').textContent).toContain(t('linkFromHistory'));
   });
 
-  it('waits a moment for the first answer before the first render, and no longer', async () => {
+  it('renders at the worker’s first word: its answer, its first progress, or its silence for too long', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
-    expect(await answerWithin(startFirstAttempt(connector), 1_000)).toEqual({ request: { url: TAB_URL, via: 'popup-tab', private: false, fresh: false }, answer: shortenedAnswer(TAB_URL, true) });
+    const request: ShortenRequest = { url: TAB_URL, via: 'popup-tab', private: false, fresh: false };
+    expect(await firstWord(startFirstAttempt(connector), 60_000)).toEqual({ request, answer: shortenedAnswer(TAB_URL, true) });
+    // The link goes to the server: the first progress renders the spinner, long before any answer.
+    connector.shorten.mockImplementationOnce((_request, report) => {
+      report?.({ state: 'sending' });
+      return new Promise(() => {});
+    });
+    expect(await firstWord(startFirstAttempt(connector), 60_000)).toBeUndefined();
     connector.shorten.mockReturnValueOnce(new Promise(() => {}));
-    expect(await answerWithin(startFirstAttempt(connector), 10)).toBeUndefined();
-    expect(await answerWithin(startFirstAttempt(fakePopupConnector(words, undefined)), 1_000)).toBeUndefined();
+    expect(await firstWord(startFirstAttempt(connector), 10)).toBeUndefined();
+    expect(await firstWord(startFirstAttempt(fakePopupConnector(words, undefined)), 60_000)).toBeUndefined();
   });
 
   it('sends the tab’s title along, for history and the link formats', async () => {

@@ -1,91 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
 import type { Shortening } from '../shortening/shortening';
-import { titled } from '../shortening/shorten-request';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
+import { type FirstAttempt, type ReadyAnswer, requestFor } from './first-attempt';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 import type { BulkState, CopyStatus, PopupState, UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
 
 /** How many of the latest links the popup lists below its result. */
 const RECENT_SHOWN = 3;
-
-export interface FirstAttempt {
-  tab: PopupTab | undefined;
-  request: ShortenRequest | undefined;
-  answer: Promise<ShortenAnswer> | undefined;
-  /** Where the first attempt stands while it waits: reported before the view listens, too. */
-  progress?: ProgressRelay;
-}
-
-/** Keeps the latest progress report until someone listens, then passes each on. */
-export interface ProgressRelay {
-  report(progress: ShortenProgress): void;
-  listen(listener: (progress: ShortenProgress) => void): void;
-}
-
-export function progressRelay(): ProgressRelay {
-  let latest: ShortenProgress | undefined;
-  let listener: ((progress: ShortenProgress) => void) | undefined;
-  return {
-    report(progress) {
-      latest = progress;
-      listener?.(progress);
-    },
-    listen(next) {
-      listener = next;
-      if (latest !== undefined) next(latest);
-    },
-  };
-}
-
-/** The first attempt's answer, when it came before the first render (a link from history comes in milliseconds). */
-export interface ReadyAnswer {
-  request: ShortenRequest;
-  answer: ShortenAnswer;
-}
-
-function requestFor(url: string, source: UrlSource, tab: PopupTab | undefined, fresh: boolean): ShortenRequest {
-  return {
-    url,
-    via: source === 'tab' ? 'popup-tab' : 'popup-typed',
-    ...(source === 'tab' ? titled(tab?.title) : {}),
-    // A link typed in a private window's popup is not recorded either; a window
-    // that could not be read at all counts as private (fails closed: nothing recorded).
-    private: tab?.private ?? true,
-    fresh,
-  };
-}
-
-/** Starts on the current tab before anything renders, to save the popup's first frames. */
-export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttempt> {
-  const none = { tab: undefined, request: undefined, answer: undefined };
-  return connector.currentTab().then(
-    (tab) => {
-      if (tab.url === undefined) return { ...none, tab };
-      const request = requestFor(tab.url, 'tab', tab, false);
-      const progress = progressRelay();
-      return { tab, request, answer: connector.shorten(request, progress.report), progress };
-    },
-    () => none,
-  );
-}
-
-/** The first attempt's answer if it comes within `waitMs`, else undefined (the popup renders its spinner). */
-export async function answerWithin(firstAttempt: Promise<FirstAttempt>, waitMs: number): Promise<ReadyAnswer | undefined> {
-  let timer: number | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = window.setTimeout(resolve, waitMs);
-  });
-  const answered = firstAttempt.then(async ({ request, answer }) => (request === undefined || answer === undefined ? undefined : { request, answer: await answer }));
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 function stateFor(answer: ShortenAnswer, request: ShortenRequest, source: UrlSource): PopupState {
   if (!answer.result.ok) return { phase: 'failed', error: answer.result.error, request, source };

@@ -9,7 +9,8 @@ import { wordsIn } from '../../test/support/locale-catalogue';
 import { MORE_SENTENCES, NETWORK_HOST, SENTENCES, SERVER_REASON, type SentenceKey } from '../../test/support/sentences';
 import type { ShrtnrError } from '../api';
 import { failedAnswer, fakePopupConnector, shortenedAnswer } from './fake-popup-connector';
-import { PopupApp, startFirstAttempt } from './popup-app';
+import { startFirstAttempt } from './first-attempt';
+import { PopupApp } from './popup-app';
 
 const TAB_URL = 'https://example.com/article';
 
