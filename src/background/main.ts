@@ -3,7 +3,7 @@ import { browser } from '../platform/browser';
 import { badgeWaiting } from './delivery/badge';
 import { copyOffered, resumeInterruptedJobs } from './delivery/deliver';
 import { onBulkPort } from './entries/bulk-port';
-import { createMenus, onMenuClicked } from './entries/context-menus';
+import { createMenus, menuRounds, onMenuClicked } from './entries/context-menus';
 import { onHostAccessTrialPort } from './entries/host-access-trial';
 import { onCommand } from './entries/keyboard-command';
 import { backgroundMessageHandlers } from './entries/message-handlers';
@@ -44,4 +44,4 @@ whenWaitingChanges((waiting) => void badgeWaiting(waiting));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 
-if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, history: backgroundHistory, onNotificationClicked: copyOffered });
+if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered });

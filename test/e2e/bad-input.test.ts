@@ -96,29 +96,33 @@ async function popupOnTab(url: string | ((page: Page) => Promise<void>)): Promis
 }
 
 describe('bad input as the current tab', () => {
+  const UNREADABLE = 'This is a browser page or local file that extensions cannot read, so it cannot be shortened. Paste a link below instead.';
   // Browser pages and files are not even revealed to the extension (activeTab does not cover them).
   it.each([['chrome://version'], ['about:blank'], ['chrome://extensions']])('%s: not readable, said so', async (url) => {
     const { tab, shown } = await popupOnTab(url);
-    expect(shown).toEqual({
-      kind: 'unreadable-tab',
-      message: 'This is a browser page or local file that extensions cannot read, so it cannot be shortened. Paste a link below instead.',
-    });
+    expect(shown).toEqual({ kind: 'unreadable-tab', message: UNREADABLE });
     expect(session.standIn.apiRequests()).toEqual([]);
     await tab.close();
   });
 
-  const tabCases: [name: string, url: () => string, message: RegExp][] = [
-    // Readable or not depends on the browser's file access setting for the extension.
-    ['file:', () => 'file:///etc/hostname', /^(Files on your computer|This is a browser page)/],
-    ['data:', () => 'data:text/html,<p>inline page</p>', /^(data: URLs carry|This is a browser page)/],
-    ['view-source:', () => `view-source:${session.standIn.baseUrl}/demo/article`, /^(Source views|This is a browser page)/],
-    ["the extension's own page", () => session.browser.extensionUrl('src/options/index.html'), /^Extension pages exist only inside your browser/],
-    ['a URL with a user name and password', () => `https://alice:secret@${new URL(session.standIn.baseUrl).host}/demo/article`, /contains a user name or password|^This is a browser page/],
-    ['over 2048 characters', long, /is 2,1\d\d characters long; the limit is 2,048/],
+  // The one message each gets in Chromium. Where Chromium gives the extension no address for the tab
+  // (activeTab reveals neither data:, view-source: and blob: pages, nor a page opened with credentials
+  // in its address), the popup says it cannot read the tab; the product's own refusals of those
+  // addresses, typed, are the cases above and url-checks.test.ts.
+  const tabCases: [name: string, url: () => string, kind: string, message: RegExp | string][] = [
+    // File access for the extension is off (Chromium's default), yet the tab's file: address is revealed.
+    ['file:', () => 'file:///etc/hostname', 'unsupported-scheme', /^Files on your computer \(file:\) can't be shortened/],
+    ['data:', () => 'data:text/html,<p>inline page</p>', 'unreadable-tab', UNREADABLE],
+    ['view-source:', () => `view-source:${session.standIn.baseUrl}/demo/article`, 'unreadable-tab', UNREADABLE],
+    ["the extension's own page", () => session.browser.extensionUrl('src/options/index.html'), 'unsupported-scheme', /^Extension pages exist only inside your browser/],
+    ['a URL with a user name and password', () => `https://alice:secret@${new URL(session.standIn.baseUrl).host}/demo/article`, 'unreadable-tab', UNREADABLE],
+    ['over 2048 characters', long, 'url-too-long', /is 2,1\d\d characters long; the limit is 2,048/],
   ];
-  it.each(tabCases)('%s', async (_name, url, message) => {
+  it.each(tabCases)('%s', async (_name, url, kind, message) => {
     const { tab, shown } = await popupOnTab(url());
-    expect(shown.message).toMatch(message);
+    expect(shown.kind).toBe(kind);
+    if (typeof message === 'string') expect(shown.message).toBe(message);
+    else expect(shown.message).toMatch(message);
     expect(session.standIn.apiRequests()).toEqual([]);
     await tab.close();
   });
@@ -129,7 +133,7 @@ describe('bad input as the current tab', () => {
       const blobUrl = await page.evaluate(() => URL.createObjectURL(new Blob(['<p>made in the page</p>'], { type: 'text/html' })));
       await page.goto(blobUrl);
     });
-    expect(shown.message).toMatch(/^(blob: URLs point at data|This is a browser page)/);
+    expect(shown).toEqual({ kind: 'unreadable-tab', message: UNREADABLE });
     expect(session.standIn.apiRequests()).toEqual([]);
     await tab.close();
   });

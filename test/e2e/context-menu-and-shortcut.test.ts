@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
 
 let session: E2eSession;
 let article: Page;
@@ -141,21 +142,53 @@ describe('context menu', () => {
     }
   });
 
-  it('menus are created once, without duplicate-id errors, and again after an update', async () => {
-    const worker = await session.worker();
-    // Firing onInstalled's work again (as an update would) must not fail.
-    const errors = await worker.evaluate(async () => {
-      const created: string[] = [];
-      const make = (id: string) =>
-        new Promise<void>((resolve) => chrome.contextMenus.create({ id, title: id, contexts: ['page'] }, () => {
-          if (chrome.runtime.lastError) created.push(chrome.runtime.lastError.message ?? 'error');
-          resolve();
-        }));
-      // The items exist: creating one of their ids again is refused.
-      await make('shorten-link');
-      return created;
-    });
-    expect(errors).toEqual(['Cannot create item with duplicate id shorten-link']);
+  it('menus are created once, without duplicate-id errors, and again by each of two updates', async () => {
+    type Hooks = { menuRounds(): { started: number; latest: Promise<void> } };
+    for (const update of [1, 2]) {
+      const before = await (await session.worker()).evaluate(() => performance.timeOrigin);
+      // Reloading an unpacked extension updates it: the new worker gets runtime.onInstalled
+      // with reason "update", the same path a store update takes. (Through chrome://extensions:
+      // chrome.runtime.reload() leaves an extension loaded with --load-extension blocked.)
+      const extensionsPage = await session.browser.context.newPage();
+      await extensionsPage.goto('chrome://extensions');
+      await extensionsPage.evaluate(async (id) => {
+        const developer = (chrome as unknown as { developerPrivate: { updateProfileConfiguration(update: object): Promise<void>; reload(id: string, options: object): Promise<void> } })
+          .developerPrivate;
+        // Reloading an unpacked extension is a developer-mode action.
+        await developer.updateProfileConfiguration({ inDeveloperMode: true });
+        await developer.reload(id, { failQuietly: true });
+      }, session.browser.extensionId);
+      await extensionsPage.close();
+      const worker = await pollUntil(
+        async () => {
+          const candidate = await session.worker();
+          const startedAt = await candidate.evaluate(() => performance.timeOrigin).catch(() => undefined);
+          return startedAt !== undefined && startedAt > before ? candidate : undefined;
+        },
+        { timeoutMs: 10_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
+      );
+      const refusals = await worker.evaluate(async () => {
+        const hooks = (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e;
+        // The update's own round of menu creation, to its end (an error in it fails here).
+        while (hooks.menuRounds().started === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        await hooks.menuRounds().latest;
+        const refused: string[] = [];
+        // Each item exists, once: creating any of their ids again is refused.
+        for (const id of ['shorten-link', 'shorten-page', 'shorten-selection']) {
+          await new Promise<void>((resolve) =>
+            chrome.contextMenus.create({ id, title: id, contexts: ['page'] }, () => {
+              refused.push(chrome.runtime.lastError?.message ?? `${id} was created again`);
+              resolve();
+            }),
+          );
+        }
+        return { rounds: hooks.menuRounds().started, refused };
+      });
+      expect(refusals).toEqual({
+        rounds: 1,
+        refused: ['shorten-link', 'shorten-page', 'shorten-selection'].map((id) => `Cannot create item with duplicate id ${id}`),
+      });
+    }
   });
 });
 

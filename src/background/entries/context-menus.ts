@@ -11,14 +11,17 @@ export const MENU_IDS = {
 
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 let creatingMenus: Promise<void> = Promise.resolve();
+let roundsStarted = 0;
 
 /**
  * (Re)creates the menu items. Removing all first makes it safe on install,
  * update and browser start alike ("Cannot create item with duplicate id"
- * otherwise); calls are chained so two triggers cannot interleave.
+ * otherwise); calls are chained so two triggers cannot interleave, and a
+ * round that failed does not stop the next one.
  */
 export function createMenus(): Promise<void> {
-  creatingMenus = creatingMenus.then(async () => {
+  roundsStarted += 1;
+  creatingMenus = creatingMenus.catch(() => undefined).then(async () => {
     const { t } = browserWords();
     await browser.contextMenus.removeAll();
     await Promise.all([
@@ -28,6 +31,11 @@ export function createMenus(): Promise<void> {
     ]);
   });
   return creatingMenus;
+}
+
+/** How many rounds of menu creation this worker started, and the end of the latest (the e2e hooks read it). */
+export function menuRounds(): { started: number; latest: Promise<void> } {
+  return { started: roundsStarted, latest: creatingMenus };
 }
 
 function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void> {

@@ -8,6 +8,8 @@ export interface E2eHooks {
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
   /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
   history(): HistoryStore;
+  /** How many rounds of menu creation this worker started (install, update, browser start), and the end of the latest. */
+  menuRounds(): { started: number; latest: Promise<void> };
   /** What a click on a notification does (headless Chromium shows none to click). */
   onNotificationClicked(notificationId: string): Promise<void>;
 }
