@@ -3,8 +3,9 @@
  * `https://host/*`, without the port. Chrome's match patterns accept a port,
  * but Firefox's never match one: `permissions.request` grants
  * `https://127.0.0.1:8443/*`, `permissions.contains` says yes, and yet the
- * extension still has no access to that origin (seen in Firefox 153). A
- * pattern without a port matches every port in both.
+ * extension still has no access to that origin (seen in Firefox 153;
+ * https://bugzil.la/1362809). A pattern without a port matches every port
+ * in both.
  */
 export function hostPermissionPattern(origin: string): string {
   const { protocol, hostname } = new URL(origin);

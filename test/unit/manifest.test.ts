@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import manifest from '../../manifest.json' with { type: 'json' };
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const permissionsDoc = readFileSync(new URL('../../docs/permissions.md', import.meta.url), 'utf8');
 
 describe('manifest.json', () => {
   it('asks for exactly these permissions', () => {
@@ -13,8 +13,10 @@ describe('manifest.json', () => {
     expect(manifest.optional_permissions).toEqual(['tabs']);
   });
 
-  it('gives the reason for every permission in the README', () => {
-    const reasons = readme.slice(readme.indexOf('## Permissions'));
+  it('gives the reason for every permission in docs/permissions.md', () => {
+    const table = permissionsDoc.indexOf('| Permission |');
+    expect(table, 'docs/permissions.md has its table').toBeGreaterThan(-1);
+    const reasons = permissionsDoc.slice(table);
     for (const permission of [...manifest.permissions, ...manifest.host_permissions, ...manifest.optional_host_permissions, ...manifest.optional_permissions]) {
       expect(reasons, permission).toMatch(new RegExp(`\\| (?:host |optional host |optional )?\`${permission.replace(/[*./]/g, '\\$&')}\` \\|`));
     }

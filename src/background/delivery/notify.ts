@@ -7,7 +7,7 @@ import { recordShownForE2e } from '../testing/record-shown';
 
 // One id: a new result replaces the last instead of stacking up.
 const NOTIFICATION_ID = 'shrtnr-result';
-/** A late link's notification (issue 11): clicking it copies the link (Firefox has no notification buttons). */
+/** A late link's notification (issue 11): clicking it copies the link (Firefox has no notification buttons: https://bugzil.la/1190681). */
 export const OFFER_NOTIFICATION_ID = 'shrtnr-offer';
 
 /**
