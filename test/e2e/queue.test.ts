@@ -23,8 +23,17 @@ beforeEach(async () => {
   await session.useStandIn();
   await session.configure({ autoCopy: true });
   session.standIn.setFault(null);
-  // Each test starts with a fresh window, so ten clicks spend exactly one (the worker's gate
-  // still believes what it last heard, and learns the new window from the next answers).
+  // Each test starts as if it ran first: a fresh window at the server, so ten clicks spend
+  // exactly one, and a worker that remembers nothing of the last test's windows or jobs
+  // (the gate's snapshots and the journal live in storage.session and in the worker).
+  await (await session.worker()).evaluate(() => chrome.storage.session.clear());
+  await session.browser.stopServiceWorkers();
+  // A message from an extension page starts a new worker (it ignores this one, unanswered).
+  const extensionPage = await session.browser.context.newPage();
+  await extensionPage.goto(session.browser.extensionUrl('src/options/index.html'));
+  await extensionPage.evaluate(() => chrome.runtime.sendMessage({ type: 'wake-up' }).catch(() => undefined));
+  await session.worker();
+  await extensionPage.close();
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
 });
