@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
@@ -67,21 +67,19 @@ function copiedLink(outcome: BackgroundOutcome | undefined): string {
 }
 
 let historyPage: Page | undefined;
+afterEach(async () => {
+  await historyPage?.close();
+  historyPage = undefined;
+});
 
-/**
- * The history page, opened once and read in full; after that it follows
- * history live (a reload, or opening another, would each wait out a load
- * event BiDi never reports for extension pages: see openExtensionPage).
- */
+/** A history page of this test's own, read in full; it then follows history live. */
 async function openHistoryPage(): Promise<Page> {
-  if (historyPage === undefined || historyPage.isClosed()) {
-    historyPage = await session.firefox.openExtensionPage('src/history/index.html');
-    await historyPage.waitForFunction(
-      (loading) => document.querySelector('[data-testid="history-empty"]') !== null || (document.querySelector('[data-testid="history-count"]')?.textContent ?? loading) !== loading,
-      { timeout: 10_000 },
-      t('historyLoading'),
-    );
-  }
+  historyPage = await session.firefox.openExtensionPage('src/history/index.html');
+  await historyPage.waitForFunction(
+    (loading) => document.querySelector('[data-testid="history-empty"]') !== null || (document.querySelector('[data-testid="history-count"]')?.textContent ?? loading) !== loading,
+    { timeout: 10_000 },
+    t('historyLoading'),
+  );
   return historyPage;
 }
 
@@ -146,7 +144,6 @@ describe('history in Firefox', () => {
     const banana = copiedLink(await session.pressCommand('shorten-current-tab', `${base}/demo/destination?fruit=banana`));
     const cherry = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?fruit=cherry` }));
     const other = copiedLink(await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `${base}/demo/destination?vegetable=leek` }));
-    // Open since the first test: it follows history as it changes.
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([other, cherry, banana]);
 
@@ -166,7 +163,7 @@ describe('history in Firefox', () => {
     const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?firefox=files` }));
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
-    // A download starts from the tab in front (the rich-text test opened another since).
+    // A download starts from the tab in front.
     await page.bringToFront();
 
     await page.click(`button::-p-text(${t('historyExportJson')})`);
