@@ -52,6 +52,8 @@ export default defineConfig(({ command, mode }) => {
           test: {
             name: 'e2e',
             include: ['test/e2e/**/*.test.ts'],
+            // After each test, the token audit reads what each open session's extension keeps (test/support/audit-checkpoints.ts).
+            setupFiles: ['test/support/e2e-setup.ts'],
             // One browser per file, one file at a time in a process: npm test (scripts/test.ts)
             // runs the files that mostly wait (Firefox's, the rate-limit ones) in a second process.
             fileParallelism: false,

@@ -3,11 +3,14 @@
 // on a typed URL and on a tab, background shortening to the clipboard, and
 // the token audit at the end of the session.
 import type { Page } from 'puppeteer-core';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { HistoryEntry } from '../../src/storage/history-entry';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { startRecordingServer } from '../support/recording-server';
 import { LEAKS as leak } from '../support/token-audit-leaks';
 import { findingsOfClose } from '../support/token-audit';
+import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
 
 let session: FirefoxSession;
@@ -306,5 +309,63 @@ describe('the token audit in Firefox', () => {
     expect(findings.filter((finding) => finding.startsWith('request to another origin'))).toHaveLength(1);
     // What Firefox's output cannot show: it prints a Headers object as "[object Headers]".
     expect(findings.some((finding) => finding.includes(leak.headersObject))).toBe(false);
+  });
+});
+
+// As in Chromium (token-audit.test.ts): what the first test of a file leaves
+// counts though a later test wipes it before the session's close.
+describe('the token audit in Firefox, over the tests of a file', () => {
+  let audited: FirefoxSession;
+  const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
+  const atItsEnd = `at the end of the test "${firstTest}"`;
+
+  beforeAll(async () => {
+    audited = await startFirefoxSession();
+    audited.audit.track(leak.firstTest);
+    await audited.configure({ serverUrl: audited.standIn.baseUrl, token: audited.standIn.demoToken });
+  });
+
+  it(firstTest, async () => {
+    await audited.firefox.evaluateInExtension(
+      async ({ left, server }) => {
+        const extension = (globalThis as unknown as { browser: typeof chrome }).browser;
+        await extension.storage.local.set({ draft: left });
+        await extension.storage.session.set({ cached: left });
+        await extension.storage.sync.set({ synced: left });
+        // Made in the background page's own compartment, which its IndexedDB then stores as it is.
+        const background = (await extension.runtime.getBackgroundPage()) as unknown as typeof globalThis & { shrtnrE2e: E2eHooks };
+        const entry = { shortUrl: `${server}/Abc1234`, longUrl: `https://example.com/?q=${left}`, server, createdAt: Date.now(), via: 'menu-link' };
+        await background.shrtnrE2e.history().record(background.JSON.parse(JSON.stringify(entry)) as HistoryEntry);
+        await navigator.clipboard.writeText(left);
+      },
+      { left: leak.firstTest, server: audited.standIn.baseUrl },
+    );
+    // A request Firefox did not make, with the token in its URL: only the stand-in's log has it.
+    await fetchTrusting(audited.standIn.certificatePem)(`${audited.standIn.baseUrl}/demo/from-outside?note=${leak.firstTest}`, {});
+  });
+
+  it('then wipes all of it, and the session fails for what the first test left', async () => {
+    audited.standIn.clearLog();
+    await audited.firefox.evaluateInExtension(async () => {
+      const extension = (globalThis as unknown as { browser: typeof chrome }).browser;
+      await extension.storage.local.remove('draft');
+      await extension.storage.session.clear();
+      await extension.storage.sync.clear();
+      const background = (await extension.runtime.getBackgroundPage()) as unknown as { shrtnrE2e: E2eHooks };
+      await background.shrtnrE2e.history().clear();
+      await navigator.clipboard.writeText('nothing to see');
+    }, null);
+    const findings = await findingsOfClose(() => audited.close());
+    expect(findings.toSorted()).toEqual(
+      [
+        `URL: https GET /demo/from-outside (stand-in's log)`,
+        'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/from-outside)',
+        `storage.local, ${atItsEnd}`,
+        `storage.session, ${atItsEnd}`,
+        `storage.sync, ${atItsEnd}`,
+        `IndexedDB shrtnr-history, ${atItsEnd}`,
+        `clipboard, ${atItsEnd}`,
+      ].toSorted(),
+    );
   });
 });

@@ -1,8 +1,9 @@
 // The token audit that ends every e2e session, shown to catch a token at each
 // exit it watches, through the session's own wiring: one token per exit, so
 // each finding is known to come from the exit under test.
-import { describe, expect, it } from 'vitest';
-import { startE2eSession } from '../support/e2e-session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { startRecordingServer } from '../support/recording-server';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { LEAKS as leak } from '../support/token-audit-leaks';
@@ -92,5 +93,64 @@ describe('the token audit in Chromium', () => {
     // Nothing else went unread, and the token's one allowed use (Authorization to the stand-in) is no finding.
     expect(findings.filter((finding) => finding.startsWith('could not be checked'))).toHaveLength(1);
     expect(findings.filter((finding) => finding.startsWith('request to another origin'))).toHaveLength(1);
+  });
+});
+
+// Files clear the stand-in's log and the extension's state between tests, and
+// the session's audit runs once, at its close: what the first test leaked must
+// count all the same (issue 18).
+describe('the token audit in Chromium, over the tests of a file', () => {
+  let session: E2eSession;
+  const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
+  const atItsEnd = `at the end of the test "${firstTest}"`;
+  const token = leak.firstTest;
+  const fromOutside = `/demo/from-outside?note=${token}`;
+
+  beforeAll(async () => {
+    session = await startE2eSession();
+    session.audit.track(token);
+    await session.useStandIn();
+  });
+
+  it(firstTest, async () => {
+    await (await session.worker()).evaluate(async ({ left, server }) => {
+      await chrome.storage.local.set({ draft: left });
+      await chrome.storage.session.set({ cached: left });
+      await chrome.storage.sync.set({ synced: left });
+      const hooks = (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e;
+      await hooks.history().record({ shortUrl: `${server}/Abc1234`, longUrl: `https://example.com/?q=${left}`, server, createdAt: Date.now(), via: 'menu-link' });
+    }, { left: token, server: session.standIn.baseUrl });
+    await session.setClipboard(token);
+    // A request the browser did not make, with the token in its URL: only the stand-in's log has it.
+    await fetchTrusting(session.standIn.certificatePem)(`${session.standIn.baseUrl}${fromOutside}`, {});
+    expect(session.standIn.requests().map((request) => request.path)).toContain('/demo/from-outside');
+  });
+
+  it('then wipes all of it, as files do between tests', async () => {
+    session.standIn.clearLog();
+    await (await session.worker()).evaluate(async () => {
+      await chrome.storage.local.remove('draft');
+      await chrome.storage.session.clear();
+      await chrome.storage.sync.clear();
+    });
+    await session.clearHistory();
+    await session.setClipboard('nothing to see');
+    expect(session.standIn.requests()).toEqual([]);
+    expect(await session.history()).toEqual([]);
+  });
+
+  it('fails the session for what the first test left, though none of it is there at the end', async () => {
+    const findings = await findingsOfClose(() => session.close());
+    expect(findings.toSorted()).toEqual(
+      [
+        `URL: https GET /demo/from-outside (stand-in's log)`,
+        'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/from-outside)',
+        `storage.local, ${atItsEnd}`,
+        `storage.session, ${atItsEnd}`,
+        `storage.sync, ${atItsEnd}`,
+        `IndexedDB shrtnr-history, ${atItsEnd}`,
+        `clipboard, ${atItsEnd}`,
+      ].toSorted(),
+    );
   });
 });

@@ -464,6 +464,16 @@ describe('request log', () => {
     standIn.clearLog();
     expect(standIn.requests()).toEqual([]);
   });
+
+  it('keeps for the token audit what clearLog() forgot, each request once', async () => {
+    standIn.takeUnaudited();
+    await call('/demo/article?before=clear');
+    standIn.clearLog();
+    await call('/demo/article?after=clear');
+    expect(standIn.requests().map((request) => request.query)).toEqual([{ after: 'clear' }]);
+    expect(standIn.takeUnaudited().map((request) => request.query)).toEqual([{ before: 'clear' }, { after: 'clear' }]);
+    expect(standIn.takeUnaudited()).toEqual([]);
+  });
 });
 
 describe('faults', () => {

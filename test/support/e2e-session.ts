@@ -7,7 +7,8 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/bro
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
 import { storageChange, type StoredSettings } from './settings-change';
-import { TokenAudit } from './token-audit';
+import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
+import { TokenAudit, withTimeout } from './token-audit';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
@@ -104,16 +105,21 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
   const worker = () => browser.serviceWorker();
 
-  // From an extension page, not the worker: a test may have left the worker stopped.
-  const readStorage = async (): Promise<{ sync: unknown; session: unknown }> => {
+  // From the worker when it runs (a few ms), else from an extension page: a test may have left the worker stopped.
+  const readStorage = async (): Promise<Record<string, unknown>> => {
+    const running = await browser.serviceWorker(0).catch(() => undefined);
+    // A worker stopping right now would leave evaluate() hanging: the page then.
+    const fromWorker = running && (await withTimeout(running.evaluate(readExtensionStores), 3_000).catch(() => undefined));
+    if (fromWorker) return fromWorker;
     const page = await browser.context.newPage();
     try {
       await page.goto(browser.extensionUrl('src/options/index.html'));
-      return await page.evaluate(async () => ({ sync: await chrome.storage.sync.get(null), session: await chrome.storage.session.get(null) }));
+      return await page.evaluate(readExtensionStores);
     } finally {
       await page.close();
     }
   };
+  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, { readStorage, readClipboard: () => session.readClipboard() }));
 
   const session: E2eSession = {
     standIn,
@@ -174,6 +180,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       await reader.evaluate((value) => navigator.clipboard.writeText(value), text);
     },
     async close() {
+      stopCheckpoints();
       let leaks: string[] = [];
       try {
         leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(readStorage, session.readClipboard));

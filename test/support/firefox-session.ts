@@ -5,6 +5,7 @@ import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tool
 import { storageChange, type StoredSettings } from './settings-change';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { FirefoxAuditWatcher } from './firefox-audit';
+import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 
@@ -64,6 +65,8 @@ export async function startFirefoxSession(
     throw error;
   }
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
+  const readStorage = () => firefox.evaluateInExtension(readExtensionStores, null);
+  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, { readStorage, readClipboard: () => session.readClipboard() }));
 
   const session: FirefoxSession = {
     standIn,
@@ -86,13 +89,9 @@ export async function startFirefoxSession(
     readClipboard: () => firefox.readClipboard(clipboardPage),
     shortUrlPattern: () => new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`),
     async close() {
+      stopCheckpoints();
       let leaks: string[] = [];
       try {
-        const readStorage = () =>
-          firefox.evaluateInExtension(async () => {
-            const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
-            return { sync: await storage.sync.get(null), session: await storage.session.get(null) };
-          }, null);
         const print = (line: string) => firefox.evaluateInExtension((text) => console.warn(text), line);
         leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(firefox.browser, readStorage, session.readClipboard, print));
       } finally {

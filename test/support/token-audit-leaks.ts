@@ -21,4 +21,6 @@ export const LEAKS = {
   clipboard: 'leak-clipboard-4b4b',
   notification: 'leak-notification-5c5c',
   badgeTitle: 'leak-badge-title-6d6d',
+  /** Left by the first test of a file, wiped by the next (token-audit.test.ts). */
+  firstTest: 'leak-first-test-7e7e',
 } as const;

@@ -20,8 +20,11 @@ export type OutputKind = 'console' | 'uncaught exception' | 'browser log';
 export interface AuditSources {
   /** The markup of every page still open, with its URL (pages that closed were recorded as they changed). */
   pageMarkups(): Promise<{ url: string; markup: string }[]>;
-  /** storage.sync and storage.session, read from an extension context. */
-  readStorage(): Promise<{ sync: unknown; session: unknown }>;
+  /**
+   * What the extension keeps, by place ("storage.sync", "storage.local", "IndexedDB shrtnr-history"...),
+   * read from an extension context: storage.local without the token's own key (audit-checkpoints.ts).
+   */
+  readStorage(): Promise<Record<string, unknown>>;
   readClipboard(): Promise<string>;
   /** Waits until what the browser was still reporting has arrived (Firefox: its output has caught up). */
   settle(): Promise<void>;
@@ -43,7 +46,10 @@ const READ_TIMEOUT_MS = 10_000;
  * request body, another header, another origin, plain http, a console line,
  * an uncaught exception or a browser log line of any context, a notification
  * or badge title (the e2e build echoes them to the console), the markup of
- * any page at any moment, storage.sync, storage.session, the clipboard.
+ * any page at any moment, any storage area (storage.local but for the token's
+ * own key), any IndexedDB database, the clipboard. What the extension keeps
+ * and the clipboard are read at the end of every test (checkpoint()) as well as
+ * at the end; the stand-ins' logs are read in full, whatever tests cleared.
  *
  * It knows no browser: each harness feeds it what its browser reports
  * (Chromium: chromium-audit.ts; Firefox: firefox-audit.ts and the browser's
@@ -57,6 +63,8 @@ export class TokenAudit {
   private readonly markups = new Map<string, string>();
   private readonly unchecked: string[] = [];
   private readonly pending = new Set<Promise<unknown>>();
+  /** What the extension kept and the clipboard held, at the end of each test: place, moment, text. */
+  private readonly kept: { place: string; when: string; text: string }[] = [];
   private lastConfiguredToken: string | undefined;
 
   /** A token the session put into play: the audit looks for each of them. */
@@ -108,6 +116,21 @@ export class TokenAudit {
     this.pending.add(tracked);
   }
 
+  /**
+   * Reads what the extension keeps and the clipboard now (the end of the test
+   * `when`), to be judged with the rest at the end: a token a test leaves
+   * there is found even if a later test clears it.
+   */
+  async checkpoint(when: string, sources: Pick<AuditSources, 'readStorage' | 'readClipboard'>): Promise<void> {
+    // One after the other: reading the clipboard brings a tab to the front, which a page opened meanwhile could take.
+    const [stores] = await Promise.allSettled([withTimeout(sources.readStorage(), READ_TIMEOUT_MS)]);
+    const [clipboard] = await Promise.allSettled([withTimeout(sources.readClipboard(), READ_TIMEOUT_MS)]);
+    if (stores.status === 'rejected') this.couldNotCheck(`what the extension keeps, at the end of ${when} (${String(stores.reason)})`);
+    else for (const [place, content] of Object.entries(stores.value)) this.kept.push({ place, when, text: JSON.stringify(content) });
+    if (clipboard.status === 'rejected') this.couldNotCheck(`the clipboard, at the end of ${when} (${String(clipboard.reason)})`);
+    else this.kept.push({ place: 'clipboard', when, text: clipboard.value });
+  }
+
   get consoleLineCount(): number {
     return this.outputs.length;
   }
@@ -130,8 +153,7 @@ export class TokenAudit {
       return [];
     });
     for (const { url, markup } of open) this.recordMarkup(url, markup);
-    const storage = await withTimeout(sources.readStorage(), READ_TIMEOUT_MS).catch((error: unknown) => new Error(String(error)));
-    const clipboard = await withTimeout(sources.readClipboard(), READ_TIMEOUT_MS).catch((error: unknown) => new Error(String(error)));
+    await this.checkpoint('', sources);
     await withTimeout(sources.settle(), READ_TIMEOUT_MS).catch((error: unknown) => this.couldNotCheck(`the browser's last reports (${String(error)})`));
     if (this.pending.size > 0) {
       await withTimeout(Promise.allSettled(this.pending), READ_TIMEOUT_MS).catch(() => this.couldNotCheck(`${this.pending.size} logged values still being read`));
@@ -150,11 +172,13 @@ export class TokenAudit {
     const apiPort = new URL(servers.api.baseUrl).port;
     const toStandIn = (url: string) => URL.canParse(url) && new URL(url).protocol === 'https:' && new URL(url).port === apiPort;
     const reported = new Set(this.requests.filter((request) => toStandIn(request.url)).map((request) => `${request.method} ${new URL(request.url).pathname}`));
-    const unreported = servers.api.requests().filter((request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !reported.has(`${request.method} ${request.path}`));
+    // Every request since the start, not what requests() still shows: tests clear that between them.
+    const received = servers.api.takeUnaudited();
+    const unreported = received.filter((request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !reported.has(`${request.method} ${request.path}`));
     if (unreported.length > 0) {
       this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describe).join(', ')})`);
     }
-    for (const request of servers.api.requests()) {
+    for (const request of received) {
       const where = `${describe(request)} (stand-in's log)`;
       if (request.scheme !== 'https' && found(JSON.stringify(request)).length > 0) leaks.push(`plain-http request: ${where}`);
       if (found(request.path).length > 0 || found(JSON.stringify(request.query)).length > 0) leaks.push(`URL: ${where}`);
@@ -163,7 +187,7 @@ export class TokenAudit {
         if (name !== 'authorization' && found(value).length > 0) leaks.push(`header ${name}: ${where}`);
       }
     }
-    for (const request of servers.otherOrigin.requests()) {
+    for (const request of servers.otherOrigin.takeUnaudited()) {
       if (found(JSON.stringify(request)).length > 0) leaks.push(`request to another origin: ${describe(request)} (other origin's log)`);
     }
 
@@ -171,13 +195,13 @@ export class TokenAudit {
       const tokens = found(markup);
       if (tokens.length > 0) leaks.push(`page markup: ${url}: ${excerpt(markup, tokens)}`);
     }
-    if (storage instanceof Error) this.couldNotCheck(`storage.sync and storage.session (${storage.message})`);
-    else {
-      if (found(JSON.stringify(storage.sync)).length > 0) leaks.push('storage.sync');
-      if (found(JSON.stringify(storage.session)).length > 0) leaks.push('storage.session');
+    // Each place once for the tests (the first that left a token there), once for the end of the session.
+    const reportedPlaces = new Set<string>();
+    for (const { place, when, text } of this.kept) {
+      if (found(text).length === 0 || reportedPlaces.has(`${place}${when === '' ? '' : ' in a test'}`)) continue;
+      reportedPlaces.add(`${place}${when === '' ? '' : ' in a test'}`);
+      leaks.push(when === '' ? place : `${place}, at the end of ${when}`);
     }
-    if (clipboard instanceof Error) this.couldNotCheck(`the clipboard (${clipboard.message})`);
-    else if (found(clipboard).length > 0) leaks.push('clipboard');
 
     for (const what of this.unchecked) leaks.push(`could not be checked: ${what}`);
     return [...new Set(leaks)];

@@ -8,12 +8,12 @@ import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/
 const TOKEN = 'unit-token-1234';
 const API = 'https://127.0.0.1:4443';
 const servers = {
-  api: { baseUrl: API, requests: () => [] } as unknown as StandIn,
-  otherOrigin: { baseUrl: 'https://127.0.0.1:5443', requests: () => [] } as unknown as StandIn,
+  api: { baseUrl: API, takeUnaudited: () => [] } as unknown as StandIn,
+  otherOrigin: { baseUrl: 'https://127.0.0.1:5443', takeUnaudited: () => [] } as unknown as StandIn,
 };
 const quietSources: AuditSources = {
   pageMarkups: async () => [],
-  readStorage: async () => ({ sync: {}, session: {} }),
+  readStorage: async () => ({ 'storage.sync': {}, 'storage.session': {} }),
   readClipboard: async () => '',
   settle: async () => undefined,
 };
@@ -65,7 +65,7 @@ describe('the token audit: where a token may go', () => {
     audit.record('worker', `[e2e] shown in badge-title: ${TOKEN}`);
     audit.record('page', `Uncaught Error: ${TOKEN}`, 'uncaught exception');
     audit.couldNotCheck('a logged object');
-    const findings = await audit.findLeaks(servers, { ...quietSources, readClipboard: async () => TOKEN, readStorage: async () => ({ sync: {}, session: { t: TOKEN } }) });
+    const findings = await audit.findLeaks(servers, { ...quietSources, readClipboard: async () => TOKEN, readStorage: async () => ({ 'storage.sync': {}, 'storage.session': { t: TOKEN } }) });
     expect(findings).toEqual([
       `notification: worker: [e2e] shown in notification: Copied ${TOKEN}`,
       `badge title: worker: [e2e] shown in badge-title: ${TOKEN}`,
@@ -73,6 +73,34 @@ describe('the token audit: where a token may go', () => {
       'storage.session',
       'clipboard',
       'could not be checked: a logged object',
+    ]);
+  });
+
+  it('judges what each test left, once a place, though the end of the session finds nothing there', async () => {
+    const audit = new TokenAudit();
+    audit.track(TOKEN);
+    const left = { readStorage: async () => ({ 'storage.local': { draft: TOKEN }, 'IndexedDB history': { entries: [] } }), readClipboard: async () => TOKEN };
+    await audit.checkpoint('the test "one"', left);
+    await audit.checkpoint('the test "two"', left);
+    await audit.checkpoint('the test "three"', { readStorage: async () => Promise.reject(new Error('gone')), readClipboard: async () => '' });
+    expect(await audit.findLeaks(servers, quietSources)).toEqual([
+      'storage.local, at the end of the test "one"',
+      'clipboard, at the end of the test "one"',
+      'could not be checked: what the extension keeps, at the end of the test "three" (Error: gone)',
+    ]);
+  });
+
+  it('scans every request the stand-ins got, not what their logs still show', async () => {
+    const got = (path: string) => ({ scheme: 'https', method: 'GET', path, query: { q: TOKEN }, headers: {}, body: '', at: 0 });
+    const cleared = {
+      api: { baseUrl: API, requests: () => [], takeUnaudited: () => [got('/demo/early')] } as unknown as StandIn,
+      otherOrigin: { baseUrl: 'https://127.0.0.1:5443', requests: () => [], takeUnaudited: () => [] } as unknown as StandIn,
+    };
+    const audit = new TokenAudit();
+    audit.track(TOKEN);
+    expect(await audit.findLeaks(cleared, quietSources)).toEqual([
+      "URL: https GET /demo/early (stand-in's log)",
+      'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/early)',
     ]);
   });
 });

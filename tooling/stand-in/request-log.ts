@@ -8,9 +8,12 @@ export function isApiPath(path: string): boolean {
 /** Everything the stand-in received, in order, so tests can assert on it instead of on console output. */
 export class RequestLog {
   private entries: RecordedRequest[] = [];
+  /** What the token audit has not read yet: clear() leaves it, so a test clearing the log hides nothing from the audit. */
+  private unaudited: RecordedRequest[] = [];
 
   record(request: RecordedRequest): void {
     this.entries.push(request);
+    this.unaudited.push(request);
   }
 
   /**
@@ -47,8 +50,16 @@ export class RequestLog {
     return [...tallies.values()].toSorted((first, second) => first.window.id - second.window.id);
   }
 
+  /** Clears what tests see (all(), api(), windowTallies()); not what the audit has yet to read. */
   clear(): void {
     this.entries = [];
+  }
+
+  /** Every request since the last call (since the start, the first time), cleared or not: the token audit's read. */
+  takeUnaudited(): RecordedRequest[] {
+    const taken = this.unaudited;
+    this.unaudited = [];
+    return taken;
   }
 }
 

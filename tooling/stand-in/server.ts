@@ -100,6 +100,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     requests: () => log.all(),
     apiRequests: () => log.api(),
     clearLog: () => log.clear(),
+    takeUnaudited: () => log.takeUnaudited(),
     rateLimitWindows: () => log.windowTallies(),
     setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
     releaseHeld: () => {

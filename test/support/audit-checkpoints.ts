@@ -1,0 +1,69 @@
+/**
+ * The token audit's look at what the extension keeps, at the end of every
+ * test and not only at the end of the session: a token a test leaves in
+ * storage or on the clipboard is found even if a later test clears it.
+ * The e2e project's setup file (e2e-setup.ts) calls checkOpenSessions()
+ * after each test; each session registers itself while it is open.
+ */
+
+const openSessions = new Set<(when: string) => Promise<void>>();
+
+/** Registers a session's checkpoint, run at the end of each test; returns its unregister. */
+export function atEachTestEnd(checkpoint: (when: string) => Promise<void>): () => void {
+  openSessions.add(checkpoint);
+  return () => openSessions.delete(checkpoint);
+}
+
+/** Runs the checkpoint of every open session (none fails: what could not be read is a finding at close). */
+export async function checkOpenSessions(when: string): Promise<void> {
+  await Promise.all([...openSessions].map((checkpoint) => checkpoint(when)));
+}
+
+/**
+ * Runs in an extension context (Chromium's worker or an extension page,
+ * Firefox's extension page): every storage area, storage.local but for the
+ * token's own key, and every IndexedDB database of the extension's origin,
+ * each store's keys and values. A database is opened at the version it has,
+ * never created: one that went missing meanwhile aborts the upgrade.
+ * No named helpers inside: the function is sent to the browser as source.
+ */
+export async function readExtensionStores(): Promise<Record<string, unknown>> {
+  const api = ((globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome) as typeof chrome;
+  const { token: _theTokensOwnPlace, ...local } = await api.storage.local.get(null);
+  const kept: Record<string, unknown> = {
+    'storage.sync': await api.storage.sync.get(null),
+    'storage.session': await api.storage.session.get(null),
+    'storage.local': local,
+  };
+  for (const { name } of await indexedDB.databases()) {
+    if (name === undefined) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.addEventListener('upgradeneeded', () => request.transaction?.abort());
+      request.addEventListener('success', () => resolve(request.result));
+      request.addEventListener('error', () => reject(new Error(`IndexedDB ${name}: ${String(request.error)}`)));
+    });
+    try {
+      const stores = [...db.objectStoreNames];
+      if (stores.length === 0) continue;
+      const transaction = db.transaction(stores, 'readonly');
+      kept[`IndexedDB ${name}`] = Object.fromEntries(
+        await Promise.all(
+          stores.map(
+            (store) =>
+              new Promise<[string, unknown]>((resolve, reject) => {
+                const keys = transaction.objectStore(store).getAllKeys();
+                const values = transaction.objectStore(store).getAll();
+                values.addEventListener('success', () => resolve([store, { keys: keys.result, values: values.result }]));
+                values.addEventListener('error', () => reject(new Error(`IndexedDB ${name}/${store}: ${String(values.error)}`)));
+              }),
+          ),
+        ),
+      );
+    } finally {
+      db.close();
+    }
+  }
+  // Plain JSON: whatever the stores hold (dates, typed arrays) crosses to Node as text can.
+  return JSON.parse(JSON.stringify(kept)) as Record<string, unknown>;
+}
