@@ -53,6 +53,8 @@ describe('the project commands', () => {
     const rows = output.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Figure') && !line.startsWith('| ---'));
     expect(rows.length, output).toBeGreaterThan(20);
     expect(output).toContain(`Smoke run: all ${rows.length} rows have their figure.`);
+    // One sample per figure judges no budget.
+    expect(rows.filter((row) => /\| (met|\*\*missed\*\*) \|$/.test(row))).toEqual([]);
     expect(await gitStatus()).toBe(before);
   }, 240_000);
 });
