@@ -34,7 +34,8 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+// NO_BUILD=1: use dist/ as it is (the smoke test's, while other tests may be reading it: a rebuild empties it first).
+if (process.env.NO_BUILD === undefined) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 
 const standIn = await startStandIn({ port: Number(process.env.STAND_IN_PORT ?? 0) });
 let closeBrowser: (() => Promise<void>) | undefined;

@@ -130,6 +130,14 @@ function expectLimitNeverExceeded(): void {
   }
 }
 
+/** What the worker's notifications of ended runs said (title, message, context), oldest first (e2e build only). */
+const bulkNotifications = async (): Promise<string[]> =>
+  (await session.worker()).evaluate(() =>
+    (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown
+      .filter((shown) => shown.surface === 'notification' && shown.text.startsWith('Tabs shortened\n'))
+      .map((shown) => shown.text),
+  );
+
 /** The long URLs the stand-in was asked to shorten, in order. */
 const requestedLongUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
 
@@ -282,11 +290,33 @@ describe('shorten all tabs in Chromium', () => {
       await first.getByRole('button', { name: t('bulkDone') }).click();
       session.standIn.clearLog();
 
+      const shownBefore = (await bulkNotifications()).length;
       await first.getByRole('button', { name: t('popupBulkButton') }).click();
       const rows = await endedRun(first);
       expect(rows.map((row) => row.status.endsWith(t('bulkFromHistory')))).toEqual([true, true, true]);
       expect(session.standIn.apiRequests()).toHaveLength(0);
+      // The popup watched both runs to their end: no notification told of them.
+      expect(await bulkNotifications()).toHaveLength(shownBefore);
       await first.close();
+    } finally {
+      await window.close();
+    }
+  });
+
+  it('a run that ends with no popup watching says so in a notification: how many of the tabs got a link', async () => {
+    expect(await hasTabsPermission(), 'an earlier test allowed it').toBe(true);
+    // Seven requests (the popup's own link, then six tabs) at five per window: the run outlasts the popup's closing.
+    const window = await openWindow([page(50), page(51), page(52), page(53), page(54), page(55), page(56)]);
+    try {
+      const popup = await popupOn(window);
+      const shownBefore = (await bulkNotifications()).length;
+      await popup.getByRole('button', { name: t('popupBulkButton') }).click();
+      await popup.getByTestId('bulk-item').first().waitFor();
+      await popup.close();
+      await expect.poll(bulkNotifications, { timeout: WINDOW_MS + 10_000 }).toHaveLength(shownBefore + 1);
+      expect((await bulkNotifications()).at(-1)).toBe('Tabs shortened\nShort links made: 7 of 7 tabs. Open Shrtnr in this window to copy them.\n');
+      expect(await (await session.worker()).evaluate(async () => Object.keys(await chrome.notifications.getAll()))).toContain('shrtnr-result');
+      expect(new Set(requestedLongUrls()).size).toBe(7);
     } finally {
       await window.close();
     }

@@ -68,13 +68,35 @@ describe('context menu', () => {
     await visit.close();
   });
 
-  it('"Shorten this page" copies the page\'s short URL', async () => {
-    const pageUrl = `${session.standIn.baseUrl}/demo/article`;
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-page', pageUrl }, pageUrl);
-    expect(outcome?.status).toBe('copied');
+  it('a real right-click on the page itself and "Shorten this page" copies the page\'s short URL', async () => {
+    await article.bringToFront();
+    await openNativeMenu(display, () => article.click('.byline', { button: 'right' }));
+    // On the page (no link, no selection) the extension's one item sits above "View page source" and "Inspect", the last two.
+    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Up', 'Return');
+
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect((await settledBadge(session)).text).toBe('✓');
-    expectOneCleanRequestFor(pageUrl);
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
+    expect((await session.history())[0]).toMatchObject({ via: 'menu-page', longUrl: `${session.standIn.baseUrl}/demo/article` });
+  });
+
+  it('a real right-click on a selected address and "Shorten selected URL" copies its short URL', async () => {
+    await article.bringToFront();
+    await article.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('url-text') as HTMLElement);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    await openNativeMenu(display, () => article.click('#url-text', { button: 'right' }));
+    // On a selection too, the extension's one item sits just above "Inspect".
+    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
+    expect((await settledBadge(session)).text).toBe('✓');
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/destination?from=selection`);
+    expect((await session.history())[0]).toMatchObject({ via: 'menu-selection' });
+    await article.evaluate(() => getSelection()?.removeAllRanges());
   });
 
   it('"Shorten selected URL" shortens a selected link, trimmed', async () => {
@@ -211,6 +233,22 @@ describe('keyboard shortcut', () => {
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
     expect(session.browser.context.pages().some((page) => page.url().includes('/src/popup/'))).toBe(false);
+  });
+
+  it('a real Alt+Shift+S opens the popup on the page, which copies the page\'s short link', async () => {
+    await article.bringToFront();
+    await article.click('h1');
+    const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().includes('/src/popup/index.html'), timeout: 10_000 });
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+s');
+    const popup = await popupOpened;
+    await expect.poll(() => popup.getByTestId('copy-status').textContent(), { timeout: 10_000 }).toBe('Copied to the clipboard');
+    const shortUrl = await popup.getByTestId('short-url').inputValue();
+    expect(shortUrl).toMatch(session.shortUrlPattern());
+    expect(await popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/article`);
+    // Reading the clipboard brings another tab to the front, which closes the popup: read it last.
+    expect(await clipboardChange()).toBe(shortUrl);
+    expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
+    if (!popup.isClosed()) await popup.close();
   });
 
   it('still works when the service worker was stopped before the key press', async () => {

@@ -421,6 +421,17 @@ describe('CORS', () => {
     });
   });
 
+  it('with cors: false, answers the preflight with no CORS header at all, as a server that never heard of the extension', async () => {
+    await withStandIn({ cors: false }, async (instance) => {
+      const reply = await call(SHORTEN, {
+        method: 'OPTIONS',
+        headers: { Origin: 'chrome-extension://abc', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      }, instance);
+      expect(reply.status).toBe(204);
+      expect(Object.keys(reply.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    });
+  });
+
   it('lets a browser read every API answer and its rate-limit headers', async () => {
     const answers = [await post(SHORTEN, { url: LONG_URL }), await post(PING, '', 'unknown'), await post('/api/nothing', {})];
     for (const reply of answers) {

@@ -52,7 +52,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   };
 
   const answerHttps = (request: RecordedRequest, response: ServerResponse): void => {
-    if (request.method === 'OPTIONS') return send(response, 204, '', PREFLIGHT_HEADERS);
+    if (request.method === 'OPTIONS') return send(response, 204, '', options.cors === false ? {} : PREFLIGHT_HEADERS);
     if (!isApiPath(request.path)) return answerPageRequest(request, response, api);
     const fault = faults.take();
     if (fault === null) return answerApiRequest(request, response, api);

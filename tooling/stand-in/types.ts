@@ -26,6 +26,12 @@ export interface StandInOptions {
   successStatus?: number;
   /** Also listen with plain http on another port, which refuses every request (403) but logs it. */
   plainHttpPort?: boolean;
+  /**
+   * true (the default): the CORS preflight lets any origin's POST with Authorization
+   * through. false: the preflight allows nothing, as a real server that never heard
+   * of the extension, so only an extension holding host access to it gets through.
+   */
+  cors?: boolean;
 }
 
 export interface RateLimitPolicy {
