@@ -37,20 +37,21 @@ export function prepareLongUrl(url: string, stripTracking: boolean): Result<Prep
 
 /**
  * The short link history already holds for this long URL on the server in
- * use, counted as a reuse (a credit saved); undefined when history is off,
- * the request wants a new link, or nothing matches.
+ * use, counted as a reuse (a credit saved) except in a private window, which
+ * leaves no trace; undefined when history is off, the request wants a new
+ * link, or nothing matches.
  */
 export async function fromHistory(
   store: HistoryStore,
   settings: CacheSettings,
-  request: Pick<ShortenRequest, 'fresh' | 'title'>,
+  request: Pick<ShortenRequest, 'fresh' | 'title' | 'private'>,
   prepared: PreparedUrl,
 ): Promise<Shortening | undefined> {
   const server = checkServerUrl(settings.serverUrl);
   if (request.fresh || !settings.history || !server.ok) return undefined;
   const entry = await store.findCached(server.value, prepared.longUrl);
   if (entry === undefined) return undefined;
-  await store.countReuse(entry);
+  if (!request.private) await store.countReuse(entry);
   const title = request.title ?? entry.title;
   return {
     shortUrl: entry.shortUrl,

@@ -1,6 +1,7 @@
 // A real private (incognito) window in Chromium, with the extension allowed
 // there as a person allows it on chrome://extensions: the popup opened on a
 // private tab shortens it, and nothing of it is recorded in history.
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../../tooling/poll';
@@ -80,6 +81,11 @@ async function popupLink(tab: Page): Promise<{ shortUrl: string; incognito: bool
   return shown;
 }
 
+/** The history's count of credits saved by reuse, read through the worker's own store. */
+async function creditsSaved(): Promise<number> {
+  return (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.history().creditsSaved());
+}
+
 describe('a private window in Chromium', () => {
   it('the popup on a private tab shortens it, and history records nothing of it', async () => {
     session.standIn.clearLog();
@@ -96,7 +102,7 @@ describe('a private window in Chromium', () => {
     }
   });
 
-  it('a link history already holds: the private popup gives that link (history is read, as everywhere), and records nothing more', async () => {
+  it('a link history already holds: the private popup gives that link, and leaves no trace (no entry, no credit counted)', async () => {
     await session.clearHistory();
     const normal = await session.openTab('/demo/article');
     const made = await popupLink(normal);
@@ -104,16 +110,18 @@ describe('a private window in Chromium', () => {
     await normal.close();
     const before = await session.history();
     expect(before).toHaveLength(1);
+    const creditsBefore = await creditsSaved();
     session.standIn.clearLog();
 
     const { tab, close } = await openPrivateTab('/demo/article');
     try {
       const { shortUrl, incognito } = await popupLink(tab);
       expect(incognito).toBe(true);
-      // Today's behaviour: the cache is read in a private window too (src/shortening/shortening.ts fromHistory has no private case).
+      // History is read (the link reveals nothing new, and no credit is spent), never written.
       expect(shortUrl).toBe(made.shortUrl);
       expect(session.standIn.apiRequests()).toEqual([]);
       expect(await session.history()).toEqual(before);
+      expect(await creditsSaved()).toBe(creditsBefore);
     } finally {
       await close();
     }

@@ -130,4 +130,12 @@ describe('the shortening service', () => {
     expect(sent).toHaveLength(1);
     expect(history).toEqual([]);
   });
+
+  it('gives a private window the link history holds, and counts no credit saved for it: no trace', async () => {
+    history.push({ shortUrl: `${SERVER}/Old`, longUrl: 'https://example.com/a', server: SERVER, createdAt: 1, via: 'shortcut', used: 1 });
+    const cached = await shorten(request('https://example.com/a', { private: true }), asker);
+    expect(cached).toMatchObject({ result: { ok: true, value: { shortUrl: `${SERVER}/Old`, fromHistory: true } } });
+    expect(sent).toEqual([]);
+    expect(reused).toEqual([]);
+  });
 });
