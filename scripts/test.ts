@@ -30,8 +30,8 @@ interface Outcome {
 
 const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = 'test/e2e';
-/** End-to-end files whose time goes mostly to waiting: Firefox's, and the rate-limit windows of bulk, queue and load. */
-const mostlyWaits = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load)\.test\.ts$/.test(basename(file));
+/** End-to-end files whose time goes mostly to waiting: Firefox's, the rate-limit windows of bulk, queue and load, and the scripts' own browsers (npm start, the bench's smoke run). */
+const mostlyWaits = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts)\.test\.ts$/.test(basename(file));
 // Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))

@@ -2,7 +2,7 @@
 // tab, and the context menu. Each gets its own message and sends nothing;
 // the two that WHATWG parsing accepts (spaces/unicode, an IDN host) work.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDN_HOST, IDN_HOST_PUNYCODE, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
@@ -13,9 +13,6 @@ const tried = { field: 0, tab: 0, menu: 0 };
 beforeAll(async () => {
   session = await startE2eSession();
   await session.useStandIn();
-  popupTab = await session.openTab('/demo/article');
-  popup = await session.browser.openPopup(popupTab);
-  await popup.getByLabel('Short link').waitFor();
 });
 afterAll(async () => {
   console.log(`Bad input tried: ${tried.field} through the popup field, ${tried.tab} as the current tab, ${tried.menu} through the menu.`);
@@ -61,6 +58,19 @@ async function shortenInField(text: string): Promise<void> {
 
 
 describe('bad input typed into the popup', () => {
+  // A popup of each test's own (a popup closes when another window takes the focus, as the audit's
+  // clipboard read at each test's end does); its tab's own link comes first, before the log is cleared.
+  beforeEach(async () => {
+    popupTab = await session.openTab('/demo/article');
+    popup = await session.browser.openPopup(popupTab);
+    await popup.getByLabel('Short link').waitFor();
+    session.standIn.clearLog();
+  });
+  afterEach(async () => {
+    await popup.close();
+    await popupTab.close();
+  });
+
   it.each(refused)('$name', async ({ input, kind, message }) => {
     tried.field += 1;
     await shortenInField(input());

@@ -152,12 +152,18 @@ describe('one queue for every shortening', () => {
   it('the popup closed and opened again on a link that waits: the second joins the first, one request for both', async () => {
     await menuClicks(LIMIT, 'spend-for-join');
     session.standIn.clearLog();
+    // Once the window is over and the link is sent, the server holds its answer: the link is not made
+    // before the second popup is open, however slow the machine.
+    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
     const tab = await session.openTab('/demo/article');
     const first = await session.browser.openPopup(tab);
     await first.getByRole('timer').waitFor();
     await first.close();
     const again = await session.browser.openPopup(tab);
-    await again.getByRole('timer').waitFor();
+    // Still waiting for the window, or sent and waiting for the answer: either way, the first one's job.
+    await again.locator('.loading').waitFor();
+    await expect.poll(() => session.standIn.apiRequests().length, { timeout: WINDOW_MS + 5_000 }).toBe(1);
+    session.standIn.releaseHeld();
     await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
     // Every job ends after its answer: with none left, every request made is in the stand-in's log.
     await expect.poll(journalledJobs).toEqual([]);
