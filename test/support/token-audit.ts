@@ -39,6 +39,17 @@ export interface AuditServers {
 const READ_TIMEOUT_MS = 10_000;
 
 /**
+ * A demo page opened in a new tab by an extension page (history's "Open") is
+ * loaded before the audit's CDP session reaches the tab (seen in Chromium 156).
+ * A browser's top-level page load says so in its Fetch Metadata headers, which a
+ * request from outside the browser does not send; the stand-in's log of it is
+ * scanned for the token all the same.
+ */
+function isDemoPageLoad(request: { method: string; path: string; headers: Record<string, string> }): boolean {
+  return request.method === 'GET' && request.path.startsWith('/demo/') && request.headers['sec-fetch-mode'] === 'navigate' && request.headers['sec-fetch-dest'] === 'document';
+}
+
+/**
  * Says at the end of an e2e session where a token showed up that it must
  * never be. A token may appear in one place only: the Authorization header of
  * an https request to the configured server (the stand-in, or a server the
@@ -174,14 +185,8 @@ export class TokenAudit {
     const reported = new Set(this.requests.filter((request) => toStandIn(request.url)).map((request) => `${request.method} ${new URL(request.url).pathname}`));
     // Every request since the start, not what requests() still shows: tests clear that between them.
     const received = servers.api.takeUnaudited();
-    // A demo page opened in a new tab by an extension page (history's "Open") is loaded before the
-    // audit's CDP session reaches the tab (seen in Chromium 156). A browser's top-level page load says
-    // so in its Fetch Metadata headers, which a request from outside the browser does not send; the
-    // stand-in's log of it is scanned below all the same.
-    const demoPageLoad = (request: { method: string; path: string; headers: Record<string, string> }) =>
-      request.method === 'GET' && request.path.startsWith('/demo/') && request.headers['sec-fetch-mode'] === 'navigate' && request.headers['sec-fetch-dest'] === 'document';
     const unreported = received.filter(
-      (request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !demoPageLoad(request) && !reported.has(`${request.method} ${request.path}`),
+      (request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !isDemoPageLoad(request) && !reported.has(`${request.method} ${request.path}`),
     );
     if (unreported.length > 0) {
       this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describe).join(', ')})`);
