@@ -3,12 +3,11 @@
 // machine lacks is installed first (scripts/install-browsers.sh, as CI does).
 // With a display: a browser window with the extension loaded and set up, on a
 // sample page; click the toolbar button. Without one: the flow runs headless,
-// prints what it got (Chromium also takes screenshots, into a temporary
-// folder) and exits. `npm run screenshots` (--screenshots) runs it headless
-// and writes the README's screenshots into docs/screenshots/.
+// prints what it got and exits. `npm run screenshots` (--screenshots) runs it
+// headless in Chromium and also writes the screenshots into docs/screenshots/
+// (only when asked: a first run leaves the tree as it was).
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { findChromium } from '../tooling/browsers/chromium-path';
@@ -20,8 +19,7 @@ import { startStandIn, type StandIn } from '../tooling/stand-in/server';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const refreshScreenshots = process.argv.includes('--screenshots');
-// The committed screenshots change only when asked: a first run leaves the tree as it was.
-const SCREENSHOTS = refreshScreenshots ? resolve(ROOT, 'docs/screenshots') : resolve(tmpdir(), 'shrtnr-screenshots');
+const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');
 const useFirefox = process.argv.includes('--firefox');
 const headed = (process.env.DISPLAY ?? '') !== '' && process.env.HEADLESS === undefined && !refreshScreenshots;
 
@@ -91,6 +89,7 @@ async function runChromiumHeadlessDemo(extension: ExtensionBrowser, server: Stan
   await visit.goto(shortUrl);
   console.log(`Following it lands on:        ${visit.url()}`);
   await visit.close();
+  if (!refreshScreenshots) return;
 
   const shots = await takeScreenshots(extension, samplePage, 'en');
   // Arabic (right to left) needs a browser started in that language.

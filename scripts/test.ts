@@ -6,7 +6,9 @@
 //   2. once all of phase 1 passed, at once: the build checks (sizes, web-ext lint,
 //      reproducible zips) · the end-to-end files, in two processes of one browser
 //      at a time: most of Chromium's in one; in the other, the files that mostly
-//      wait (Firefox's, over BiDi, and Chromium's that wait out rate-limit windows).
+//      wait (Firefox's, over BiDi, and Chromium's that wait out rate-limit windows)
+//      and those that start browsers of their own (npm start's demo, the
+//      production build's load check), which balances the two.
 // Each line of a job's output is printed as it comes, after the job's name;
 // a summary at the end says how each job ended. The exit code is 0 only when
 // every job passed; a phase 1 failure skips phase 2.
@@ -30,8 +32,8 @@ interface Outcome {
 
 const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = 'test/e2e';
-/** End-to-end files whose time goes mostly to waiting: Firefox's, the rate-limit windows of bulk, queue and load, and the scripts' own browsers (npm start, the bench's smoke run). */
-const mostlyWaits = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts)\.test\.ts$/.test(basename(file));
+/** The second process's files: Firefox's, the rate-limit windows of bulk, queue and load, and the files that start browsers of their own (npm start's demo, the production build's load check). */
+const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts|production-build)\.test\.ts$/.test(basename(file));
 // Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
@@ -54,8 +56,8 @@ const PHASES: Job[][] = [
   ],
   [
     { name: 'build checks', steps: [['vitest', 'run', '--project', 'build']] },
-    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !mostlyWaits(file)))] },
-    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(mostlyWaits))] },
+    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
+    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },
   ],
 ];
 
