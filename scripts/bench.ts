@@ -3,8 +3,9 @@
 // and prints; only the (deterministic) size budgets are enforced, by a test.
 // `npm run bench -- --smoke`: every row once, at a small scale (one run each,
 // a small history, a queue of a few seconds), to prove the bench still runs
-// end to end (test/e2e/scripts.test.ts); it judges no budget, writes no
-// results, and exits 1 unless every row got its figure.
+// end to end after a change to it (by hand: it starts eleven browsers, too long
+// for npm test); it judges no budget, writes no results, and exits 1 unless
+// every row got its figure.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
