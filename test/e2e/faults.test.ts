@@ -4,7 +4,7 @@
 // plain-http short links) are refused: nothing copied, no token elsewhere.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
+import { countdownShown, shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
 import { startStandIn, type Fault } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
@@ -83,9 +83,7 @@ describe('server faults, in the popup', () => {
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
     if (waiting !== undefined) {
-      const timer = popup.getByRole('timer');
-      await timer.waitFor();
-      expect(await timer.textContent()).toMatch(waiting);
+      expect((await countdownShown(popup)).text).toMatch(waiting);
     }
     await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
     expect(await popup.getByRole('alert').count()).toBe(0);

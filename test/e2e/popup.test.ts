@@ -2,7 +2,7 @@
 // built extension, against the HTTPS stand-in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { countdownShown, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 
@@ -129,8 +129,7 @@ describe('popup', () => {
     );
     const { tab, popup } = await popupOn('/demo/article');
     const timer = popup.getByRole('timer');
-    await timer.waitFor();
-    expect(await timer.textContent()).toMatch(/^Waiting [23] seconds for the server's limit…$/);
+    expect((await countdownShown(popup)).text).toMatch(/^Waiting [23] seconds for the server's limit…$/);
     await expect.poll(() => timer.textContent({ timeout: 500 }).catch(() => ''), { timeout: 3_000 }).toMatch(/^Waiting 1 second for the server's limit…$/);
     const shortUrlField = popup.getByLabel('Short link');
     await expect.poll(() => shortUrlField.inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());

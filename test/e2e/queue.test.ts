@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
-import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { countdownShown, settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 const LIMIT = 10;
 const WINDOW_MS = 3_000;
@@ -113,10 +113,9 @@ describe('one queue for every shortening', () => {
     session.standIn.clearLog();
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
-    const timer = popup.getByRole('timer');
-    await timer.waitFor();
-    expect(await timer.textContent()).toMatch(/^Waiting \d seconds? for the server's limit…$/);
-    expect(await popup.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    const { text, cancel } = await countdownShown(popup);
+    expect(text).toMatch(/^Waiting \d seconds? for the server's limit…$/);
+    expect(cancel).toBe(true);
 
     await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
     const shortUrl = await popup.getByLabel('Short link').inputValue();

@@ -202,6 +202,20 @@ export async function shownError(popup: Page, timeoutMs?: number): Promise<{ kin
   return { kind: await alert.getAttribute('data-error-kind'), message: (await alert.textContent()) ?? '' };
 }
 
+/**
+ * The popup's countdown as it first shows, and whether Cancel is beside it: read in the page, in
+ * that frame. The countdown lasts only as long as the wait, which a loaded machine can outrun
+ * between two reads from here.
+ */
+export async function countdownShown(popup: Page): Promise<{ text: string | null; cancel: boolean }> {
+  const shown = await popup.waitForFunction(() => {
+    const timer = document.querySelector('[role="timer"]');
+    if (timer === null) return undefined;
+    return { text: timer.textContent, cancel: [...document.querySelectorAll('button')].some((button) => button.textContent === 'Cancel') };
+  });
+  return (await shown.jsonValue()) ?? { text: null, cancel: false };
+}
+
 /** Waits until the badge settles on a final ✓ or !, and returns it. */
 export async function settledBadge(session: E2eSession, timeoutMs = 10_000): Promise<{ text: string; title: string }> {
   let last = { text: '', title: '' };
