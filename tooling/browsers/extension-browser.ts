@@ -347,17 +347,24 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
         const webPage = context.pages().find((page) => !page.url().startsWith(extensionUrl('')));
         const page = webPage ?? (await context.newPage());
         const session = await context.newCDPSession(page);
+        // Stopped once is what is asked: a page with a port open (a popup following a run) may
+        // start a new worker at once, so "none running" alone can be missed; the worker's own
+        // "stopped" status says it too.
+        let stopSeen = false;
+        session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          if (versions.some((version) => version.scriptURL.startsWith(extensionUrl('')) && version.runningStatus === 'stopped')) stopSeen = true;
+        });
         try {
           await session.send('ServiceWorker.enable');
           await session.send('ServiceWorker.stopAllWorkers');
+          await pollUntil(async () => (stopSeen || (await runningWorkerTargets()) === 0 ? true : undefined), {
+            timeoutMs: WORKER_TIMEOUT_MS,
+            failure: `The service worker of ${extensionId} was still running ${WORKER_TIMEOUT_MS} ms after ServiceWorker.stopAllWorkers.`,
+          });
         } finally {
           await session.detach().catch(() => undefined);
           if (webPage === undefined) await page.close();
         }
-        await pollUntil(async () => ((await runningWorkerTargets()) === 0 ? true : undefined), {
-          timeoutMs: WORKER_TIMEOUT_MS,
-          failure: `The service worker of ${extensionId} was still running ${WORKER_TIMEOUT_MS} ms after ServiceWorker.stopAllWorkers.`,
-        });
       },
 
       async readClipboard(pageUrl) {
