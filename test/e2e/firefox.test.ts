@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../src/storage/history-entry';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { startRecordingServer } from '../support/recording-server';
-import { LEAKS as leak } from '../support/token-audit-leaks';
+import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
 import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
@@ -317,7 +317,6 @@ describe('the token audit in Firefox', () => {
 describe('the token audit in Firefox, over the tests of a file', () => {
   let audited: FirefoxSession;
   const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
-  const atItsEnd = `at the end of the test "${firstTest}"`;
 
   beforeAll(async () => {
     audited = await startFirefoxSession();
@@ -356,16 +355,6 @@ describe('the token audit in Firefox, over the tests of a file', () => {
       await navigator.clipboard.writeText('nothing to see');
     }, null);
     const findings = await findingsOfClose(() => audited.close());
-    expect(findings.toSorted()).toEqual(
-      [
-        `URL: https GET /demo/from-outside (stand-in's log)`,
-        'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/from-outside)',
-        `storage.local, ${atItsEnd}`,
-        `storage.session, ${atItsEnd}`,
-        `storage.sync, ${atItsEnd}`,
-        `IndexedDB shrtnr-history, ${atItsEnd}`,
-        `clipboard, ${atItsEnd}`,
-      ].toSorted(),
-    );
+    expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
   });
 });

@@ -6,7 +6,7 @@ import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { startRecordingServer } from '../support/recording-server';
 import { fetchTrusting } from '../support/trusting-fetch';
-import { LEAKS as leak } from '../support/token-audit-leaks';
+import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
 import { findingsOfClose } from '../support/token-audit';
 
 describe('the token audit in Chromium', () => {
@@ -102,7 +102,6 @@ describe('the token audit in Chromium', () => {
 describe('the token audit in Chromium, over the tests of a file', () => {
   let session: E2eSession;
   const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
-  const atItsEnd = `at the end of the test "${firstTest}"`;
   const token = leak.firstTest;
   const fromOutside = `/demo/from-outside?note=${token}`;
 
@@ -141,16 +140,6 @@ describe('the token audit in Chromium, over the tests of a file', () => {
 
   it('fails the session for what the first test left, though none of it is there at the end', async () => {
     const findings = await findingsOfClose(() => session.close());
-    expect(findings.toSorted()).toEqual(
-      [
-        `URL: https GET /demo/from-outside (stand-in's log)`,
-        'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/from-outside)',
-        `storage.local, ${atItsEnd}`,
-        `storage.session, ${atItsEnd}`,
-        `storage.sync, ${atItsEnd}`,
-        `IndexedDB shrtnr-history, ${atItsEnd}`,
-        `clipboard, ${atItsEnd}`,
-      ].toSorted(),
-    );
+    expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
   });
 });

@@ -24,3 +24,22 @@ export const LEAKS = {
   /** Left by the first test of a file, wiped by the next (token-audit.test.ts). */
   firstTest: 'leak-first-test-7e7e',
 } as const;
+
+/**
+ * What the audit must find at a session's close when a file's first test,
+ * `firstTest`, left the token in a request from outside the browser, in every
+ * store and on the clipboard, and a later test wiped all of it (the
+ * self-tests in Chromium and Firefox).
+ */
+export function firstTestLeakFindings(firstTest: string): string[] {
+  const atItsEnd = `at the end of the test "${firstTest}"`;
+  return [
+    `URL: https GET /demo/from-outside (stand-in's log)`,
+    'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/from-outside)',
+    `storage.local, ${atItsEnd}`,
+    `storage.session, ${atItsEnd}`,
+    `storage.sync, ${atItsEnd}`,
+    `IndexedDB shrtnr-history, ${atItsEnd}`,
+    `clipboard, ${atItsEnd}`,
+  ];
+}
