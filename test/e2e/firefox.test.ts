@@ -314,7 +314,8 @@ describe('the token audit in Firefox', () => {
 
 // As in Chromium (token-audit.test.ts): what the first test of a file leaves
 // counts though a later test wipes it before the session's close.
-describe('the token audit in Firefox, over the tests of a file', () => {
+// In written order even when the suite is shuffled: which test comes first is what this self-test is about.
+describe('the token audit in Firefox, over the tests of a file', { shuffle: false }, () => {
   let audited: FirefoxSession;
   const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
 

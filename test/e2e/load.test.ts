@@ -2,7 +2,7 @@
 // three-second window: the queue waits each window out (issue 11), so every
 // one ends in a short link, no window refuses a request, and the badge ends
 // telling the truth.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 
@@ -13,6 +13,10 @@ beforeAll(async () => {
   await session.useStandIn();
 });
 afterAll(() => session?.close());
+beforeEach(() => {
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
 
 const shortUrlOf = (outcome: BackgroundOutcome | undefined): string => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : '');
 

@@ -88,6 +88,7 @@ async function creditsSaved(): Promise<number> {
 
 describe('a private window in Chromium', () => {
   it('the popup on a private tab shortens it, and history records nothing of it', async () => {
+    await session.clearHistory();
     session.standIn.clearLog();
     const longUrl = `${session.standIn.baseUrl}/demo/destination?private=window`;
     const { tab, close } = await openPrivateTab('/demo/destination?private=window');
