@@ -62,13 +62,15 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     return connector;
   }
 
-  it('shows nothing to edit until the settings are read', async () => {
+  it('shows its header and nothing to edit until the settings are read', async () => {
     const connector = fakeOptionsConnector(words, SAVED);
     const loaded = deferred<Settings>();
     connector.load.mockReturnValueOnce(loaded.promise);
     const { container } = render(<OptionsApp connector={connector} />);
 
     expect(container.querySelector('main')?.getAttribute('aria-busy')).toBe('true');
+    // The header the page's own markup drew before the script ran stays: the page does not blink.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('optionsTitle'));
     expect(screen.queryByRole('textbox')).toBeNull();
 
     loaded.resolve(SAVED);

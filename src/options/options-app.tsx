@@ -8,6 +8,7 @@ import { connectionFailureMessage } from './connection-message';
 import { useHeldPermissions } from './held-permissions';
 import { useHistoryLeft } from './history-left';
 import type { OptionsConnector } from './options-connector';
+import { OptionsHeader } from './options-header';
 import { OptionsView, PLAIN_SETTINGS, type ConnectionStatus, type OptionsFormValues } from './options-view';
 
 const TOKEN_ENDING_LENGTH = 4;
@@ -65,7 +66,15 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       </main>
     );
   }
-  if (saved === undefined) return <main class="options" aria-busy="true" />;
+  if (saved === undefined) {
+    return (
+      <WordsContext.Provider value={words}>
+        <main class="options" aria-busy="true">
+          <OptionsHeader />
+        </main>
+      </WordsContext.Provider>
+    );
+  }
 
   const save = async () => {
     const serverUrl = checkServerUrl(values.serverUrl);

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
+import { OptionsHeader } from './options-header';
 import type { PermissionRow } from './held-permissions';
 import type { HeldPermission } from './options-connector';
 import { PermissionsCard } from './permissions-card';
@@ -80,10 +81,7 @@ export function OptionsView(props: OptionsViewProps) {
   };
   return (
     <main class="options">
-      <header class="options-header">
-        <img src="/icons/icon-48.png" alt="" width={32} height={32} />
-        <h1>{t('optionsTitle')}</h1>
-      </header>
+      <OptionsHeader />
       <form onSubmit={submit} noValidate>
         <section class="card">
           <h2>{t('optionsTokenHeading')}</h2>

@@ -6,9 +6,11 @@ import { firstWord, startFirstAttempt } from './first-attempt';
 import { PopupApp } from './popup-app';
 import { adoptLanguage } from '../ui/adopt-language';
 
-// The first render waits for the worker's first word (a link from history, a
-// failure, or "sending"), so a link history holds is in the first paint and
-// never follows a spinner. A worker silent this long is still starting up.
+// The page's own markup (index.html) is the first paint: the popup's shape,
+// before this module has run. The app's first render waits for the worker's
+// first word (a link from history, a failure, or "sending"), so a link history
+// holds is in the first frame it renders and never follows a spinner; it renders
+// over the shell in place. A worker silent this long is still starting up.
 const WORKER_PATIENCE_MS = 1_000;
 
 // The attempt starts before the first render; the view picks it up when ready.

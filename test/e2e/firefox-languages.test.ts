@@ -26,6 +26,16 @@ describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
     await popup.waitForSelector('[role="alert"]');
     expect(await popup.$eval('[role="alert"]', (alert) => alert.textContent)).toBe(t('errorExtensionPage'));
     expect(await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, direction]);
+    // The direction the page's CSS gives before any script runs, for the popup's first frame (issue 23): Firefox puts in __MSG_@@bidi_dir__.
+    const cssDirection = await popup.evaluate(
+      () =>
+        [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === ':root')
+          .map((rule) => rule.style.direction)
+          .find((value) => value !== ''),
+    );
+    expect(cssDirection).toBe(direction);
     expect(await popup.$eval('#typed-url', (field) => field.getAttribute('dir'))).toBe('ltr');
     await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article`);
     await popup.click('button[type="submit"]');
