@@ -20,6 +20,7 @@ export interface BundleSizes {
 
 /** The history page: not named by the manifest (the popup and the options page open it). */
 export const HISTORY_PAGE = 'src/history/index.html';
+export const OPTIONS_PAGE = 'src/options/index.html';
 
 // The worker's budget grew from 12 to 16 KiB when it started reaching the
 // browser through webextension-polyfill (about 3 KiB), like every other context.

@@ -1,11 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { GECKO_ID } from '../build/manifest-targets';
 
 export const FLOOR_MEASURE = 'floor:round-trip';
+export const STATIC_POPUP = 'static.html';
 export const EMPTY_PAGE = 'empty.html';
 
 /**
- * The physical floor as an extension: a popup with nothing in it but a line of
+ * The round-trip floor as an extension: a popup with nothing in it but a line of
  * text, which on load makes one shorten request to the stand-in, and records
  * the round trip as a User Timing measure. Written to `dir` by the benchmark.
  */
@@ -31,5 +33,31 @@ fetch(${JSON.stringify(`${serverUrl}/api/v1/shorten/single`)}, {
     writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
     writeFile(join(dir, 'floor.html'), '<!doctype html><meta charset="utf-8"><body style="width:360px"><p>Floor</p><script src="floor.js"></script>'),
     writeFile(join(dir, 'floor.js'), script),
+  ]);
+}
+
+/** The static floor's page from which Firefox's bench reaches `browser` (its popup must stay script-free). */
+export const STATIC_FLOOR_HELPER = 'helper.html';
+
+/**
+ * The physical floor of a popup's first paint (issue 23): a popup of HTML alone,
+ * a line of text as wide as ours, no script and no stylesheet to load. Its first
+ * contentful paint is read from its own Paint Timing entries, so it needs no mark.
+ * Loaded in Chromium and in Firefox (hence the add-on id, which Chromium ignores
+ * with a warning, and the blank helper page Firefox's harness opens the popup from).
+ */
+export async function writeStaticFloorExtension(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const manifest = {
+    manifest_version: 3,
+    name: 'Static floor',
+    version: '1.0',
+    action: { default_popup: STATIC_POPUP },
+    browser_specific_settings: { gecko: { id: GECKO_ID } },
+  };
+  await Promise.all([
+    writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
+    writeFile(join(dir, STATIC_POPUP), '<!doctype html><meta charset="utf-8"><body style="width:360px"><p>Floor</p>'),
+    writeFile(join(dir, STATIC_FLOOR_HELPER), '<!doctype html><meta charset="utf-8"><title>Helper</title>'),
   ]);
 }

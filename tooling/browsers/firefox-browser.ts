@@ -22,6 +22,8 @@ export interface FirefoxLaunchOptions {
   onOutput?: (line: string) => void;
   /** Runs once Firefox is up, before the add-on is installed (the token audit starts watching there). */
   onLaunched?: (browser: Browser) => Promise<void>;
+  /** The extension page, kept open in a tab, that reaches the extension's APIs (default: the options page). */
+  helperPage?: string;
 }
 
 /** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
@@ -172,7 +174,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
     // cannot: only extension pages have `browser`.
     let helperPage: Page | undefined;
     const helper = async (): Promise<Page> => {
-      if (helperPage === undefined || helperPage.isClosed()) helperPage = await openExtensionPage('src/options/index.html');
+      if (helperPage === undefined || helperPage.isClosed()) helperPage = await openExtensionPage(options.helperPage ?? 'src/options/index.html');
       return helperPage;
     };
     const evaluateInExtension = async <T, A>(fn: (arg: A) => Promise<T> | T, arg: A): Promise<T> => {
