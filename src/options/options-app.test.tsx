@@ -328,6 +328,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   describe.each<{ error: ShrtnrError; sentence: () => string }>([
     { error: { kind: 'unauthorized' }, sentence: () => t('connectionUnauthorized', 'short.example:8443') },
+    { error: { kind: 'forbidden' }, sentence: () => t('connectionForbidden', 'short.example:8443') },
+    { error: { kind: 'not-shrtnr', status: 404 }, sentence: () => t('connectionNotShrtnrStatus', 'short.example:8443', '404') },
     // The duration in the language's own short words for seconds ("10 sec", "10 Sek.", "10 ث").
     { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('connectionTimeout', 'short.example:8443', words.seconds(10, 'short')) },
     { error: { kind: 'network', host: 'short.example:8443' }, sentence: () => t('connectionNetwork', 'short.example:8443') },

@@ -116,6 +116,14 @@ describe('shorten against the stand-in', () => {
       expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'not-shrtnr', status: 404 });
     });
 
+    // What the options page's Test connection says for each is its component test's (options-app.test.tsx).
+    it('403 and 404 on ping, as on shorten', async () => {
+      standIn.setFault({ kind: 'status', status: 403, body: '{"message":"No credits."}' }, { times: 1 });
+      expect(await errorOf(ping(settings))).toMatchObject({ kind: 'forbidden' });
+      standIn.setFault({ kind: 'status', status: 404, body: '<h1>Not Found</h1>', headers: { 'content-type': 'text/html' } });
+      expect(await errorOf(ping(settings))).toMatchObject({ kind: 'not-shrtnr', status: 404 });
+    });
+
     it('422 with the server\'s reason, framework style', async () => {
       const body = { message: 'The given data was invalid.', errors: { url: ['The url format is invalid.'] } };
       standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
