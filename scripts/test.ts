@@ -38,7 +38,12 @@ const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .toSorted();
-const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...files.map((file) => `${E2E_DIR}/${file}`)];
+// E2E_SHUFFLE_SEED=N: both e2e processes run their files and tests in the random order of seed N
+// (the unit and integration projects always run shuffled), to show no test leans on another.
+const shuffleSeed = process.env.E2E_SHUFFLE_SEED;
+if (shuffleSeed !== undefined && !/^\d+$/.test(shuffleSeed)) throw new Error(`E2E_SHUFFLE_SEED must be a whole number, not "${shuffleSeed}".`);
+const shuffled = shuffleSeed === undefined ? [] : ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
+const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...shuffled, ...files.map((file) => `${E2E_DIR}/${file}`)];
 
 const npmRun = (script: string): string[] => ['npm', 'run', '--silent', script];
 
