@@ -3,9 +3,10 @@
 // readers; the app then fills it in place. The header, the result's place and
 // the field below stay exactly where the shell drew them, through "Shortening…"
 // to the link, left to right and right to left. The settings and history pages
-// draw their frame (the header's icon) the same way.
+// draw their frame (the header: icon and name) the same way.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
 
@@ -37,13 +38,22 @@ async function layoutOf(page: Page): Promise<Layout> {
 
 const iconBox = (page: Page) => page.locator('header img').boundingBox();
 
-/** The page at `path` in a new tab with its scripts turned off: what the browser paints before its module runs. */
-async function withoutScripts(session: E2eSession, path: string): Promise<Page> {
+/**
+ * The page at `path` in a new tab with its scripts turned off: what the browser
+ * paints before its module runs. Scripts come back on for axe (it needs timers)
+ * once the page is parsed: its own module, never run, stays unrun.
+ */
+async function withoutScripts(session: E2eSession, path: string): Promise<{ page: Page; allowAxe(): Promise<void> }> {
   const page = await session.browser.context.newPage();
   const cdp = await session.browser.context.newCDPSession(page);
   await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
   await page.goto(session.browser.extensionUrl(path));
-  return page;
+  return {
+    page,
+    allowAxe: async () => {
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+    },
+  };
 }
 
 describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
@@ -56,7 +66,7 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
   afterAll(() => session?.close());
 
   it('of the popup is drawn by the page alone, and the app fills it in with nothing moved', async () => {
-    const shellPage = await withoutScripts(session, 'src/popup/index.html');
+    const { page: shellPage, allowAxe } = await withoutScripts(session, 'src/popup/index.html');
     const shell = await shellPage.evaluate(() => ({
       busy: document.querySelector('main.popup')?.getAttribute('aria-busy'),
       words: document.querySelector('main.popup')?.textContent?.trim(),
@@ -66,6 +76,10 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
     expect(shell).toEqual({ busy: 'true', words: 'Shrtnr', controls: 0 });
     const shellLayout = await layoutOf(shellPage);
     expect(shellLayout.direction).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    // What a screen reader meets first is as clean as every later state (accessibility.test.ts).
+    await allowAxe();
+    expect(await axeViolationsLightAndDark(shellPage)).toEqual([]);
+    expect(await shellPage.locator('#typed-url').count()).toBe(0);
     await shellPage.close();
 
     // The real popup, held at "Shortening…" by the server, then given its link.
@@ -94,13 +108,18 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
     { path: 'src/options/index.html', titleKey: 'optionsTitle' },
     { path: 'src/history/index.html', titleKey: 'historyTitle' },
   ] as const)('of $path is its frame, drawn by the page alone, with the icon where the app keeps it', async ({ path, titleKey }) => {
-    const frame = await withoutScripts(session, path);
-    expect(await frame.evaluate(() => ({ busy: document.querySelector('main')?.getAttribute('aria-busy'), words: document.body.textContent?.trim() }))).toEqual({ busy: 'true', words: '' });
+    const { page: frame, allowAxe } = await withoutScripts(session, path);
+    expect(await frame.evaluate(() => ({ busy: document.querySelector('main')?.getAttribute('aria-busy'), words: document.body.textContent?.trim() }))).toEqual({ busy: 'true', words: 'Shrtnr' });
     const frameIcon = await iconBox(frame);
+    await allowAxe();
+    expect(await axeViolationsLightAndDark(frame)).toEqual([]);
+    expect(await frame.locator('main[aria-busy="true"]').count()).toBe(1);
     await frame.close();
 
     const page = await session.browser.context.newPage();
     await page.goto(session.browser.extensionUrl(path));
+    // Once the page has its data (the settings, the history), not while it loads.
+    await page.locator('main:not([aria-busy="true"])').waitFor();
     await page.getByRole('heading', { level: 1, name: t(titleKey) }).waitFor();
     expect(frameIcon).not.toBeNull();
     expect(await iconBox(page)).toEqual(frameIcon);
