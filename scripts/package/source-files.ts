@@ -6,12 +6,12 @@ import type { ZipEntry } from '../lib/zip.ts';
 
 /**
  * What the source zip holds: exactly what `npm ci && npm run package` needs to
- * rebuild the store zips, for the add-on store's reviewers. Anything else
+ * rebuild the store zips, for the add-on store's reviewers, and the license. Anything else
  * (tests, the repo's tooling in tooling/, docs) stays out; a file the build needs and this
  * list lacks fails test/build/package-reproducible.test.ts, which rebuilds
  * from the source zip alone.
  */
-const SOURCE_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'manifest.json', 'vite.config.ts', 'scripts/package.ts', 'scripts/lib/zip.ts']);
+const SOURCE_FILES = new Set(['LICENSE', 'package.json', 'package-lock.json', 'tsconfig.json', 'manifest.json', 'vite.config.ts', 'scripts/package.ts', 'scripts/lib/zip.ts']);
 const SOURCE_FOLDERS = ['src/', 'public/', 'scripts/build/', 'scripts/package/'];
 // vite build does not typecheck, so the tests beside the modules are not needed,
 // nor the fakes beside the connectors (src/<view>/fake-*.ts), which only tests import.

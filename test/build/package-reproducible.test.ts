@@ -87,11 +87,12 @@ describe('npm run package', () => {
     for (const { name, data } of records) expect(data.equals(built.get(name) ?? Buffer.alloc(0)), name).toBe(true);
   });
 
-  it('puts the build inputs, the reviewers README and its file list in the source zip, and nothing else', async () => {
+  it('puts the build inputs, the license, the reviewers README and its file list in the source zip, and nothing else', async () => {
     const records = readZip(await bytesOf(first, 'source'));
     const names = records.map(({ name }) => name);
     const text = (name: string) => records.find((record) => record.name === name)?.data.toString('utf8');
     expect([...new Set(names.map((name) => name.split('/')[0]))]).toEqual([
+      'LICENSE',
       'README.md',
       'manifest.json',
       'package-lock.json',
@@ -109,6 +110,7 @@ describe('npm run package', () => {
     expect(names, 'only files git tracks are shipped: `git add` a new one').toEqual(expect.arrayContaining(needed));
     expect(text('README.md')).toBe(await readFile(join(ROOT, 'scripts/package/SOURCE-README.md'), 'utf8'));
     expect(text('source-files.txt')).toBe(`${names.join('\n')}\n`);
+    expect(text('LICENSE')).toBe(await readFile(join(ROOT, 'LICENSE'), 'utf8'));
   });
 
   it('rebuilds the same three zips, byte for byte, from the source zip alone outside git', async () => {
