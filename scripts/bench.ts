@@ -1,10 +1,10 @@
 // npm run bench: popup latency, worker cold start and bundle size of the
-// production build, each against the physical floor, in one run. It measures
+// production build, each against its floor (docs/performance.md), in one run. It measures
 // and prints; only the (deterministic) size budgets are enforced, by a test.
 // `npm run bench -- --smoke`: every row once, at a small scale (one run each,
 // a small history, a queue of a few seconds), to prove the bench still runs
-// end to end after a change to it (by hand: it starts eleven browsers, too long
-// for npm test); it judges no budget, writes no results, and exits 1 unless
+// end to end after a change to it (by hand: it starts some twenty browsers, too
+// long for npm test); it judges no budget, writes no results, and exits 1 unless
 // every row got its figure.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -316,7 +316,7 @@ function within(summary: Summary, floorSummary: Summary, factor: number): boolea
 interface Row { figure: string; summary?: Summary; bytes?: number; score?: number; floor?: number; budget?: string; met?: boolean }
 
 try {
-  console.log(SMOKE ? 'Smoke run: every figure once, at a small scale; no budget judged.' : `Measuring, ${RUNS} runs each (about three minutes)…`);
+  console.log(SMOKE ? 'Smoke run: every figure once, at a small scale; no budget judged.' : `Measuring, ${RUNS} runs each (some seven minutes here: every cold run is a browser of its own)…`);
   const staticFloor = await sampleColdAndWarm(staticFloorDir, firstPaintSample);
   const floor = await sampleColdAndWarm(floorDir, floorSample);
   const popup = await sampleColdAndWarm(DIST, uncachedPopupSample);
