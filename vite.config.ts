@@ -2,6 +2,7 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import manifest from './manifest.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
 import { targetBuilds } from './scripts/build/target-builds.ts';
 
 // `vite build` writes dist/chrome/ (crxjs) and dist/firefox/ (derived from it,
@@ -17,7 +18,8 @@ export default defineConfig(({ command, mode }) => {
   // folder would give other bytes. Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [preact(), crx({ manifest }), targetBuilds(root)],
+    // The version has one home, package.json (`npm run release` bumps it); the manifests take it at build.
+    plugins: [preact(), crx({ manifest: { ...manifest, version: packageJson.version } }), targetBuilds(root)],
     build: {
       outDir: `${root}/chrome`,
       emptyOutDir: true,

@@ -18,12 +18,13 @@ export interface ReleaseZip {
  * `shrtnr-<kind>-<version>.zip`.
  */
 export async function writeReleaseZips(root: string, outDir: string): Promise<ReleaseZip[]> {
-  const version = await manifestVersion(join(root, 'manifest.json'));
+  // package.json holds the version; the build writes it into each manifest.
+  const version = await versionIn(join(root, 'package.json'));
   const zips: { kind: ReleaseKind; bytes: Buffer }[] = [];
   for (const target of TARGETS) {
     const dir = join(root, 'dist', target);
     // A dist/ left from another version would ship under this version's name.
-    const built = await manifestVersion(join(dir, 'manifest.json'));
+    const built = await versionIn(join(dir, 'manifest.json'));
     if (built !== version) throw new Error(`${dir} was built from version ${built}, not ${version}: run \`npm run package\`, which builds first.`);
     zips.push({ kind: target, bytes: await zipDirectory(dir) });
   }
@@ -38,7 +39,7 @@ export async function writeReleaseZips(root: string, outDir: string): Promise<Re
   );
 }
 
-async function manifestVersion(path: string): Promise<string> {
+async function versionIn(path: string): Promise<string> {
   const { version } = JSON.parse(await readFile(path, 'utf8')) as { version?: unknown };
   if (typeof version !== 'string') throw new Error(`${path} has no "version".`);
   return version;

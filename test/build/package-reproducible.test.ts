@@ -51,8 +51,8 @@ async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
 }
 
 describe('npm run package', () => {
-  it('names the zips by kind and manifest version', async () => {
-    const { version } = JSON.parse(await readFile(join(ROOT, 'manifest.json'), 'utf8')) as { version: string };
+  it('names the zips by kind and version', async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(first.map(({ path }) => relative(join(work, 'first'), path)).toSorted()).toEqual(KINDS.map((kind) => `shrtnr-${kind}-${version}.zip`).toSorted());
   });
 

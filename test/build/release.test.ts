@@ -1,0 +1,86 @@
+// The version has one home (package.json) and the build carries it into both
+// manifests; `npm run release -- patch`, in a scratch clone of this repository,
+// bumps it, writes the changelog's section from the commits since the last
+// release, commits and tags, and the next build carries the new version.
+// Runs after `npm run build` (dist/ is read, never rebuilt here).
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TARGETS } from '../../scripts/build/manifest-targets';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// The clone commits as someone, whatever identity (none, on a CI machine) git has here.
+const IDENTITY = { GIT_AUTHOR_NAME: 'Release Test', GIT_AUTHOR_EMAIL: 'release@test.invalid', GIT_COMMITTER_NAME: 'Release Test', GIT_COMMITTER_EMAIL: 'release@test.invalid' };
+const CHANGE = 'A change worth releasing';
+
+const versionIn = async (path: string) => (JSON.parse(await readFile(path, 'utf8')) as { version: string }).version;
+
+let clone = '';
+const git = (...args: string[]) => execFileSync('git', args, { cwd: clone, encoding: 'utf8', env: { ...process.env, ...IDENTITY } }).trim();
+
+/** `npm run release -- <args>` in the clone: its exit code and what it printed. */
+async function release(...args: string[]): Promise<{ code: number; output: string }> {
+  const tsx = join(clone, 'node_modules/.bin/tsx');
+  return promisify(execFile)(tsx, ['scripts/release.ts', ...args], { cwd: clone, env: { ...process.env, ...IDENTITY } }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: Error & { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: (error.stdout ?? '') + (error.stderr ?? '') }),
+  );
+}
+
+beforeAll(async () => {
+  clone = await mkdtemp(join(tmpdir(), 'shrtnr-release-'));
+  execFileSync('git', ['clone', '--quiet', '--no-local', ROOT, clone]);
+  await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+});
+
+afterAll(async () => {
+  if (clone !== '') await rm(clone, { recursive: true, force: true });
+});
+
+describe('the version', () => {
+  it.each(TARGETS)("is package.json's in the built %s manifest", async (target) => {
+    expect(await versionIn(join(ROOT, 'dist', target, 'manifest.json'))).toBe(await versionIn(join(ROOT, 'package.json')));
+  });
+});
+
+describe('npm run release', () => {
+  it('refuses a tree with uncommitted changes, and a release type it does not know', async () => {
+    await writeFile(join(clone, 'uncommitted.txt'), 'not committed\n');
+    expect(await release('patch')).toMatchObject({ code: 1, output: expect.stringContaining('uncommitted changes') });
+    await rm(join(clone, 'uncommitted.txt'));
+    expect(await release('bugfix')).toMatchObject({ code: 1, output: expect.stringContaining('patch|minor|major') });
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it('patch: bumps the version, writes the changelog from the commits since the last release, commits and tags; the build carries it', async () => {
+    const before = await versionIn(join(clone, 'package.json'));
+    const next = semver.inc(before, 'patch') ?? '';
+    // The commits since the last release (no tag in a fresh clone: the last commit that wrote the changelog), then one more.
+    const lastRelease = git('log', '-1', '--format=%H', '--', 'CHANGELOG.md');
+    await writeFile(join(clone, 'change.txt'), 'a change\n');
+    git('add', 'change.txt');
+    git('commit', '--quiet', '-m', CHANGE);
+    const subjects = git('log', '--reverse', '--no-merges', '--format=%s', `${lastRelease}..HEAD`).split('\n');
+    expect(subjects.at(-1)).toBe(CHANGE);
+
+    const { code, output } = await release('patch');
+    expect({ code, output }).toMatchObject({ code: 0, output: expect.stringContaining(`Released ${next}`) });
+
+    expect(await versionIn(join(clone, 'package.json'))).toBe(next);
+    const lock = JSON.parse(await readFile(join(clone, 'package-lock.json'), 'utf8')) as { version: string; packages: Record<string, { version?: string }> };
+    expect([lock.version, lock.packages['']?.version]).toEqual([next, next]);
+    const changelog = await readFile(join(clone, 'CHANGELOG.md'), 'utf8');
+    const section = `## [${next}] - ${new Date().toISOString().slice(0, 10)}\n\n### Changed\n\n${subjects.map((subject) => `- ${subject}`).join('\n')}\n\n## [${before}]`;
+    expect(changelog).toContain(section);
+    expect(git('log', '-1', '--format=%s')).toBe(`Release ${next}`);
+    expect(git('rev-parse', `v${next}^{commit}`)).toBe(git('rev-parse', 'HEAD'));
+    expect(git('status', '--porcelain')).toBe('');
+
+    execFileSync(join(clone, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: clone });
+    for (const target of TARGETS) expect(await versionIn(join(clone, 'dist', target, 'manifest.json')), target).toBe(next);
+  });
+});
