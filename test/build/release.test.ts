@@ -4,7 +4,7 @@
 // release, commits and tags, and the next build carries the new version.
 // Runs after `npm run build` (dist/ is read, never rebuilt here).
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +35,8 @@ beforeAll(async () => {
   clone = await mkdtemp(join(tmpdir(), 'shrtnr-release-'));
   execFileSync('git', ['clone', '--quiet', '--no-local', ROOT, clone]);
   await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+  // .gitignore's `node_modules/` names a folder; the link is a file to git: kept out of the clone's status.
+  await appendFile(join(clone, '.git/info/exclude'), '/node_modules\n');
 });
 
 afterAll(async () => {
