@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // code quotes, exists in the tree as it is now.
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = join(ROOT, 'README.md');
-const docs = [README, join(ROOT, 'SECURITY.md'), ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md')).map((file) => join(ROOT, 'docs', file))];
+const docs = [README, join(ROOT, 'SECURITY.md'), join(ROOT, 'CONTRIBUTING.md'), ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md')).map((file) => join(ROOT, 'docs', file))];
 
 /** Markdown links and images whose target is a file of this repository: `[text](target)`, not a URL or an anchor. */
 function relativeLinks(text: string): string[] {
