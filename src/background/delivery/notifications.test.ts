@@ -8,27 +8,22 @@ import type { Shortening } from '../../shortening/shortening';
 // system's notification history would keep.
 const shown: string[] = [];
 const session = new Map<string, unknown>();
-vi.mock('../../platform/browser', () => ({
-  browser: {
-    notifications: {
-      create: async (_id: string, options: { title: string; message: string; contextMessage?: string }) => {
-        shown.push([options.title, options.message, options.contextMessage ?? ''].join('\n'));
-      },
-    },
-    runtime: { getURL: (path: string) => path },
-    storage: {
-      session: {
-        get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: structuredClone(session.get(key)) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
-        },
-        remove: async (keys: string | string[]) => {
-          for (const key of [keys].flat()) session.delete(key);
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return {
+    browser: {
+      notifications: {
+        create: async (_id: string, options: { title: string; message: string; contextMessage?: string }) => {
+          shown.push([options.title, options.message, options.contextMessage ?? ''].join('\n'));
         },
       },
+      runtime: { getURL: (path: string) => path },
+      storage: {
+        session: fakeSessionArea(session),
+      },
     },
-  },
-}));
+  };
+});
 vi.mock('../../platform/i18n', () => ({ browserWords: () => wordsIn('en') }));
 vi.mock('./clipboard', () => ({ copyFromBackground: async () => ({ ok: true, value: null }), copyFailureSentence: () => 'The browser refused.' }));
 

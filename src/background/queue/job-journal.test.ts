@@ -4,25 +4,20 @@ import type { QueuedJob } from './queue-types';
 // storage.session and alarms, in memory.
 const session = new Map<string, unknown>();
 const alarms = new Map<string, { delayInMinutes: number }>();
-vi.mock('../../platform/browser', () => ({
-  browser: {
-    storage: {
-      session: {
-        get: async () => Object.fromEntries(session),
-        set: async (items: Record<string, unknown>) => {
-          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
-        },
-        remove: async (keys: string | string[]) => {
-          for (const key of [keys].flat()) session.delete(key);
-        },
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return {
+    browser: {
+      storage: {
+        session: fakeSessionArea(session),
+      },
+      alarms: {
+        create: async (name: string, info: { delayInMinutes: number }) => void alarms.set(name, info),
+        clear: async (name: string) => alarms.delete(name),
       },
     },
-    alarms: {
-      create: async (name: string, info: { delayInMinutes: number }) => void alarms.set(name, info),
-      clear: async (name: string) => alarms.delete(name),
-    },
-  },
-}));
+  };
+});
 
 const { keepResumeAlarm, queueJournal, RESUME_ALARM, takeInterruptedJobs } = await import('./job-journal');
 

@@ -13,31 +13,26 @@ let tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://exampl
 let storedToken = 'a'.repeat(40);
 const tabsRead = vi.fn();
 
-vi.mock('../../platform/browser', () => ({
-  browser: {
-    storage: {
-      local: { get: async () => ({ serverUrl: 'https://s.test', token: storedToken, tokenServer: 'https://s.test' }), set: async () => undefined },
-      session: {
-        get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: structuredClone(session.get(key)) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
-        },
-        remove: async (keys: string | string[]) => {
-          for (const key of [keys].flat()) session.delete(key);
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return {
+    browser: {
+      storage: {
+        local: { get: async () => ({ serverUrl: 'https://s.test', token: storedToken, tokenServer: 'https://s.test' }), set: async () => undefined },
+        session: fakeSessionArea(session),
+      },
+      permissions: { contains: async () => true },
+      tabs: {
+        query: async () => {
+          tabsRead();
+          return tabUrls.map((url, index) => ({ index, url, title: `Tab ${index + 1}`, incognito: false }));
         },
       },
+      runtime: { getURL: () => 'chrome-extension://abc/' },
+      alarms: { create: async () => undefined, clear: async () => undefined },
     },
-    permissions: { contains: async () => true },
-    tabs: {
-      query: async () => {
-        tabsRead();
-        return tabUrls.map((url, index) => ({ index, url, title: `Tab ${index + 1}`, incognito: false }));
-      },
-    },
-    runtime: { getURL: () => 'chrome-extension://abc/' },
-    alarms: { create: async () => undefined, clear: async () => undefined },
-  },
-}));
+  };
+});
 vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
 vi.mock('../delivery/notify', () => ({ notifyFailure: async () => undefined, notifySentence: async () => undefined }));
 vi.mock('../service/history-access', () => ({

@@ -15,28 +15,23 @@ const reused: string[] = [];
 const sent: { longUrl: string; serverUrl: string; token: string }[] = [];
 let answerSending: ((longUrl: string) => Promise<ShortenOutcome>) | undefined;
 
-vi.mock('../../platform/browser', () => ({
-  browser: {
-    storage: {
-      local: {
-        get: async (keys: string[]) => Object.fromEntries(keys.filter((key) => key in settings).map((key) => [key, settings[key]])),
-        set: async (items: Record<string, unknown>) => void Object.assign(settings, items),
-        remove: async () => undefined,
-      },
-      session: {
-        get: async (key: string | null) => (key === null ? Object.fromEntries(session) : session.has(key) ? { [key]: session.get(key) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [key, value] of Object.entries(items)) session.set(key, structuredClone(value));
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return {
+    browser: {
+      storage: {
+        local: {
+          get: async (keys: string[]) => Object.fromEntries(keys.filter((key) => key in settings).map((key) => [key, settings[key]])),
+          set: async (items: Record<string, unknown>) => void Object.assign(settings, items),
+          remove: async () => undefined,
         },
-        remove: async (keys: string | string[]) => {
-          for (const key of [keys].flat()) session.delete(key);
-        },
+        session: fakeSessionArea(session),
       },
+      alarms: { create: async () => undefined, clear: async () => true },
+      runtime: { getPlatformInfo: async () => ({}) },
     },
-    alarms: { create: async () => undefined, clear: async () => true },
-    runtime: { getPlatformInfo: async () => ({}) },
-  },
-}));
+  };
+});
 vi.mock('./history-access', () => ({
   backgroundHistory: () => ({
     findCached: async (server: string, longUrl: string) => history.find((entry) => entry.server === server && entry.longUrl === longUrl && entry.origin === undefined),
