@@ -640,7 +640,7 @@ describe('the history page', () => {
     await settings.close();
     await page.close();
   });
-  it('is walked with Tab in reading order, the focus always visible and never hidden under the status bar', async () => {
+  it('is walked with Tab in reading order, the focus always visible and never hidden under the status bar, nor a QR code as it opens', async () => {
     const entries = Array.from({ length: 12 }, (_, index): HistoryEntry => ({
       shortUrl: `${base}/Walk${String(index).padStart(3, '0')}`,
       longUrl: `${base}/demo/destination?walk=${index}`,
@@ -687,6 +687,20 @@ describe('the history page', () => {
     ]);
     expect(walked.filter((step) => !step.ringVisible).map((step) => step.label)).toEqual([]);
     expect(walked.filter((step) => !step.inSight).map((step) => step.label)).toEqual([]);
+
+    // The last row's QR code, opened from the keyboard: it is scrolled into view above the bar too.
+    const last = entries.at(-1)?.shortUrl ?? '';
+    await page.getByRole('button', { name: t('historyQrLabel', last) }).press('Enter');
+    await page.getByTestId('qr-canvas').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const panel = document.querySelector('.row-qr .lazy-qr')?.getBoundingClientRect();
+          const bar = document.querySelector('.status-bar')?.getBoundingClientRect();
+          return panel !== undefined && bar !== undefined && panel.bottom <= bar.top;
+        }),
+      )
+      .toBe(true);
     await page.close();
   });
 });
