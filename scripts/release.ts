@@ -29,8 +29,8 @@ if (!RELEASE_TYPES.includes(type as ReleaseType)) fail(`say which part of the ve
 if (git('status', '--porcelain') !== '') fail('the tree has uncommitted changes: commit or stash them first, so the release is exactly a commit.');
 
 const packagePath = join(root, 'package.json');
-const packageText = readFileSync(packagePath, 'utf8');
-const current = (JSON.parse(packageText) as { version: string }).version;
+const packageJson = JSON.parse(readFileSync(packagePath, 'utf8')) as { version: string };
+const current = packageJson.version;
 const next = semver.inc(current, type as ReleaseType);
 if (next === null) fail(`package.json's version "${current}" is not a semantic version.`);
 const tag = `v${next}`;
@@ -49,7 +49,7 @@ const at = changelog.search(VERSION_HEADING);
 writeFileSync(changelogPath, at === -1 ? `${changelog.trimEnd()}\n\n${section}` : `${changelog.slice(0, at)}${section}${changelog.slice(at)}`);
 // npm writes both files as 2-space JSON with a final newline: written back the same way.
 const writeJson = (path: string, value: unknown) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
-writeJson(packagePath, { ...(JSON.parse(packageText) as object), version: next });
+writeJson(packagePath, { ...packageJson, version: next });
 // The lock file repeats the project's version (at its top and as its root package): kept in step.
 const lockPath = join(root, 'package-lock.json');
 const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { version: string; packages: Record<string, { version?: string }> };
