@@ -144,6 +144,27 @@ describe('POST /api/v1/ping', () => {
   });
 });
 
+describe('publicOrigin', () => {
+  it('makes short links on the public name a browser maps to it, and they still redirect', async () => {
+    await withStandIn({ publicOrigin: 'https://shrtnr.co' }, async (mapped) => {
+      const shortUrl = shortUrlIn(await post(SHORTEN, { url: LONG_URL }, mapped.demoToken, mapped), LONG_URL);
+      expect(shortUrl).toMatch(/^https:\/\/shrtnr\.co\/[A-Za-z0-9]{7}$/);
+      const followed = await call(new URL(shortUrl).pathname, {}, mapped);
+      expect(followed.headers.location).toBe(LONG_URL);
+    });
+  });
+});
+
+describe('demo article', () => {
+  it('links to the host it was asked for, so a page loaded under another name keeps its links there', async () => {
+    // Another name its certificate holds (Node checks the certificate against the Host header).
+    const otherName = `localhost:${new URL(standIn.baseUrl).port}`;
+    const page = await call('/demo/article', { headers: { Host: otherName } });
+    expect(page.body).toContain(`href="https://${otherName}/demo/destination?from=link"`);
+    expect((await call('/demo/article')).body).toContain(`href="${standIn.baseUrl}/demo/destination?from=link"`);
+  });
+});
+
 describe('successStatus', () => {
   it('answers successes with the configured 2xx status', async () => {
     await withStandIn({ successStatus: 201 }, async (created) => {

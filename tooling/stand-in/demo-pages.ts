@@ -22,7 +22,7 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
   }
   switch (request.path) {
     case '/demo/article':
-      return sendHtml(response, 200, articlePage(context.baseUrl));
+      return sendHtml(response, 200, articlePage(requestOrigin(request, context.baseUrl)));
     case '/demo/destination':
       return sendHtml(response, 200, destinationPage(request));
     case '/demo/blank':
@@ -35,6 +35,12 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
     return send(response, 302, '', { Location: new URL(target).href });
   }
   return sendHtml(response, 404, htmlDocument('Not Found', '<h1>404 | Not Found</h1>'));
+}
+
+/** The origin the page was asked for, so its links stay on the name the browser used (a mapped name or an IDN host). */
+function requestOrigin(request: RecordedRequest, baseUrl: string): string {
+  const host = request.headers.host;
+  return host === undefined || host === '' ? baseUrl : `https://${host}`;
 }
 
 function articlePage(baseUrl: string): string {

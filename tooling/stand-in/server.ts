@@ -70,7 +70,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     recordThen('https', log, answerHttps),
   );
   const servers: http.Server[] = [secureServer];
-  api.baseUrl = `https://${HOST}:${await listen(secureServer, options.port ?? 0, sockets)}`;
+  const baseUrl = `https://${HOST}:${await listen(secureServer, options.port ?? 0, sockets)}`;
+  api.baseUrl = options.publicOrigin ?? baseUrl;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -92,7 +93,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   }
 
   return {
-    baseUrl: api.baseUrl,
+    baseUrl,
     ...(plainHttpUrl === undefined ? {} : { plainHttpUrl }),
     spkiHash: certificate.spkiHash,
     certificatePem: certificate.certificatePem,

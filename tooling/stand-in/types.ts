@@ -4,6 +4,12 @@ export interface StandInOptions {
   /** HTTPS port; 0 (the default) picks a free one. The host is always 127.0.0.1. */
   port?: number;
   /**
+   * The origin the short links it makes start with, when a browser reaches it
+   * under a public name (Chromium's --host-rules maps e.g. shrtnr.co:443 to its
+   * port); default its own https://127.0.0.1:port. The store screenshots use it.
+   */
+  publicOrigin?: string;
+  /**
    * Requests allowed per token in each fixed window, which opens with the
    * token's first request in it; default 60 per 60,000 ms, as the contract says.
    * Tests shorten the window (e.g. 5 per 3,000 ms) so they take seconds.
