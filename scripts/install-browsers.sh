@@ -4,6 +4,7 @@
 # root. One script for `npm start` and for CI (.ci/run):
 #   scripts/install-browsers.sh chromium   the demo in Chromium (npm start)
 #   scripts/install-browsers.sh firefox    the demo in Firefox (npm start -- --firefox)
+#   scripts/install-browsers.sh store      the store screenshots (npm run package): Chromium in every UI language
 #   scripts/install-browsers.sh tests      everything npm test drives: both browsers, their
 #                                          German and Arabic UI, Xvfb and xdotool
 # A browser found elsewhere (CHROMIUM_PATH, FIREFOX_PATH, or on the PATH) is used as it is.
@@ -15,11 +16,14 @@ has_firefox() { [ -n "${FIREFOX_PATH:-}" ] || command -v firefox-esr >/dev/null 
 missing=()
 want_chromium() { has_chromium || missing+=(chromium); }
 want_firefox() { has_firefox || missing+=(firefox-esr); }
-want_languages() {
-  # The language tests run the browsers in German and Arabic: Debian ships their UI languages apart.
+# The language tests and the store screenshots run the browsers in other languages: Debian ships their UI languages apart.
+want_chromium_languages() {
   if [ -d /usr/lib/chromium ] || [[ " ${missing[*]} " == *" chromium "* ]]; then
     [ -e /usr/lib/chromium/locales/ar.pak ] || missing+=(chromium-l10n)
   fi
+}
+want_languages() {
+  want_chromium_languages
   if [ -d /usr/lib/firefox-esr ] || [[ " ${missing[*]} " == *" firefox-esr "* ]]; then
     for lang in de ar; do
       [ -e "/usr/lib/firefox-esr/browser/extensions/langpack-$lang@firefox-esr.mozilla.org.xpi" ] || missing+=("firefox-esr-l10n-$lang")
@@ -34,8 +38,9 @@ want_display_tools() {
 case "${1:-}" in
   chromium) want_chromium ;;
   firefox) want_firefox ;;
+  store) want_chromium; want_chromium_languages ;;
   tests) want_chromium; want_firefox; want_languages; want_display_tools ;;
-  *) echo "usage: $0 chromium|firefox|tests" >&2; exit 2 ;;
+  *) echo "usage: $0 chromium|firefox|store|tests" >&2; exit 2 ;;
 esac
 
 [ ${#missing[@]} -eq 0 ] && exit 0

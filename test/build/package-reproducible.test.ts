@@ -1,4 +1,4 @@
-// The release zips (npm run package) are reproducible: the same tree gives the
+// The release zips (npm run package, its package:zips half) are reproducible: the same tree gives the
 // same bytes, and so does the source zip alone, unpacked outside git and built
 // the way the add-on store's reviewers are told to (scripts/package/SOURCE-README.md).
 // Runs after `npm run build`: it packages the repository's dist/ and never rebuilds it.
@@ -121,7 +121,7 @@ describe('npm run package', () => {
     }
     // The reviewers' steps, exactly (npm ci finds every package in npm's cache).
     await run(source, ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
-    await run(source, ['run', 'package']);
+    await run(source, ['run', 'package:zips']);
     const rebuilt = await filesUnder(join(source, 'release'));
     for (const kind of KINDS) {
       const original = await bytesOf(first, kind);
