@@ -57,7 +57,16 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // The checks could be dropped to fit the old budgets; they are the design the
 // issues asked for (every stored shape and every message checked where it
 // arrives), so the budgets moved instead.
-export const SIZE_BUDGETS = { popup: 21 * 1024, worker: 29 * 1024, zip: 106 * 1024 } as const;
+// With runs that fit their size (issue 24) the popup grew to 21.5 KiB, the
+// worker to 30 KiB and the zip to 108 KiB:
+// - the popup (20.9 → 21.0): the run's pace checked where it arrives and put
+//   in words (links to go, the rate, minutes as words), and the refusal of a
+//   run too large to keep;
+// - the worker (28.8 → 29.7): each run job's own bound on its wait, the
+//   window measured from the reset header, a run's bytes counted against
+//   storage.session before it starts, and popups told at most ten times a second;
+// - the zip (105.7 → 107.4): those, and their words in five languages.
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 30 * 1024, zip: 108 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

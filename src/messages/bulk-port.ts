@@ -16,8 +16,12 @@ export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/ses
  * (The run's shapes are stored ones: src/storage/session/tabs-runs.ts.)
  */
 
-/** Why no run started: the `tabs` permission is missing, or the settings cannot send anything. */
-export type BulkStartError = ShrtnrError | { kind: 'tabs-permission' };
+/**
+ * Why no run started: the `tabs` permission is missing, the settings cannot
+ * send anything, or the window has more tabs than a run can keep track of
+ * (`most`, for tabs like these: see src/background/runs/run-capacity.ts).
+ */
+export type BulkStartError = ShrtnrError | { kind: 'tabs-permission' } | { kind: 'run-too-large'; tabs: number; most: number };
 
 /**
  * `start` goes before the popup asks for the permission (Chrome closes the
@@ -34,13 +38,15 @@ export const openBulkPort = (): PortEnd<PopupToBulk, BulkToPopup> => openPort(PO
 const isItem = (item: unknown): item is BulkItem =>
   isRecord(item) && typeof item.url === 'string' && (item.title === undefined || typeof item.title === 'string') && isRecord(item.status) && typeof item.status.state === 'string';
 
+const isPace = (pace: unknown): boolean => isRecord(pace) && typeof pace.limit === 'number' && pace.limit >= 1 && typeof pace.windowMs === 'number' && pace.windowMs > 0;
+
 function isBulkToPopup(message: unknown): message is BulkToPopup {
   if (!isRecord(message)) return false;
   if (message.type === 'not-started') return isRecord(message.error) && typeof message.error.kind === 'string';
   const { run } = message;
   return (
     message.type === 'run' &&
-    (run === undefined || (isRecord(run) && typeof run.id === 'string' && typeof run.windowId === 'number' && Array.isArray(run.items) && run.items.every(isItem)))
+    (run === undefined || (isRecord(run) && typeof run.id === 'string' && typeof run.windowId === 'number' && (run.pace === undefined || isPace(run.pace)) && Array.isArray(run.items) && run.items.every(isItem)))
   );
 }
 

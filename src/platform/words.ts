@@ -13,6 +13,8 @@ export interface Words {
   t(key: MessageKey, ...substitutions: (string | number)[]): string;
   /** A count of seconds as words, e.g. "12 seconds" (long) or "12 sec" (short). */
   seconds(count: number, style?: 'long' | 'short'): string;
+  /** A count of minutes as words, e.g. "5 minutes". */
+  minutes(count: number): string;
   /** BCP 47 tag of the browser's UI language, e.g. "de" or "ar". */
   language: string;
   direction: 'ltr' | 'rtl';
@@ -22,6 +24,7 @@ export type GetMessage = (key: string, substitutions: string[]) => string;
 
 export function makeWords(getMessage: GetMessage, language: string, direction: 'ltr' | 'rtl'): Words {
   const numbers = new Intl.NumberFormat(language);
+  const minuteUnits = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
   const units = { long: new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }), short: new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' }) };
   return {
     t: (key, ...substitutions) =>
@@ -30,6 +33,7 @@ export function makeWords(getMessage: GetMessage, language: string, direction: '
         substitutions.map((value) => (typeof value === 'number' ? numbers.format(value) : direction === 'rtl' ? isolate(value) : value)),
       ),
     seconds: (count, style = 'long') => units[style].format(count),
+    minutes: (count) => minuteUnits.format(count),
     language,
     direction,
   };

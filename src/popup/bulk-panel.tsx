@@ -4,6 +4,7 @@ import type { BulkItem, BulkRun } from '../messages/bulk-port';
 import { hasEnded } from '../shortening/bulk-run-state';
 import type { Words } from '../platform/words';
 import { LINK_LIST_FORMATS, linkList, type LinkListFormat } from '../shortening/link-lists';
+import { leastTimeMs, perMinute } from '../shortening/run-pace';
 import { errorSentence } from '../ui/error-words';
 import { useWords } from '../ui/words-context';
 import './bulk-panel.css';
@@ -37,6 +38,9 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
   const skipped = count('skipped');
   const failed = count('failed');
   const toShorten = run.items.length - skipped;
+  // Up front and as it goes: the links still to come at the server's pace, and the least time that takes.
+  const toCome = toShorten - links.length - failed;
+  const paceMs = run.pace === undefined ? 0 : leastTimeMs(toCome, run.pace);
   // The head of the line knows when the server's window ends; the tabs behind it wait with it.
   const untilMs = run.items.reduce<number | undefined>((soonest, { status }) => (status.state === 'waiting' && status.untilMs !== undefined ? Math.min(soonest ?? status.untilMs, status.untilMs) : soonest), undefined);
   const left = useSecondsLeft(ended ? undefined : untilMs);
@@ -58,6 +62,11 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
         <p class="hint" data-testid="bulk-progress">
           <progress max={Math.max(toShorten, 1)} value={links.length + failed} aria-label={summary} />{' '}
           {left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : summary}
+        </p>
+      )}
+      {!ended && run.pace !== undefined && paceMs > 0 && (
+        <p class="hint" data-testid="bulk-pace">
+          {t('bulkPace', toCome, perMinute(run.pace), paceMs < 60_000 ? seconds(Math.ceil(paceMs / 1000)) : words.minutes(Math.ceil(paceMs / 60_000)))}
         </p>
       )}
       {/* Rendered from the start, filled at the end: the summary is read out once, not at every tab. */}

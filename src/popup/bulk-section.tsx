@@ -1,7 +1,8 @@
 import { useOnDemand } from '../ui/on-demand';
 import { useWords } from '../ui/words-context';
 import type { BulkPanelComponent } from './bulk-panel';
-import { needsSettings, popupErrorSentence, type BulkState } from './popup-state';
+import { bulkStartSentence } from '../ui/error-words';
+import { needsSettings, type BulkState } from './popup-state';
 
 export interface BulkSectionProps {
   /** "Shorten all tabs in this window": its run, if the window has one, and how it is asked for. */
@@ -32,10 +33,10 @@ export function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBul
       </button>
       {error !== undefined && (
         <p class="error-message" role="alert" data-testid="bulk-error" data-error-kind={error.kind}>
-          {error.kind === 'tabs-permission' ? t('bulkNeedsPermission') : popupErrorSentence(error, words)}
+          {bulkStartSentence(error, words)}
         </p>
       )}
-      {error !== undefined && error.kind !== 'tabs-permission' && needsSettings(error) && (
+      {error !== undefined && error.kind !== 'tabs-permission' && error.kind !== 'run-too-large' && needsSettings(error) && (
         <button type="button" class="quiet-button" onClick={onOpenSettings}>
           {t('popupOpenSettings')}
         </button>

@@ -575,6 +575,7 @@ const run = (items: BulkItem[]): BulkRun => ({ id: 'run-1', windowId: 7, started
 // null: a tab with no title.
 const item = (n: number, status: BulkItem['status'], title: string | null = `Page ${n}`): BulkItem => ({ url: `https://example.com/${n}`, ...(title === null ? {} : { title }), status });
 const done = (n: number, fromHistory = false): BulkItem['status'] => ({ state: 'done', shortUrl: `https://s.test/${n}`, longUrl: `https://example.com/${n}`, fromHistory });
+const queuedTabs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => item(from + index, { state: 'queued' }));
 const statuses = () => screen.getAllByTestId('bulk-item').map((row) => row.querySelector('.bulk-status')?.textContent);
 
 describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language) => {
@@ -712,6 +713,26 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
     await expectFocusOn(() => button('bulkCancel'));
     tell({ type: 'run', run: run([item(1, { state: 'failed', error: { kind: 'cancelled' } })]) });
     await expectFocusOn(() => button('bulkDone'));
+  });
+
+  it("says up front how long the run takes at the server's pace, and how long is left as links come", async () => {
+    const { tell } = await popupWithRun();
+    const pace = { limit: 60, windowMs: 60_000 };
+    tell({ type: 'run', run: { ...run(queuedTabs(1, 312)), pace } });
+    expect((await screen.findByTestId('bulk-pace')).textContent).toBe(t('bulkPace', 312, 60, words.minutes(5)));
+    tell({ type: 'run', run: { ...run([...Array.from({ length: 250 }, (_, index) => item(index + 1, done(index + 1))), ...queuedTabs(251, 312)]), pace } });
+    await waitFor(() => expect(screen.getByTestId('bulk-pace').textContent).toBe(t('bulkPace', 62, 60, words.minutes(1))));
+    // What is left fits in the window under way: nothing to say beyond the progress.
+    tell({ type: 'run', run: { ...run([...Array.from({ length: 300 }, (_, index) => item(index + 1, done(index + 1))), ...queuedTabs(301, 312)]), pace } });
+    await waitFor(() => expect(screen.queryByTestId('bulk-pace')).toBeNull());
+  });
+
+  it('says a window has more tabs than one run can keep track of, and how many would fit', async () => {
+    const { tell } = await popupWithRun();
+    fireEvent.click(button('popupBulkButton'));
+    tell({ type: 'not-started', error: { kind: 'run-too-large', tabs: 12_000, most: 5_200 } });
+    expect((await screen.findByTestId('bulk-error')).textContent).toBe(t('bulkTooLarge', 12_000, 5_200));
+    expect(screen.queryAllByRole('button', { name: t('popupOpenSettings') }).filter((candidate) => candidate.closest('.bulk-start'))).toEqual([]);
   });
 
   it('says why a run could not start, and offers the settings when they are the cause', async () => {

@@ -1,4 +1,5 @@
 import type { BadResponseProblem, ShrtnrError } from '../api';
+import type { BulkStartError } from '../messages/bulk-port';
 import type { MessageKey, Words } from '../platform/words';
 
 const BROWSER_PAGE_SCHEMES = new Set(['about:', 'chrome:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'arc:']);
@@ -129,4 +130,11 @@ function schemeSentence(scheme: string, t: Words['t']): string {
 
 function withServerWords(ownWords: string, serverWords: string | undefined, t: Words['t']): string {
   return serverWords === undefined ? ownWords : `${ownWords} ${t('serverSaid', serverWords)}`;
+}
+
+/** Why "Shorten all tabs" did not start, in the words the popup and the notification share. */
+export function bulkStartSentence(error: BulkStartError, words: Words): string {
+  if (error.kind === 'tabs-permission') return words.t('bulkNeedsPermission');
+  if (error.kind === 'run-too-large') return words.t('bulkTooLarge', error.tabs, error.most);
+  return errorSentence(error, words);
 }

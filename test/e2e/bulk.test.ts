@@ -280,6 +280,13 @@ describe('shorten all tabs in Chromium', () => {
     const window = await openWindow(Array.from({ length: 12 }, (_, index) => page(index + 1)));
     try {
       const popup = await runUntilFirstWindowDone(window);
+      // Up front and as it goes: the links to come at the server's pace (5 per 3 s, measured from its reset header), and the least time left.
+      const pace = await popup.getByTestId('bulk-pace').textContent();
+      const [toCome, rate] = (pace?.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+      expect(pace).toMatch(/^\d+ links to go at \d+ a minute: about \d+ seconds\.$/);
+      expect(toCome).toBeGreaterThan(LIMIT);
+      expect(rate).toBeGreaterThanOrEqual(90);
+      expect(rate).toBeLessThanOrEqual(100);
       await popup.getByRole('button', { name: t('bulkCancel') }).click();
       const rows = await endedRun(popup, 5_000);
       for (const colorScheme of ['light', 'dark'] as const) {

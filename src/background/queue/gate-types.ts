@@ -58,8 +58,12 @@ export type Reservation =
   | { ok: false; reason: 'too-long'; waitMs: number };
 
 export interface RateLimitGate {
-  /** Takes a place for one request now, if one may go. `queuedAt` (when the job was queued) enables the bound. */
-  reserve(job?: { queuedAt: number }): Reservation;
+  /**
+   * Takes a place for one request now, if one may go. `queuedAt` (when the
+   * job was queued) enables the bound: the job's own `maxWaitMs` (a tabs
+   * run's, which fits its size), else the gate's.
+   */
+  reserve(job?: { queuedAt: number; maxWaitMs?: number | undefined }): Reservation;
   /** What it knows now, for a gate of a later worker (`restore`). */
   snapshot(): GateSnapshot;
 }

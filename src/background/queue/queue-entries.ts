@@ -23,6 +23,13 @@ export interface Entry {
   urgent: boolean;
   /** The latest of its callers' clicks: the bound on waiting and the maximum age count from here, not from the first. */
   boundFrom: number;
+  /** The longest of its callers' own bounds on waiting (a tabs run's); undefined: the queue's. */
+  waitBoundMs: number | undefined;
+}
+
+/** The longer of two bounds, where undefined is the queue's own (shorter than any run's). */
+export function longerBound(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 /**

@@ -75,6 +75,12 @@ export interface ShortenQueue {
   unwatch(id: string): void;
   /** Jobs waiting for the server's limit (the window's end, or a pause it asked for); not those only in line behind requests under way. */
   waiting(): number;
+  /**
+   * What this worker knows of a server's limit: requests per window (undefined
+   * until an answer said) and the window's length (measured, or assumed from
+   * the contract). For a tabs run's estimate; asks the server nothing.
+   */
+  pace(server: string): { limit: number | undefined; windowMs: number };
 }
 
 // Eight: with jittered backoff from 1 s, seven refusals in a row span some 30 s at the least likely, longer than a window usually lasts.

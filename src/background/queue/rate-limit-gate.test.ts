@@ -161,17 +161,27 @@ describe('a 429', () => {
     const fresh = [take(), take(), take()];
     at(10_100);
     fresh.forEach((release, index) => release(limits(4, 3 - index), false));
-    // Its Retry-After speaks of the window that ended at 10 s; the new one has no room until a minute after 10.1 s.
+    // Its Retry-After speaks of the window that ended at 10 s; the new one has no room until a window after 10.1 s
+    // (10 s at the most, measured from the first answer: its window, opened by it, ended at its reset).
     at(10_200);
     stale(limits(4, 0, { retryAfterSeconds: 1 }), true);
     at(11_200);
-    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 10_100 + 60_000 - 11_200 });
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 10_100 + 10_000 - 11_200 });
   });
 
   it('with only a reset header: waits for the reset', () => {
     const { gate, take } = gateAt();
     take()({ resetSeconds: 4 }, true);
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 4_000 });
+  });
+
+  it("measures the window from the reset its opening request was answered with: a tabs run plans with it", () => {
+    const { gate, at, take } = gateAt({ maxInFlight: 1 });
+    at(1_000);
+    const opener = take();
+    at(1_050);
+    opener(limits(5, 4, { resetSeconds: 3 }), false);
+    expect(gate.snapshot()).toMatchObject({ limit: 5, windowMs: 3_050, measuredOnce: true });
   });
 
   it('measures the window from its Retry-After, and uses that length for the next window', () => {
@@ -243,6 +253,14 @@ describe('the bound on a job\'s wait', () => {
     expect(refusal(gate.reserve({ queuedAt: 0 }))).toEqual({ ok: false, reason: 'wait', waitMs: 100_000 });
     expect(refusal(gate.reserve({ queuedAt: -10_001 }))).toEqual({ ok: false, reason: 'too-long', waitMs: 100_000 });
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 100_000 });
+  });
+
+  it("takes a job's own bound over the gate's: a tabs run's fits its size", () => {
+    const { gate, take } = gateAt({ maxWaitMs: 120_000 });
+    take()({ retryAfterSeconds: 600 }, true);
+    expect(refusal(gate.reserve({ queuedAt: 0, maxWaitMs: 600_000 }))).toEqual({ ok: false, reason: 'wait', waitMs: 600_000 });
+    expect(refusal(gate.reserve({ queuedAt: 0, maxWaitMs: 599_999 }))).toEqual({ ok: false, reason: 'too-long', waitMs: 600_000 });
+    expect(refusal(gate.reserve({ queuedAt: 0, maxWaitMs: undefined }))).toEqual({ ok: false, reason: 'too-long', waitMs: 600_000 });
   });
 
   it('applies to a Retry-After the same way', () => {

@@ -51,12 +51,12 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     return inFlight < room ? 'go' : { ok: false, reason: 'in-flight' };
   }
 
-  function reserve(job?: { queuedAt: number }): Reservation {
+  function reserve(job?: { queuedAt: number; maxWaitMs?: number | undefined }): Reservation {
     const time = now();
     rollOver(time);
     const decision = decide(time);
     if (decision !== 'go') {
-      const tooLong = job !== undefined && decision.reason === 'wait' && time + decision.waitMs - job.queuedAt > maxWaitMs;
+      const tooLong = job !== undefined && decision.reason === 'wait' && time + decision.waitMs - job.queuedAt > (job.maxWaitMs ?? maxWaitMs);
       return tooLong ? { ok: false, reason: 'too-long', waitMs: decision.waitMs } : decision;
     }
     inFlight += 1;
@@ -104,6 +104,9 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     }
     if (limit !== undefined && remaining === limit - 1 && (opener === undefined || sent.at > opener.sentAt)) {
       opener = { sentAt: sent.at, answeredOrder: events };
+      // The window this request opened ends at the reset: it lasts at most from the request's sending to then
+      // (an upper bound, as a refusal's measure is), which is what a tabs run plans its time with.
+      if (resetEnd !== undefined) measureWindow(resetEnd - sent.at);
     }
     // This request counted in the window, which so opened before this answer and ends a window later at the latest.
     const end = resetEnd ?? time + windowMs;
@@ -146,12 +149,14 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       window.endKnown = true;
     }
     // The window that refused opened after the opener was sent (or is a later one): it lasts at most this.
-    // Each such measure is an upper bound, so the smallest is kept; the assumed length is not one.
-    if (opener !== undefined && sent.order > opener.answeredOrder) {
-      const measured = until - opener.sentAt;
-      windowMs = measuredOnce ? Math.min(windowMs, measured) : measured;
-      measuredOnce = true;
-    }
+    if (opener !== undefined && sent.order > opener.answeredOrder) measureWindow(until - opener.sentAt);
+  }
+
+  /** Each measure is an upper bound on the window's length: the smallest is kept (the assumed length is not one). */
+  function measureWindow(measured: number): void {
+    if (measured <= 0) return;
+    windowMs = measuredOnce ? Math.min(windowMs, measured) : measured;
+    measuredOnce = true;
   }
 
   function snapshot(): GateSnapshot {

@@ -164,6 +164,30 @@ describe('the shorten queue', () => {
     expect(await result).toEqual({ ok: false, error: { kind: 'wait-too-long', waitSeconds: 600 } });
   });
 
+  it("a tabs run's jobs wait as long as their own bound says, past a click's two minutes and the ten-minute age", async () => {
+    // 3 a minute: 40 links take 13 windows, some 13 minutes; a click's bound would fail all but the first nine.
+    const server = throttledServer(3, 60_000, 'full');
+    const { queue } = queueWith(server.send);
+    const run = Array.from({ length: 40 }, () => job({ owner: 'bulk', waitBoundMs: 30 * 60_000 }));
+    const results = Promise.all(run.map((queued) => queue.add(queued)));
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect((await results).every((result) => result.ok)).toBe(true);
+    expect(server.windows().every((window) => window.refused === 0 && window.accepted <= 3)).toBe(true);
+  });
+
+  it("a run's bound is still a bound: past it the job fails, and a click keeps its own two minutes", async () => {
+    const server = throttledServer(3, 60_000, 'full');
+    const { queue } = queueWith(server.send);
+    const run = Array.from({ length: 12 }, () => queue.add(job({ owner: 'bulk', waitBoundMs: 150_000 })));
+    await vi.advanceTimersByTimeAsync(100);
+    const click = queue.add(job({ owner: 'background' }));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    const ended = await Promise.all(run);
+    // Three a minute, the click first in the second window: windows at 0, 60 and 120 s take eight of the run's jobs; the fourth, at 180 s, is past its 150 s.
+    expect(ended.map((result) => (result.ok ? 'link' : result.error.kind))).toEqual([...Array.from({ length: 8 }, () => 'link'), ...Array.from({ length: 4 }, () => 'wait-too-long')]);
+    expect((await click).ok).toBe(true);
+  });
+
   it('a resumed job past its maximum age, or its attempts, ends without a request', async () => {
     const send = vi.fn(async (): Promise<ShortenOutcome> => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: undefined }));
     const { queue } = queueWith(send);

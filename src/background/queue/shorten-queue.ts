@@ -5,7 +5,7 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
 import type { RateLimitGate } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
-import { canJoin, report, type Entry, type Watcher } from './queue-entries';
+import { canJoin, longerBound, report, type Entry, type Watcher } from './queue-entries';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
@@ -48,6 +48,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     entry.watchers.push(watcher);
     void saveJob(watcher.job);
     entry.boundFrom = Math.max(entry.boundFrom, watcher.job.queuedAt);
+    entry.waitBoundMs = longerBound(entry.waitBoundMs, watcher.job.waitBoundMs);
     if (entry.reported !== '') watcher.onProgress?.(JSON.parse(entry.reported) as ShortenProgress);
     if (watcher.job.owner === 'bulk' || entry.urgent) return;
     entry.urgent = true;
@@ -152,7 +153,9 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       if (entry.sending) continue;
       const { job } = entry;
       const age = time - entry.boundFrom;
-      if (age > maxAgeMs) {
+      // A tabs run's job may be older than a click's ever gets: its bound fits the run.
+      const oldest = Math.max(maxAgeMs, entry.waitBoundMs ?? 0);
+      if (age > oldest) {
         finish(entry, failure({ kind: 'expired', minutes: Math.floor(age / 60_000) }));
         continue;
       }
@@ -162,7 +165,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       }
       const before = ahead.get(job.server) ?? 0;
       if (!held.has(job.server)) {
-        const place = gateFor(job.server).reserve({ queuedAt: entry.boundFrom });
+        const place = gateFor(job.server).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
         if (place.ok) {
           keepGate(job.server);
           void sendJob(entry, place.release);
@@ -181,7 +184,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
         report(entry, { state: 'waiting', ahead: before });
       }
       // Whatever else it waits for, it is looked at again when it comes of age.
-      wakeInMs = Math.min(wakeInMs, maxAgeMs - age + 1);
+      wakeInMs = Math.min(wakeInMs, oldest - age + 1);
       ahead.set(job.server, before + 1);
     }
     waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(entry.job.server)).length;
@@ -190,6 +193,11 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   }
 
   return {
+    pace(server) {
+      // Never makes a gate: one made before the last worker's knowledge is read would start from nothing.
+      const known = gates.get(server)?.snapshot() ?? restored[server];
+      return { limit: known?.limit, windowMs: known?.windowMs ?? options.gate?.assumedWindowMs ?? 60_000 };
+    },
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
         const watcher: Watcher = { job, onProgress, resolve, cancelAsked: false };
@@ -198,7 +206,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
           join(joined, watcher);
           return;
         }
-        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: job.owner !== 'bulk', boundFrom: job.queuedAt };
+        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: job.owner !== 'bulk', boundFrom: job.queuedAt, waitBoundMs: job.waitBoundMs };
         void saveJob(job);
         // Once the gates' knowledge is read; jobs added meanwhile keep their order.
         if (flushed) enqueue(entry);

@@ -11,8 +11,16 @@ type Listener = (run: BulkRun | undefined) => void;
 
 let loaded: Promise<Map<number, BulkRun>> | undefined;
 const listeners = new Map<number, Set<Listener>>();
-/** Runs whose change is told to their popups at the end of this task (a queue pump reports every tab at once). */
+/** Runs whose change is told to their popups soon (a queue pump reports every tab at once). */
 const toPublish = new Set<BulkRun>();
+/**
+ * A popup hears a run at most this often: each time it gets the whole run,
+ * and a run of a thousand tabs changes with every tab looked up, queued or
+ * made. Ten times a second is as often as a list can be read.
+ */
+const PUBLISH_EVERY_MS = 100;
+let lastPublished = Number.NEGATIVE_INFINITY;
+let publishing = false;
 let writing = Promise.resolve();
 let writeWaiting = false;
 
@@ -52,11 +60,18 @@ export function changed(run: BulkRun): void {
 
 /** A change of where a tab stands in the line: told to the popups only (the next worker would read it as queued anyway). */
 export function publishSoon(run: BulkRun): void {
-  if (toPublish.size === 0) queueMicrotask(publish);
   toPublish.add(run);
+  if (publishing) return;
+  publishing = true;
+  // At the end of this task when the last was long enough ago (a click's change shows at once), else when it will have been.
+  const waitMs = lastPublished + PUBLISH_EVERY_MS - Date.now();
+  if (waitMs <= 0) queueMicrotask(publish);
+  else setTimeout(publish, waitMs);
 }
 
 function publish(): void {
+  publishing = false;
+  lastPublished = Date.now();
   for (const run of toPublish) for (const listener of listeners.get(run.windowId) ?? []) listener(run);
   toPublish.clear();
 }

@@ -3,6 +3,7 @@ import type { BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { tabsRunWish } from '../../storage/session/tabs-runs';
+import { bulkStartSentence } from '../../ui/error-words';
 import { notifyFailure, notifySentence } from '../delivery/notify';
 import { isWatched } from './run-book';
 import { hasTabsPermission, startBulkRun } from './tabs-runs';
@@ -49,7 +50,7 @@ export async function onPermissionsAdded(added: { permissions?: string[] }): Pro
   const started = await startWished();
   if (started === undefined) return;
   if (!started.ok) {
-    if (started.error.kind === 'tabs-permission') await notifySentence('notifyFailedTitle', browserWords().t('bulkNeedsPermission'));
+    if (started.error.kind === 'tabs-permission' || started.error.kind === 'run-too-large') await notifySentence('notifyFailedTitle', bulkStartSentence(started.error, browserWords()));
     else await notifyFailure(started.error);
     return;
   }

@@ -57,8 +57,11 @@ vi.mock('../queue/shorten-queue', () => ({
     cancel: cancelJob,
     unwatch: () => undefined,
     waiting: () => 0,
+    pace: () => knownPace,
   }),
 }));
+/** What the queue has heard of the server's limit. */
+let knownPace: { limit: number | undefined; windowMs: number } = { limit: undefined, windowMs: 60_000 };
 
 /** The run's work goes on after startBulkRun answers (each tab looked up, then queued): wait for all `count` of its jobs. */
 const allQueued = (count: number) => vi.waitFor(() => expect(queued).toHaveLength(count));
@@ -73,6 +76,7 @@ beforeEach(() => {
   tabsRead.mockClear();
   storedToken = 'a'.repeat(40);
   tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
+  knownPace = { limit: undefined, windowMs: 60_000 };
   vi.resetModules();
 });
 
@@ -154,5 +158,32 @@ describe('a "Shorten all tabs" run', () => {
     expect(await runs.startBulkRun(4)).toMatchObject({ ok: false, error: { kind: 'no-token' } });
     expect(tabsRead).not.toHaveBeenCalled();
     expect(queued).toEqual([]);
+  });
+
+  it("plans at the server's pace, or the contract's, and lets each tab wait as long as the run's size needs", async () => {
+    tabUrls = Array.from({ length: 150 }, (_, index) => `https://example.com/${index}`);
+    const runs = await import('./tabs-runs');
+    const started = await runs.startBulkRun(2);
+    expect(started.ok && started.value.pace).toEqual({ limit: 60, windowMs: 60_000 });
+    await allQueued(150);
+    // 150 at 60 a minute: two windows after the first, so twice that and a click's two minutes.
+    expect(new Set(queued.map((job) => job.waitBoundMs))).toEqual(new Set([2 * 2 * 60_000 + 120_000]));
+    expect(journalled().every((job) => job.waitBoundMs === 360_000)).toBe(true);
+
+    vi.resetModules();
+    knownPace = { limit: 5, windowMs: 3_000 };
+    tabUrls = ['https://example.com/x'];
+    const heard = await (await import('./tabs-runs')).startBulkRun(3);
+    expect(heard.ok && heard.value.pace).toEqual({ limit: 5, windowMs: 3_000 });
+  });
+
+  it('refuses a window too large to keep track of, saying how many would fit, before anything is queued or written', async () => {
+    tabUrls = Array.from({ length: 3_000 }, (_, index) => `https://example.com/${index}/${'a'.repeat(2_000)}`);
+    const runs = await import('./tabs-runs');
+    const started = await runs.startBulkRun(6);
+    expect(started).toMatchObject({ ok: false, error: { kind: 'run-too-large', tabs: 3_000 } });
+    expect(!started.ok && started.error.kind === 'run-too-large' && started.error.most).toBeGreaterThan(500);
+    expect(queued).toEqual([]);
+    expect(session.has('bulk-runs')).toBe(false);
   });
 });

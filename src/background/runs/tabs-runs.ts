@@ -7,6 +7,7 @@ import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { planBulk } from '../../shortening/bulk-plan';
+import { CONTRACT_PACE, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening } from '../../shortening/shortening';
 import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
 import { localArea } from '../../storage/extension-storage';
@@ -17,8 +18,9 @@ import { nextClickOrder } from '../delivery/clipboard-rule';
 import { notifySentence } from '../delivery/notify';
 import { queueJournal } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
-import { cancelJob, runQueued, shorten, type Asker } from '../service/shortening-service';
+import { cancelJob, paceOf, runQueued, shorten, type Asker } from '../service/shortening-service';
 import { changed, isWatched, persist, publishSoon, runGone, runs } from './run-book';
+import { runSize } from './run-capacity';
 
 /**
  * "Shorten all tabs in this window": one run per window, each tab through the
@@ -72,8 +74,12 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     startedAt: Date.now(),
     // A private window's run is never recorded in history, like any shortening there.
     private: tabs.some((tab) => tab.incognito),
+    pace: planningPace(paceOf(settings.serverUrl)),
     items: planned.map(({ url, title, ...plan }) => ({ url, ...(title === undefined ? {} : { title }), status: 'skip' in plan ? { state: 'skipped', skip: plan.skip } : { state: 'queued' } })),
   };
+  // Refused up front rather than failing half-way: every write of the run holds all of it.
+  const size = runSize(run, settings.serverUrl);
+  if (!size.fits) return failure({ kind: 'run-too-large', tabs: size.tabs, most: size.most });
   all.set(windowId, run);
   changed(run);
   void queueAll(run, settings);
@@ -130,16 +136,24 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
   if (toShorten.length === 0) return;
   // Read only when a tab must be taken up from the start: every worker's start comes through here.
   const settings = await readSettings(localArea);
-  for (const [run, index] of toShorten) await shortenTab(run, index, settings);
+  const bounds = new Map<BulkRun, number>();
+  for (const [run, index] of toShorten) {
+    if (!bounds.has(run)) bounds.set(run, boundFor(run));
+    await shortenTab(run, index, settings, bounds.get(run));
+  }
 }
 
 /** Each tab to shorten, in tab order: from history, or into the queue (which keeps that order). */
 async function queueAll(run: BulkRun, settings: Settings): Promise<void> {
-  for (const [index, item] of run.items.entries()) if (!isFinal(item)) await shortenTab(run, index, settings);
+  const waitBoundMs = boundFor(run);
+  for (const [index, item] of run.items.entries()) if (!isFinal(item)) await shortenTab(run, index, settings, waitBoundMs);
 }
 
+/** How long the run's links still to come may wait: as long as their number needs at the run's pace (a click's two minutes would fail most of a large run). */
+const boundFor = (run: BulkRun): number => runWaitBoundMs(run.items.filter((item) => !isFinal(item)).length, run.pace ?? CONTRACT_PACE);
+
 /** Resolves once the tab is in line (or has its answer already, from history): the next tab then queues behind it. */
-async function shortenTab(run: BulkRun, index: number, settings: Settings): Promise<void> {
+async function shortenTab(run: BulkRun, index: number, settings: Settings, waitBoundMs: number | undefined): Promise<void> {
   const item = run.items[index];
   if (item === undefined) return;
   if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
@@ -150,6 +164,7 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings): Prom
       queuedAt: now,
       clickOrder: nextClickOrder(now),
       owner: 'bulk',
+      ...(waitBoundMs === undefined ? {} : { waitBoundMs }),
       onQueued(jobId) {
         // Cancelled while history was looked up: the tab must not join the queue now.
         if (cancelled.has(run.id)) return false;

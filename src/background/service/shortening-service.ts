@@ -88,6 +88,8 @@ export interface Asker extends Click {
    * queue: it ends cancelled (a tabs run cancelled meanwhile).
    */
   onQueued?(jobId: string): boolean | void;
+  /** How long its job may wait from the click, when not a click's two minutes (a tabs run's, fit to its size). */
+  waitBoundMs?: number;
 }
 
 /**
@@ -116,6 +118,8 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
 
 /** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */
 export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
+/** What this worker knows of a server's limit (see ShortenQueue.pace). */
+export const paceOf = (server: string) => queue.pace(server);
 export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
 /** A job through the queue (a new one, or one a stopped worker left); its link is in history by the time it resolves. */

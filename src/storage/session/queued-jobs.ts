@@ -42,6 +42,12 @@ export interface QueuedJob {
    * list, never the clipboard).
    */
   owner: 'popup' | 'background' | 'bulk';
+  /**
+   * How long it may wait from its click, when that is not the queue's own
+   * bound (two minutes): a tabs run's jobs wait as long as the run's size
+   * needs at the server's limit.
+   */
+  waitBoundMs?: number;
 }
 
 /** Whether a value that crossed a boundary (storage, a port) is a request. */
@@ -63,7 +69,8 @@ function isQueuedJob(value: unknown): value is QueuedJob {
     isFiniteNumber(job.queuedAt) &&
     isFiniteNumber(job.clickOrder) &&
     isFiniteNumber(job.attempts) &&
-    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk')
+    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk') &&
+    (job.waitBoundMs === undefined || isFiniteNumber(job.waitBoundMs))
   );
 }
 

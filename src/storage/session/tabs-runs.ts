@@ -31,6 +31,12 @@ export interface BulkItem {
   job?: string;
 }
 
+/** The server's limit a run was planned with: `limit` requests per `windowMs` (src/shortening/run-pace.ts). */
+export interface RunPace {
+  limit: number;
+  windowMs: number;
+}
+
 /** "Shorten all tabs in this window": one run per window, in the window's tab order. */
 export interface BulkRun {
   id: string;
@@ -38,8 +44,12 @@ export interface BulkRun {
   startedAt: number;
   /** A private window's: nothing of it is recorded in history. */
   private: boolean;
+  /** The pace it was planned at (the popup says how long it takes); absent in a run an earlier version started. */
+  pace?: RunPace;
   items: BulkItem[];
 }
+
+const isPace = (pace: unknown): pace is RunPace => isRecord(pace) && isFiniteNumber(pace.limit) && pace.limit >= 1 && isFiniteNumber(pace.windowMs) && pace.windowMs > 0;
 
 // An error is data the popup words (src/ui/error-words.ts has a sentence for any kind, known or not).
 const isError = (value: unknown): value is ShrtnrError => isRecord(value) && typeof value.kind === 'string';
@@ -83,7 +93,7 @@ const isItem = (item: unknown): item is BulkItem =>
 
 /** Whether a stored value is a run, every tab of it checked (hand-written: the worker carries no more schema code than it must). */
 export const isRun = (run: unknown): run is BulkRun =>
-  isRecord(run) && typeof run.id === 'string' && isFiniteNumber(run.windowId) && isFiniteNumber(run.startedAt) && typeof run.private === 'boolean' && Array.isArray(run.items) && run.items.every(isItem);
+  isRecord(run) && typeof run.id === 'string' && isFiniteNumber(run.windowId) && isFiniteNumber(run.startedAt) && typeof run.private === 'boolean' && (run.pace === undefined || isPace(run.pace)) && Array.isArray(run.items) && run.items.every(isItem);
 
 /**
  * Every window's run, so a popup closed (or a worker stopped) loses nothing:
