@@ -6,7 +6,7 @@
 // Each test opens a window of its own, so runs never meet.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { xdotool } from '../../tooling/browsers/xvfb';
+import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs, pressPromptKeys, PROMPT_READY_MS } from '../../tooling/browsers/tabs-permission';
 import { pollUntil } from '../../tooling/poll';
 import { axeViolations } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
@@ -100,31 +100,13 @@ async function runUntilFirstWindowDone(window: TestWindow): Promise<Page> {
   return popup;
 }
 
-const hasTabsPermission = async () => (await session.worker()).evaluate(() => chrome.permissions.contains({ permissions: ['tabs'] }));
+const hasTabsPermission = () => extensionHasTabs(session.browser);
 
 /**
  * The tabs permission held, as a person grants it at Chromium's prompt: the
  * tests that are not about the prompt start from it, whatever ran before.
  */
-async function holdTabsPermission(): Promise<void> {
-  if (await hasTabsPermission()) return;
-  const extensionPage = await session.openTab(session.browser.extensionUrl('src/options/index.html'));
-  // A real click is the user gesture permissions.request needs.
-  await extensionPage.evaluate(() =>
-    document.addEventListener(
-      'click',
-      () => void chrome.permissions.request({ permissions: ['tabs'] }).then((granted) => Object.assign(globalThis, { tabsRequestAnswered: granted })),
-      { once: true },
-    ),
-  );
-  await extensionPage.mouse.click(2, 2);
-  // Held before in this profile, it comes back with no prompt (permissions.remove leaves it granted):
-  // the request is answered already, and keys pressed now would land in this page (Tab, Return: a button).
-  await promptReady();
-  if (!(await extensionPage.evaluate(() => 'tabsRequestAnswered' in globalThis))) await pressPromptKeys('allow');
-  await expect.poll(hasTabsPermission).toBe(true);
-  await extensionPage.close();
-}
+const holdTabsPermission = () => holdTabs(session.browser, session.xvfb?.display ?? '');
 
 /** The next popup page to open (the worker opens one on the run after the prompt). */
 const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().includes('/src/popup/index.html'), timeout: 10_000 });
@@ -147,19 +129,10 @@ async function clickAndAnswerPrompt(popup: Page, answer: 'allow' | 'deny'): Prom
   await answerPrompt(answer);
 }
 
-/** Answers Chromium's permission prompt with real keys, once its Allow button can be pressed. */
+/** Answers Chromium's permission prompt with real keys, once its Allow button can be pressed (it says nothing when it is). */
 async function answerPrompt(answer: 'allow' | 'deny'): Promise<void> {
-  await promptReady();
-  await pressPromptKeys(answer);
-}
-
-/** Chromium holds the prompt's Allow disabled for a moment against clickjacking, and says nothing when it is ready. */
-const promptReady = () => new Promise((done) => setTimeout(done, 1_500));
-
-async function pressPromptKeys(answer: 'allow' | 'deny'): Promise<void> {
-  const display = session.xvfb?.display ?? '';
-  if (answer === 'allow') await xdotool(display, 'key', '--delay', '150', 'Tab', 'Return');
-  else await xdotool(display, 'key', 'Return');
+  await new Promise((done) => setTimeout(done, PROMPT_READY_MS));
+  await pressPromptKeys(session.xvfb?.display ?? '', answer);
 }
 
 /** Waits for the run to end in the popup and gives each tab's line (title, then status). */

@@ -75,7 +75,22 @@ describe('the clipboard rule', () => {
 
   it('the popup\'s own copy counts: an earlier click\'s link does not replace it', async () => {
     const [menu, popup] = [click(), click()];
-    popupCopies(popup);
+    await popupCopies(popup);
     expect(await copyIfStillWanted(menu, async () => true)).toBe('superseded');
+  });
+
+  it('the popup copies after an earlier click\'s copy still on its way, which so cannot land over it', async () => {
+    const [menu, popup] = [click(), click()];
+    const landed: string[] = [];
+    let finishMenuCopy: (() => void) | undefined;
+    const menuCopy = copyIfStillWanted(menu, () => new Promise<boolean>((done) => (finishMenuCopy = () => done(landed.push('menu') > 0))));
+    await Promise.resolve();
+    const popupMayCopy = popupCopies(popup).then(() => landed.push('popup'));
+    // The menu's copy has not landed: the popup waits for it.
+    await new Promise((done) => setTimeout(done, 10));
+    expect(landed).toEqual([]);
+    finishMenuCopy?.();
+    await Promise.all([menuCopy, popupMayCopy]);
+    expect(landed).toEqual(['menu', 'popup']);
   });
 });

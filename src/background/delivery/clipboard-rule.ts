@@ -57,13 +57,21 @@ export function copyIfStillWanted(click: Click, copy: () => Promise<boolean>, no
 
 /**
  * The popup is about to copy its own link: a background link of an earlier
- * click must not replace it. Known to this worker at once (the popup's answer
- * does not wait for storage), stored for the next one after.
+ * click must not replace it. Known to this worker at once (no later decision
+ * copies an earlier click's link), stored for the next one after. Resolves
+ * once the copies decided before it have landed: the popup copies after
+ * them, or one still on its way (through Chrome's offscreen document, made
+ * again after a restart) would land over the popup's.
  */
-export function popupCopies(click: Click): void {
+export function popupCopies(click: Click): Promise<void> {
   lastCopiedHere = Math.max(lastCopiedHere, click.clickOrder);
+  const earlier = turn;
   const done = turn.then(() => rememberCopied(click.clickOrder));
   turn = done.catch(() => undefined);
+  return earlier.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 async function lastCopiedOrder(): Promise<number> {

@@ -36,8 +36,9 @@ export function onShortenPort(port: Runtime.Port): void {
       })
         .then(async (answer) => {
           if (!connected) return cancelAsked ? undefined : finishedForNobody(answer);
-          // The popup copies it: no background link of an earlier click may replace it afterwards.
-          if (answer.result.ok && answer.autoCopy && !cancelAsked) popupCopies(click);
+          // The popup copies it: no background link of an earlier click may replace it afterwards,
+          // and one already being copied lands first.
+          if (answer.result.ok && answer.autoCopy && !cancelAsked) await popupCopies(click);
           popup.post({ type: 'answer', answer });
         })
         .catch((error: unknown) =>

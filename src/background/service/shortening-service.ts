@@ -124,8 +124,23 @@ export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
 /** A job through the queue (a new one, or one a stopped worker left); its link is in history by the time it resolves. */
 export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
+  // A stopped worker's job whose request had gone: its link may have come, and been kept, before the stop took
+  // the worker (history is written before the journal lets the job go). Then it is taken from there: no second credit.
+  if (job.attempts > 0) {
+    const made = await madeSinceClick(job).catch(historyFailed('read'));
+    if (made !== undefined) {
+      await queueJournal.remove(job).catch(() => undefined);
+      return success(shorteningOf(job, made));
+    }
+  }
   const sent = await queue.add(job, onProgress);
   return sent.ok ? success(shorteningOf(job, sent.value)) : sent;
+}
+
+/** The link history holds for the job's long URL on its server, made since its click (by an earlier worker). */
+async function madeSinceClick(job: QueuedJob): Promise<ShortenedUrl | undefined> {
+  const entry = await backgroundHistory().findCached(job.server, job.longUrl);
+  return entry !== undefined && entry.createdAt >= job.queuedAt ? { shortUrl: entry.shortUrl, longUrl: entry.longUrl, used: entry.used } : undefined;
 }
 
 function shorteningOf(job: QueuedJob, link: ShortenedUrl): Shortening {

@@ -1,0 +1,127 @@
+// The parts of issue 24's bench that act on a browser: a window of many tabs,
+// a "Shorten all tabs" run started from the real popup, and what the worker
+// and history hold of it. For scripts/lib/scale-bench.ts.
+import type { Page, Worker } from 'playwright-core';
+import type { BulkItem, BulkRun } from '../../src/messages/bulk-port';
+import type { HistoryEntry } from '../../src/storage/history-entry';
+import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
+import type { StandIn } from '../../tooling/stand-in/server';
+import { pollUntil } from '../../tooling/poll';
+import { latestEntry } from './paint-timing';
+
+export interface TabsWindow {
+  windowId: number;
+  /** Its first two tabs, as pages: the run starts from the first; the popup is timed on the second. */
+  first: Page;
+  second: Page;
+  urls: string[];
+}
+
+/** A page of the stand-in's with this tag and number in its address, titled after them. */
+export const tabUrl = (standIn: StandIn, tag: string, index: number): string => `${standIn.baseUrl}/demo/destination?${tag}=${index}&title=${tag}%20${index}`;
+
+/**
+ * A new window of `count` tabs. All but the first two are discarded once
+ * their address is theirs, as Chrome's memory saver does to tabs left alone:
+ * a discarded tab keeps its address and title (what a run reads) without a
+ * page, and a thousand live pages in a headed browser on two cores take
+ * minutes to settle.
+ */
+export async function openTabsWindow(extension: ExtensionBrowser, standIn: StandIn, tag: string, count: number): Promise<TabsWindow> {
+  const urls = Array.from({ length: count }, (_, index) => tabUrl(standIn, tag, index));
+  const worker = await extension.serviceWorker();
+  const windowId = await worker.evaluate(async (list) => (await chrome.windows.create({ url: list, focused: true }))?.id ?? -1, urls);
+  let settled = 0;
+  await pollUntil(
+    async () => {
+      const left = await (await extension.serviceWorker()).evaluate(async (id) => {
+        const tabs = await chrome.tabs.query({ windowId: id });
+        const loaded = tabs.filter((tab) => tab.index >= 2 && !tab.discarded && tab.status === 'complete' && tab.id !== undefined);
+        await Promise.all(loaded.map((tab) => chrome.tabs.discard(tab.id ?? -1).catch(() => undefined)));
+        return tabs.filter((tab) => tab.status !== 'complete' && !tab.discarded).length;
+      }, windowId);
+      settled = count - left;
+      return left === 0 ? true : undefined;
+    },
+    { timeoutMs: 10 * 60_000, intervalMs: 500, failure: () => `The window's tabs did not all load: ${settled} of ${count}.` },
+  );
+  const pageAt = (index: number): Page => {
+    const page = extension.context.pages().find((candidate) => candidate.url() === urls[index]);
+    if (page === undefined) throw new Error(`No page for tab ${index} of the window.`);
+    return page;
+  };
+  return { windowId, first: pageAt(0), second: pageAt(1), urls };
+}
+
+/** Opens the real popup on the tab, starts "Shorten all tabs" (the permission held), and closes it: the run goes on in the worker. */
+export async function startRun(extension: ExtensionBrowser, tab: Page, buttonName: string): Promise<number> {
+  const popup = await extension.openPopup(tab);
+  await popup.getByTestId('short-url').waitFor({ timeout: 30_000 });
+  const startedAt = Date.now();
+  // An earlier run of this window, ended, is put away first (its "Done"; its panel is a chunk, loaded after the link).
+  const start = popup.getByRole('button', { name: buttonName });
+  const done = popup.getByRole('button', { name: 'Done' });
+  await start.or(done).first().waitFor();
+  if ((await done.count()) > 0) await done.click();
+  await start.click();
+  await popup.getByTestId('bulk-item').first().waitFor({ timeout: 30_000 });
+  await popup.close();
+  return startedAt;
+}
+
+/**
+ * The worker, started if it had stopped: a stopped worker with nothing left
+ * to do waits for an event, so an extension page sends it a harmless message
+ * (the popup's "recent links", none asked for).
+ */
+export async function awakeWorker(extension: ExtensionBrowser): Promise<Worker> {
+  try {
+    return await extension.serviceWorker(1_000);
+  } catch {
+    const page = await extension.context.newPage();
+    await page.goto(extension.extensionUrl('src/options/index.html'));
+    await page.evaluate(() => chrome.runtime.sendMessage({ type: 'recent-history', target: 'background', payload: { limit: 0 } }));
+    await page.close();
+    return extension.serviceWorker(30_000);
+  }
+}
+
+/** The window's run as the worker keeps it (storage.session), once every tab has ended; `undefined` meanwhile. */
+export async function endedRun(extension: ExtensionBrowser, windowId: number): Promise<BulkItem[] | undefined> {
+  const worker = await awakeWorker(extension);
+  const runs = await worker.evaluate(async () => (await chrome.storage.session.get('bulk-runs'))['bulk-runs'] as BulkRun[] | undefined);
+  const run = runs?.find((candidate) => candidate.windowId === windowId);
+  if (run === undefined) return undefined;
+  return run.items.every((item) => ['done', 'failed', 'skipped'].includes(item.status.state)) ? run.items : undefined;
+}
+
+/** storage.session's bytes in use now. */
+export async function sessionBytes(extension: ExtensionBrowser): Promise<number> {
+  return (await awakeWorker(extension)).evaluate(() => chrome.storage.session.getBytesInUse(null));
+}
+
+/** Every history entry, through the e2e build's hook on the worker's own store. */
+export async function historyEntries(extension: ExtensionBrowser): Promise<HistoryEntry[]> {
+  const worker = await awakeWorker(extension);
+  return worker.evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: HistoryEntry[] }> } } }).shrtnrE2e.history().all()).entries);
+}
+
+/** The popup opened on the tab: click → first contentful paint, ms. */
+export async function popupFirstPaint(extension: ExtensionBrowser, tab: Page): Promise<number> {
+  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
+  const paint = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
+  await popup.close();
+  return paint;
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same soak. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
