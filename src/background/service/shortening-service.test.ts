@@ -49,7 +49,7 @@ vi.mock('../../api', async (importOriginal) => ({
   },
 }));
 
-const { shorten } = await import('./shortening-service');
+const { runQueued, shorten } = await import('./shortening-service');
 
 const request = (url: string, more: Partial<ShortenRequest> = {}): ShortenRequest => ({ url, via: 'menu-link', private: false, fresh: false, ...more });
 const asker = { queuedAt: Date.now(), clickOrder: 1, owner: 'background' as const };
@@ -132,5 +132,21 @@ describe('the shortening service', () => {
     expect(cached).toMatchObject({ result: { ok: true, value: { shortUrl: `${SERVER}/Old`, fromHistory: true } } });
     expect(sent).toEqual([]);
     expect(reused).toEqual([]);
+  });
+
+  it("a stopped worker's job whose request had gone takes the link kept before the stop: no second request, and the journal lets it go", async () => {
+    const clickedAt = Date.now() - 5_000;
+    const job = { id: 'resumed-1', request: request('https://example.com/kept'), longUrl: 'https://example.com/kept', removedParams: [], server: SERVER, queuedAt: clickedAt, clickOrder: 7, attempts: 1, owner: 'background' as const };
+    session.set(`job:${job.id}`, job);
+    history.push({ shortUrl: `${SERVER}/Kept1`, longUrl: 'https://example.com/kept', server: SERVER, createdAt: clickedAt + 800, via: 'menu-link', used: 1 });
+    expect(await runQueued(job)).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Kept1`, fromHistory: false } });
+    expect(sent).toEqual([]);
+    expect(session.has(`job:${job.id}`)).toBe(false);
+
+    // A link history held from before the click is not this job's answer: the request goes again.
+    history.splice(0, 1, { shortUrl: `${SERVER}/Kept1`, longUrl: 'https://example.com/kept', server: SERVER, createdAt: clickedAt - 1, via: 'menu-link', used: 1 });
+    const again = { ...job, id: 'resumed-2' };
+    expect((await runQueued(again)).ok).toBe(true);
+    expect(sent.map((one) => one.longUrl)).toEqual(['https://example.com/kept']);
   });
 });
