@@ -29,7 +29,7 @@ import { HISTORY_PAGE, OPTIONS_PAGE } from './lib/bundle-sizes';
 import { QUEUE_BENCH, QUEUE_SMOKE, queueBench } from './lib/queue-bench';
 import { SCALE_BENCH, SCALE_SMOKE, scaleBench } from './lib/scale-bench';
 import { RUN_BUDGET_BYTES, SESSION_QUOTA_BYTES } from '../src/storage/session/session-budget';
-import { latestEntry } from './lib/paint-timing';
+import { latestEntry, popupFirstPaint } from './lib/paint-timing';
 import { summarise, type Summary } from './lib/stats';
 
 const SMOKE = process.argv.includes('--smoke');
@@ -75,14 +75,6 @@ async function floorSample(browser: ExtensionBrowser, tab: Page): Promise<FloorS
   const roundTrip = (await latestEntry(popup, FLOOR_MEASURE, 'measure')).duration;
   await popup.close();
   return { firstPaint, roundTrip, total: firstPaint + roundTrip };
-}
-
-/** The static floor's sample: toolbar click → the popup's first contentful paint, from its own Paint Timing entry. */
-async function firstPaintSample(browser: ExtensionBrowser, tab: Page): Promise<number> {
-  const { popup, triggeredAt } = await browser.openPopupTimed(tab);
-  const firstPaint = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
-  await popup.close();
-  return firstPaint;
 }
 
 /**
@@ -306,7 +298,7 @@ interface Row { figure: string; summary?: Summary; bytes?: number; score?: numbe
 
 try {
   console.log(SMOKE ? 'Smoke run: every figure once, at a small scale; no budget judged.' : `Measuring, ${RUNS} runs each (some seven minutes here: every cold run is a browser of its own)…`);
-  const staticFloor = await sampleColdAndWarm(staticFloorDir, firstPaintSample);
+  const staticFloor = await sampleColdAndWarm(staticFloorDir, popupFirstPaint);
   const floor = await sampleColdAndWarm(floorDir, floorSample);
   const popup = await sampleColdAndWarm(DIST, uncachedPopupSample);
   const cached = await cachedPopupSamples();

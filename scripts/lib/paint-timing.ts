@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 
 /** A page's latest performance entry of that name and type (waiting for it), its start as epoch time (ms). */
 export async function latestEntry(page: Page, name: string, type: 'mark' | 'paint' | 'measure'): Promise<{ startedAt: number; duration: number }> {
@@ -13,4 +14,12 @@ export async function latestEntry(page: Page, name: string, type: 'mark' | 'pain
   const entry = await handle.jsonValue();
   if (entry === undefined) throw new Error(`waitForFunction returned without the ${type} entry "${name}".`);
   return entry;
+}
+
+/** The popup opened on the tab: toolbar click → its first contentful paint, from its own Paint Timing entry, ms. */
+export async function popupFirstPaint(extension: ExtensionBrowser, tab: Page): Promise<number> {
+  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
+  const paint = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
+  await popup.close();
+  return paint;
 }

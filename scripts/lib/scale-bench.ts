@@ -16,7 +16,8 @@ import { pointAtStandIn } from '../../tooling/browsers/point-at-stand-in';
 import { holdTabsPermission } from '../../tooling/browsers/tabs-permission';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
-import { awakeWorker, endedRun, historyEntries, openTabsWindow, popupFirstPaint, seededRandom, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
+import { popupFirstPaint } from './paint-timing';
+import { awakeWorker, endedRun, historyEntries, openTabsWindow, seededRandom, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
 
 export interface ScaleShape {
   tabs: number;

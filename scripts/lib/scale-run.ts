@@ -7,7 +7,6 @@ import type { HistoryEntry } from '../../src/storage/history-entry';
 import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
-import { latestEntry } from './paint-timing';
 
 export interface TabsWindow {
   windowId: number;
@@ -104,14 +103,6 @@ export async function sessionBytes(extension: ExtensionBrowser): Promise<number>
 export async function historyEntries(extension: ExtensionBrowser): Promise<HistoryEntry[]> {
   const worker = await awakeWorker(extension);
   return worker.evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: HistoryEntry[] }> } } }).shrtnrE2e.history().all()).entries);
-}
-
-/** The popup opened on the tab: click → first contentful paint, ms. */
-export async function popupFirstPaint(extension: ExtensionBrowser, tab: Page): Promise<number> {
-  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
-  const paint = (await latestEntry(popup, 'first-contentful-paint', 'paint')).startedAt - triggeredAt;
-  await popup.close();
-  return paint;
 }
 
 /** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same soak. */

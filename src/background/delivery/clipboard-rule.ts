@@ -68,10 +68,8 @@ export function popupCopies(click: Click): Promise<void> {
   const earlier = turn;
   const done = turn.then(() => rememberCopied(click.clickOrder));
   turn = done.catch(() => undefined);
-  return earlier.then(
-    () => undefined,
-    () => undefined,
-  );
+  // `turn` never rejects: each link of it is caught as it is added.
+  return earlier.then(() => undefined);
 }
 
 async function lastCopiedOrder(): Promise<number> {

@@ -41,6 +41,9 @@ export interface RateLimitGateOptions {
   restore?: GateSnapshot;
 }
 
+/** The window length a gate believes until the server measures it: the contract's "per minute". */
+export const ASSUMED_WINDOW_MS = 60_000;
+
 /**
  * Says how a reserved request ended: the rate-limit state of its answer
  * (undefined when it got none, or none readable), and whether it was a 429.

@@ -1,6 +1,6 @@
 import type { RateLimitState } from '../../api/rate-limit-headers';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
-import type { RateLimitGate, RateLimitGateOptions, Reservation, Sent, Window } from './gate-types';
+import { ASSUMED_WINDOW_MS, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
 
 /** A server's gate (see gate-types.ts for the model it keeps to). */
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
@@ -10,7 +10,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   const maxWaitMs = options.maxWaitMs ?? 120_000;
   const maxInFlight = options.maxInFlight ?? 4;
   const { restore } = options;
-  let windowMs = restore?.windowMs ?? options.assumedWindowMs ?? 60_000;
+  let windowMs = restore?.windowMs ?? options.assumedWindowMs ?? ASSUMED_WINDOW_MS;
   let measuredOnce = restore?.measuredOnce ?? false;
 
   let events = 0;

@@ -3,7 +3,7 @@ import type { ShortenOutcome } from '../../api';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
-import type { RateLimitGate } from './gate-types';
+import { ASSUMED_WINDOW_MS, type RateLimitGate } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
 import { canJoin, longerBound, report, type Entry, type Watcher } from './queue-entries';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
@@ -196,7 +196,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     pace(server) {
       // Never makes a gate: one made before the last worker's knowledge is read would start from nothing.
       const known = gates.get(server)?.snapshot() ?? restored[server];
-      return { limit: known?.limit, windowMs: known?.windowMs ?? options.gate?.assumedWindowMs ?? 60_000 };
+      return { limit: known?.limit, windowMs: known?.windowMs ?? options.gate?.assumedWindowMs ?? ASSUMED_WINDOW_MS };
     },
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
