@@ -9,6 +9,7 @@
 //    shortenings mixed in and the worker stopped at seeded random moments;
 //    then what must hold (see SoakResult).
 import { resolve } from 'node:path';
+import type { Worker } from 'playwright-core';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { leastTimeMs } from '../../src/shortening/run-pace';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
@@ -95,6 +96,8 @@ export async function withScaleBrowser<T>(shape: ScaleShape, display: string, us
     const extension = await launchExtensionBrowser({ extensionDir: resolve(import.meta.dirname, '../../dist-e2e/chrome'), trustedSpkiHashes: [standIn.spkiHash], headless: false, display, extraArgs: ['--renderer-process-limit=4'] });
     try {
       await pointAtStandIn(extension, standIn);
+      // Every context's console (the worker's included), which says what each link's delivery did.
+      if (process.env.SOAK_TRACE !== undefined) extension.context.on('console', (message) => console.log(`console: ${message.text()}`));
       await holdTabsPermission(extension, display);
       return await use(extension, standIn);
     } finally {
@@ -171,9 +174,12 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
       await extension.stopServiceWorkers();
     } else if (event.kind === 'menu') {
       const longUrl = tabUrl(standIn, 'menu', event.index);
+      // The click happens when the worker has it: a worker stopped just before takes up to a second to
+      // wake, and two clicks waiting for it at once would reach it in either order.
+      const worker = await awakeWorker(extension);
       clicks.push({ longUrl, at: Date.now() });
       // Not awaited: a worker stopped meanwhile loses the answer, not the link (its job is journalled).
-      pending.push(menuClick(extension, longUrl).catch(() => undefined));
+      pending.push(menuClick(worker, longUrl).catch(() => undefined));
     } else {
       const longUrl = tabUrl(standIn, 'popup', event.index);
       await plain.goto(longUrl);
@@ -206,10 +212,8 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
   return { seed: shape.seed, tabs: shape.tabs, tookMs, stops: stopTimes.length, unfinished: items.filter((item) => item.status.state !== 'done').length, ...requestsAudit(standIn, stopTimes), notInHistoryOnce: asked.filter((url) => history.filter((entry) => entry.longUrl === url).length !== 1), clipboard: await clipboardAudit(extension, standIn, clicks, history) };
 }
 
-function menuClick(extension: ExtensionBrowser, linkUrl: string): Promise<BackgroundOutcome | undefined> {
-  return awakeWorker(extension).then((worker) =>
-    worker.evaluate((url) => (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object, tab: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: url, editable: false }, { index: 0, active: true, incognito: false }), linkUrl),
-  );
+function menuClick(worker: Worker, linkUrl: string): Promise<BackgroundOutcome | undefined> {
+  return worker.evaluate((url) => (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object, tab: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: url, editable: false }, { index: 0, active: true, incognito: false }), linkUrl);
 }
 
 /** Each long URL sent more than once, by why: a 429 answered the earlier request, a worker stop fell between the two, or neither. */
