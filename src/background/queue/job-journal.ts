@@ -34,10 +34,10 @@ export interface Click {
 }
 
 /** A job for a click (or a tab of a run), its long URL prepared, no request sent yet. */
-export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, server: string, click: Click & { waitBoundMs?: number }, owner: QueuedJob['owner']): QueuedJob {
+export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, server: string, click: Click & { waitBoundMs?: number; jobId?: string }, owner: QueuedJob['owner']): QueuedJob {
   return {
     ...(click.waitBoundMs === undefined ? {} : { waitBoundMs: click.waitBoundMs }),
-    id: crypto.randomUUID(),
+    id: click.jobId ?? crypto.randomUUID(),
     request,
     longUrl: prepared.longUrl,
     removedParams: prepared.removedParams,

@@ -21,8 +21,22 @@ const toPublish = new Set<BulkRun>();
 const PUBLISH_EVERY_MS = 100;
 let lastPublished = Number.NEGATIVE_INFINITY;
 let publishing = false;
-let writing = Promise.resolve();
-let writeWaiting = false;
+/**
+ * The runs are written at most once a second, a second after the last write
+ * ended, but for a run's start and end: a run of a thousand tabs is a
+ * megabyte, and storage.session hands every write, old and new value, to each
+ * context's onChanged listener (written at every tab's change, the worker
+ * spent minutes of CPU on it). A worker stopped between writes loses nothing:
+ * the run names each tab's job from its start, the journal keeps the jobs, and
+ * a tab made meanwhile is found in history.
+ */
+const PERSIST_EVERY_MS = 1_000;
+let lastWriteEndedAt = Number.NEGATIVE_INFINITY;
+/** For each change not yet in a write that has begun, what resolves once it is written; whether one of them is a start or an end. */
+const waitingForWrite: (() => void)[] = [];
+let urgent = false;
+let writer: Promise<void> | undefined;
+let wakeWriter: (() => void) | undefined;
 
 /** The runs, by window. */
 export function runs(): Promise<Map<number, BulkRun>> {
@@ -49,13 +63,13 @@ export const isWatched = (windowId: number): boolean => (listeners.get(windowId)
 export function runGone(windowId: number, windowClosed: boolean): void {
   if (windowClosed) listeners.delete(windowId);
   else for (const listener of listeners.get(windowId) ?? []) listener(undefined);
-  persist();
+  void persist('now');
 }
 
-/** A change worth keeping: told to the popups and written down. */
-export function changed(run: BulkRun): void {
+/** A change worth keeping: told to the popups and written down (at once for a run's start and end); resolves once written. */
+export function changed(run: BulkRun, when: 'soon' | 'now' = 'soon'): Promise<void> {
   publishSoon(run);
-  persist();
+  return persist(when);
 }
 
 /** A change of where a tab stands in the line: told to the popups only (the next worker would read it as queued anyway). */
@@ -77,18 +91,52 @@ function publish(): void {
 }
 
 /**
- * Writes every run, one write at a time (a later write never lands before an
- * earlier one); changes made while a write waits go in that write.
+ * Writes every run soon, or at once: one write at a time (a later write never
+ * lands before an earlier one), and changes made meanwhile go in the next.
+ * Resolves once a write holding this change has ended (a failed write is said
+ * in the console; the run goes on in this worker).
  */
-export function persist(): void {
-  if (writeWaiting) return;
-  writeWaiting = true;
-  writing = writing
-    .then(async () => {
-      writeWaiting = false;
+export function persist(when: 'soon' | 'now' = 'soon'): Promise<void> {
+  const written = new Promise<void>((resolve) => waitingForWrite.push(resolve));
+  if (when === 'now') {
+    urgent = true;
+    wakeWriter?.();
+  }
+  writer ??= writeWhileUnwritten().finally(() => {
+    writer = undefined;
+  });
+  return written;
+}
+
+async function writeWhileUnwritten(): Promise<void> {
+  while (waitingForWrite.length > 0) {
+    const waitMs = urgent ? 0 : lastWriteEndedAt + PERSIST_EVERY_MS - Date.now();
+    if (waitMs > 0) await untilWokenOr(waitMs);
+    const inThisWrite = waitingForWrite.splice(0);
+    urgent = false;
+    try {
       await tabsRuns.set([...(await runs()).values()].map(forStorage));
-    })
-    .catch((error: unknown) => console.warn('Shrtnr: the tabs run could not be kept.', error instanceof Error ? error.message : String(error)));
+    } catch (error) {
+      console.warn('Shrtnr: the tabs run could not be kept.', error instanceof Error ? error.message : String(error));
+    }
+    lastWriteEndedAt = Date.now();
+    for (const resolve of inThisWrite) resolve();
+  }
+}
+
+/** Resolves after `waitMs`, or sooner when a run's start or end must be written. */
+function untilWokenOr(waitMs: number): Promise<void> {
+  return new Promise((woken) => {
+    const timer = setTimeout(() => {
+      wakeWriter = undefined;
+      woken();
+    }, waitMs);
+    wakeWriter = () => {
+      clearTimeout(timer);
+      wakeWriter = undefined;
+      woken();
+    };
+  });
 }
 
 /** A tab waiting or being sent is kept as queued: where it stands in the line means nothing to the next worker. */

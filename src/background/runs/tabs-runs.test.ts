@@ -8,6 +8,8 @@ import type { QueuedJob } from '../queue/queue-types';
 // holds them, as one waiting for the rate limit does.
 const session = new Map<string, unknown>();
 const queued: QueuedJob[] = [];
+/** For each job the queue got, whether the stored run named it already. */
+const namedWhenQueued: boolean[] = [];
 let historyLookup: (() => Promise<void>) | undefined;
 let tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
 let storedToken = 'a'.repeat(40);
@@ -50,6 +52,7 @@ const cancelJob = vi.fn((_id: string) => true);
 vi.mock('../queue/shorten-queue', () => ({
   createShortenQueue: () => ({
     add: (job: QueuedJob) => {
+      namedWhenQueued.push((session.get('bulk-runs') as BulkRun[] | undefined)?.some((run) => run.items.some((item) => item.job === job.id)) ?? false);
       session.set(`job:${job.id}`, structuredClone(job));
       queued.push(job);
       return new Promise(() => undefined);
@@ -71,6 +74,7 @@ const storedRun = () => (session.get('bulk-runs') as BulkRun[] | undefined)?.[0]
 beforeEach(() => {
   session.clear();
   queued.length = 0;
+  namedWhenQueued.length = 0;
   historyLookup = undefined;
   cancelJob.mockClear();
   tabsRead.mockClear();
@@ -85,8 +89,10 @@ describe('a "Shorten all tabs" run', () => {
     const first = await import('./tabs-runs');
     expect((await first.startBulkRun(7)).ok).toBe(true);
     await allQueued(3);
-    // Written down once each tab names its job.
-    await vi.waitFor(() => expect(storedRun()?.items.map((item) => item.job)).toEqual(queued.map((job) => job.id)));
+    // Each tab's job is named in the run's first write, before it reaches the queue (later writes come at most once
+    // a second: a worker stopped between them must still find every job by its name).
+    expect(namedWhenQueued).toEqual([true, true, true]);
+    expect(storedRun()?.items.map((item) => item.job)).toEqual(queued.map((job) => job.id));
 
     // The next worker: fresh module state, the same storage.session.
     vi.resetModules();

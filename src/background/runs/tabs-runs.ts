@@ -75,14 +75,20 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     // A private window's run is never recorded in history, like any shortening there.
     private: tabs.some((tab) => tab.incognito),
     pace: planningPace(paceOf(settings.serverUrl)),
-    items: planned.map(({ url, title, ...plan }) => ({ url, ...(title === undefined ? {} : { title }), status: 'skip' in plan ? { state: 'skipped', skip: plan.skip } : { state: 'queued' } })),
+    // Each tab's job is named now, in the run's first write: the run is written at most once a second after, and a
+    // worker stopped before the next write finds the tab's job in the journal by that name (no second request).
+    items: planned.map(({ url, title, ...plan }) => ({
+      url,
+      ...(title === undefined ? {} : { title }),
+      ...('skip' in plan ? { status: { state: 'skipped', skip: plan.skip } } : { status: { state: 'queued' }, job: crypto.randomUUID() }),
+    })),
   };
   // Refused up front rather than failing half-way: every write of the run holds all of it.
   const size = runSize(run, settings.serverUrl);
   if (!size.fits) return failure({ kind: 'run-too-large', tabs: size.tabs, most: size.most });
   all.set(windowId, run);
-  changed(run);
-  void queueAll(run, settings);
+  // Queued once the run is written: a job journalled before it would be dropped by the next worker as nobody's.
+  void changed(run, 'now').then(() => queueAll(run, settings));
   return success(run);
 }
 
@@ -134,6 +140,15 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
   // A job no run names (its run was forgotten, or the worker stopped before the run named it): nobody waits for it.
   await Promise.all([...unclaimed.values()].map((job) => queueJournal.remove(job).catch(() => undefined)));
   if (toShorten.length === 0) return;
+  // Named before its job is made, as at a run's start (a run an earlier version kept may name none).
+  let named = false;
+  for (const [run, index] of toShorten) {
+    const item = run.items[index];
+    if (item === undefined || item.job !== undefined) continue;
+    item.job = crypto.randomUUID();
+    named = true;
+  }
+  if (named) await persist('now');
   // Read only when a tab must be taken up from the start: every worker's start comes through here.
   const settings = await readSettings(localArea);
   const bounds = new Map<BulkRun, number>();
@@ -164,13 +179,11 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings, waitB
       queuedAt: now,
       clickOrder: nextClickOrder(now),
       owner: 'bulk',
+      jobId: item.job,
       ...(waitBoundMs === undefined ? {} : { waitBoundMs }),
-      onQueued(jobId) {
+      onQueued() {
         // Cancelled while history was looked up: the tab must not join the queue now.
         if (cancelled.has(run.id)) return false;
-        item.job = jobId;
-        // Written down before anything else can happen: a worker stopped now leaves the run naming its job, for the next one to follow.
-        persist();
         // The service adds the job to the queue as this returns, before the next tab is looked at.
         inLine();
         return true;
@@ -207,7 +220,7 @@ function end(run: BulkRun, index: number, result: Result<Shortening, ShrtnrError
     ? { state: 'done', shortUrl: result.value.shortUrl, longUrl: result.value.longUrl, fromHistory: result.value.fromHistory }
     : { state: 'failed', error: result.error };
   run.items[index] = { url: item.url, ...(item.title === undefined ? {} : { title: item.title }), status };
-  changed(run);
+  void changed(run, hasEnded(run) ? 'now' : 'soon');
   if (hasEnded(run)) void ended(run);
 }
 

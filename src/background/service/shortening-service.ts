@@ -90,6 +90,8 @@ export interface Asker extends Click {
   onQueued?(jobId: string): boolean | void;
   /** How long its job may wait from the click, when not a click's two minutes (a tabs run's, fit to its size). */
   waitBoundMs?: number;
+  /** Its job's id when the asker named it up front (a tabs run, so that a restarted worker finds each tab's job). */
+  jobId?: string;
 }
 
 /**

@@ -27,7 +27,7 @@ export interface BulkItem {
   url: string;
   title?: string;
   status: BulkItemStatus;
-  /** The queue's job for it, while it has one (to cancel it, and to find it again after a restart). */
+  /** Its job's id in the queue, named when the run starts (to cancel it, and to find it in the journal after a restart). */
   job?: string;
 }
 
