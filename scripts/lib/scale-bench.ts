@@ -9,7 +9,7 @@
 //    shortenings mixed in and the worker stopped at seeded random moments;
 //    then what must hold (see SoakResult).
 import { resolve } from 'node:path';
-import type { Worker } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { leastTimeMs } from '../../src/shortening/run-pace';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
@@ -44,6 +44,10 @@ export interface CleanRunResult {
   peakSessionBytes: number;
   popupPaintWithout: number[];
   popupPaintDuring: number[];
+  /** The popup opened on the running window: click → every tab's row in its list, ms. */
+  popupListShownMs: number;
+  /** The longest frame (Long Animation Frames) of that popup while it followed the run for a few seconds, ms; 0 when none was long. */
+  popupLongestFrameMs: number;
 }
 
 export interface SoakResult {
@@ -70,6 +74,8 @@ const endsWithinMs = (shape: ScaleShape): number => 3 * leastTimeMs(shape.tabs, 
 /** Ample for a click's handler to have its job journalled. */
 const CLICK_HANDLED_MS = 500;
 const PAINTS = 5;
+/** How long the popup follows the running run while its frames are watched. */
+export const FOLLOW_MS = 3_000;
 
 /**
  * Both parts, one browser and one window (a thousand tabs take minutes to
@@ -119,10 +125,12 @@ async function cleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: Sc
   await startRun(extension, window.first, BULK_BUTTON);
   let peakSessionBytes = 0;
   const popupPaintDuring: number[] = [];
+  let followed: { listShownMs: number; longestFrameMs: number } | undefined;
   await pollUntil(
     async () => {
       peakSessionBytes = Math.max(peakSessionBytes, await sessionBytes(extension));
       if (popupPaintDuring.length < PAINTS) popupPaintDuring.push(await popupFirstPaint(extension, window.second));
+      else followed ??= await followRun(extension, window.second, shape.tabs);
       return endedRun(extension, window.windowId);
     },
     { timeoutMs: endsWithinMs(shape), intervalMs: 200, failure: `The clean run of ${shape.tabs} tabs did not end within ${Math.round(endsWithinMs(shape) / 1000)} s.` },
@@ -136,7 +144,30 @@ async function cleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: Sc
     peakSessionBytes,
     popupPaintWithout,
     popupPaintDuring,
+    popupListShownMs: followed?.listShownMs ?? Number.NaN,
+    popupLongestFrameMs: followed?.longestFrameMs ?? Number.NaN,
   };
+}
+
+/** How long the popup opened on a running run takes to list every tab, and its longest frame while it follows the run's changes. */
+async function followRun(extension: ExtensionBrowser, tab: Page, tabs: number): Promise<{ listShownMs: number; longestFrameMs: number }> {
+  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
+  await popup.getByTestId('bulk-item').nth(tabs - 1).waitFor({ timeout: 30_000 });
+  const listShownMs = (await popup.evaluate(() => performance.timeOrigin + performance.now())) - triggeredAt;
+  const longestFrameMs = await popup.evaluate(
+    (forMs) =>
+      new Promise<number>((done) => {
+        let longest = 0;
+        // Buffered: the frames since the popup opened count too, its first render of the list among them.
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        }).observe({ type: 'long-animation-frame', buffered: true });
+        setTimeout(() => done(longest), forMs);
+      }),
+    FOLLOW_MS,
+  );
+  await popup.close();
+  return { listShownMs, longestFrameMs };
 }
 
 interface SoakEvent {

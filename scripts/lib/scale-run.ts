@@ -8,6 +8,9 @@ import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser'
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 
+/** Tabs opened at once, then discarded before the next batch. */
+const OPEN_BATCH = 25;
+
 export interface TabsWindow {
   windowId: number;
   /** Its first two tabs, as pages: the run starts from the first; the popup is timed on the second. */
@@ -23,33 +26,41 @@ export const tabUrl = (standIn: StandIn, tag: string, index: number): string => 
  * A new window of `count` tabs. All but the first two are discarded once
  * their address is theirs, as Chrome's memory saver does to tabs left alone:
  * a discarded tab keeps its address and title (what a run reads) without a
- * page, and a thousand live pages in a headed browser on two cores take
- * minutes to settle.
+ * page. They are opened a batch at a time, each batch discarded before the
+ * next: a thousand pages loading at once in a headed browser on two cores
+ * took over twenty minutes to settle, most of it the renderers thrashing.
  */
 export async function openTabsWindow(extension: ExtensionBrowser, standIn: StandIn, tag: string, count: number): Promise<TabsWindow> {
   const urls = Array.from({ length: count }, (_, index) => tabUrl(standIn, tag, index));
   const worker = await extension.serviceWorker();
-  const windowId = await worker.evaluate(async (list) => (await chrome.windows.create({ url: list, focused: true }))?.id ?? -1, urls);
-  let settled = 0;
-  await pollUntil(
-    async () => {
-      const left = await (await extension.serviceWorker()).evaluate(async (id) => {
-        const tabs = await chrome.tabs.query({ windowId: id });
-        const loaded = tabs.filter((tab) => tab.index >= 2 && !tab.discarded && tab.status === 'complete' && tab.id !== undefined);
-        await Promise.all(loaded.map((tab) => chrome.tabs.discard(tab.id ?? -1).catch(() => undefined)));
-        return tabs.filter((tab) => tab.status !== 'complete' && !tab.discarded).length;
-      }, windowId);
-      settled = count - left;
-      return left === 0 ? true : undefined;
-    },
-    { timeoutMs: 10 * 60_000, intervalMs: 500, failure: () => `The window's tabs did not all load: ${settled} of ${count}.` },
-  );
-  const pageAt = (index: number): Page => {
-    const page = extension.context.pages().find((candidate) => candidate.url() === urls[index]);
-    if (page === undefined) throw new Error(`No page for tab ${index} of the window.`);
-    return page;
-  };
-  return { windowId, first: pageAt(0), second: pageAt(1), urls };
+  const windowId = await worker.evaluate(async (list) => (await chrome.windows.create({ url: list, focused: true }))?.id ?? -1, urls.slice(0, 2));
+  for (let from = 2; from < count; from += OPEN_BATCH) {
+    const batch = urls.slice(from, from + OPEN_BATCH);
+    await (await extension.serviceWorker()).evaluate(
+      async ({ id, list }) => {
+        await Promise.all(list.map((url) => chrome.tabs.create({ windowId: id, url, active: false })));
+      },
+      { id: windowId, list: batch },
+    );
+    await pollUntil(
+      async () => {
+        // By place, not by id: Chrome gives a discarded tab a new id.
+        const left = await (await extension.serviceWorker()).evaluate(async (id) => {
+          const tabs = (await chrome.tabs.query({ windowId: id })).filter((tab) => tab.index >= 2 && !tab.discarded);
+          const loaded = tabs.filter((tab) => tab.status === 'complete' && tab.title !== undefined && tab.title !== '');
+          await Promise.all(loaded.map((tab) => chrome.tabs.discard(tab.id ?? -1).catch(() => undefined)));
+          return tabs.length - loaded.length;
+        }, windowId);
+        return left === 0 ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, failure: `The window's tabs ${from + 1} to ${from + batch.length} did not load.` },
+    );
+    if (process.env.SOAK_TRACE !== undefined) console.log(`tabs open: ${from + batch.length} of ${count}`);
+  }
+  // The first two stay live: the run starts from one, and the popup is timed on the other.
+  const pageAt = (index: number): Promise<Page> =>
+    pollUntil(async () => extension.context.pages().find((candidate) => candidate.url() === urls[index]), { timeoutMs: 30_000, intervalMs: 100, failure: `No page for tab ${index + 1} of the window.` });
+  return { windowId, first: await pageAt(0), second: await pageAt(1), urls };
 }
 
 /** Opens the real popup on the tab, starts "Shorten all tabs" (the permission held), and closes it: the run goes on in the worker. */
