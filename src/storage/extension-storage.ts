@@ -15,9 +15,11 @@ export const localArea: StorageAreaLike = migratedArea(browser.storage.local);
  * changes in storage.local, from any page or context; returns the unsubscribe.
  */
 export function onSettingsChanged(callback: () => void, keys?: readonly SettingKey[]): () => void {
-  const listener = (changes: Record<string, unknown>, areaName: string) => {
-    if (areaName === 'local' && (keys === undefined || keys.some((key) => key in changes))) callback();
+  const listener = (changes: Record<string, unknown>) => {
+    if (keys === undefined || keys.some((key) => key in changes)) callback();
   };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  // storage.local's own event, not storage.onChanged: that one also hands every page each write of storage.session,
+  // where a running tabs run is rewritten every second (a megabyte at a thousand tabs, old and new value).
+  browser.storage.local.onChanged.addListener(listener);
+  return () => browser.storage.local.onChanged.removeListener(listener);
 }
