@@ -8,6 +8,7 @@ import { leastTimeMs, perMinute } from '../shortening/run-pace';
 import { errorSentence } from '../ui/error-words';
 import { useWords } from '../ui/words-context';
 import './bulk-panel.css';
+import { BulkList } from './bulk-list';
 import { useSecondsLeft } from './seconds-left';
 
 export interface BulkPanelProps {
@@ -73,17 +74,7 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
       <p class="bulk-summary" role="status" data-testid="bulk-summary">
         {ended && summary}
       </p>
-      {/* It scrolls (a long window): focusable, so a keyboard can scroll it too. */}
-      <ol class="bulk-list" tabIndex={0} aria-labelledby="bulk-heading">
-        {run.items.map((item, index) => (
-          <li key={index} data-testid="bulk-item" data-state={item.status.state}>
-            <span class="bulk-title" title={item.url}>
-              {item.title ?? item.url}
-            </span>
-            <span class="bulk-status">{itemStatus(item, words)}</span>
-          </li>
-        ))}
-      </ol>
+      <BulkList items={run.items} labelledBy="bulk-heading" status={(item) => itemStatus(item, words)} statusText={(item) => itemStatusText(item, words)} />
       {ended ? (
         <div class="actions bulk-actions">
           {links.length > 0 && (
@@ -116,7 +107,20 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
   );
 }
 
-function itemStatus({ status }: BulkItem, words: Words) {
+function itemStatus(item: BulkItem, words: Words) {
+  const { status } = item;
+  if (status.state !== 'done') return itemStatusText(item, words);
+  return (
+    <>
+      <span dir="ltr" data-testid="bulk-short-url">
+        {status.shortUrl}
+      </span>
+      {status.fromHistory && ` ${words.t('bulkFromHistory')}`}
+    </>
+  );
+}
+
+function itemStatusText({ status }: BulkItem, words: Words): string {
   const { t } = words;
   switch (status.state) {
     case 'queued':
@@ -125,14 +129,7 @@ function itemStatus({ status }: BulkItem, words: Words) {
     case 'sending':
       return t('popupShortening');
     case 'done':
-      return (
-        <>
-          <span dir="ltr" data-testid="bulk-short-url">
-            {status.shortUrl}
-          </span>
-          {status.fromHistory && ` ${t('bulkFromHistory')}`}
-        </>
-      );
+      return status.fromHistory ? `${status.shortUrl} ${t('bulkFromHistory')}` : status.shortUrl;
     case 'failed':
       return status.error.kind === 'cancelled' ? t('bulkItemCancelled') : t('bulkFailed', errorSentence(status.error, words));
     case 'skipped': {
