@@ -66,7 +66,11 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   window measured from the reset header, a run's bytes counted against
 //   storage.session before it starts, and popups told at most ten times a second;
 // - the zip (105.7 → 107.4): those, and their words in five languages.
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 30 * 1024, zip: 108 * 1024 } as const;
+// At a thousand tabs (issue 24 again) the zip grew to 109 KiB (107.4 → 108.2):
+// the popup's run list windowed (its own file in the panel's chunk, loaded only
+// when a run is shown: the popup's first load is unchanged) and the run written
+// at most once a second, with each tab's job named at its start (worker 29.9 KiB).
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 30 * 1024, zip: 109 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
