@@ -49,4 +49,22 @@ describe('the badge', () => {
     await badge.badgeWaiting(0);
     expect(shown).toEqual(['12 | badgeWaiting(12)', ' | actionTitle()']);
   });
+
+  it('shows a count that changes with every request at most twice a second, the latest one, and the end of the waits at once', async () => {
+    const badge = await import('./badge');
+    await badge.badgeWaiting(1_000);
+    for (let count = 999; count >= 990; count -= 1) {
+      await badge.badgeWaiting(count);
+      await vi.advanceTimersByTimeAsync(40);
+    }
+    // 400 ms of ten changes: the first count only, so far.
+    expect(shown).toEqual(['1000 | badgeWaiting(1000)']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(shown).toEqual(['1000 | badgeWaiting(1000)', '990 | badgeWaiting(990)']);
+    await badge.badgeWaiting(989);
+    await badge.badgeWaiting(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // The end of the waits at once; the count still on its way is not shown over it.
+    expect(shown.slice(2)).toEqual([' | actionTitle()']);
+  });
 });

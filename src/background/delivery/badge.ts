@@ -34,17 +34,41 @@ export async function badgeJobStarted(): Promise<void> {
   await showProgress();
 }
 
+/**
+ * A count that changes with every request of a long run (twenty a second at
+ * a scaled limit) is shown at most this often: each showing is three calls,
+ * and the browser redraws the toolbar for each. The first wait and the last
+ * are shown at once.
+ */
+const COUNT_SHOWN_EVERY_MS = 500;
+let countShownAt = Number.NEGATIVE_INFINITY;
+let countTimer: ReturnType<typeof setTimeout> | undefined;
+
 /** The queue's count of links waiting (the popup's included: the limit is the same for all). */
 export async function badgeWaiting(count: number): Promise<void> {
   const before = waiting;
   waiting = count;
   if (count > 0) {
     clearTimeout(clearTimer);
+    if (before > 0) return showCountSoon();
     await showProgress();
   } else if (before > 0) {
+    clearTimeout(countTimer);
+    countTimer = undefined;
     // The last wait ended: the summary follows when the running jobs end, or the badge clears.
     await (running > 0 ? showProgress() : showSummaryOrNothing());
   }
+}
+
+function showCountSoon(): void {
+  if (countTimer !== undefined) return;
+  countTimer = setTimeout(
+    () => {
+      countTimer = undefined;
+      if (waiting > 0) void showProgress();
+    },
+    Math.max(0, countShownAt + COUNT_SHOWN_EVERY_MS - Date.now()),
+  );
 }
 
 export async function badgeJobFinished(outcome: { ok: true; copied: boolean } | { ok: false; sentence: string }): Promise<void> {
@@ -62,7 +86,10 @@ export async function badgeJobFinished(outcome: { ok: true; copied: boolean } | 
 
 function showProgress(): Promise<void> {
   const { t } = browserWords();
-  if (waiting > 0) return show(String(waiting), COLORS.working, t('badgeWaiting', waiting));
+  if (waiting > 0) {
+    countShownAt = Date.now();
+    return show(String(waiting), COLORS.working, t('badgeWaiting', waiting));
+  }
   if (running > 0) return show('…', COLORS.working, t('badgeWorking'));
   return Promise.resolve();
 }
