@@ -80,4 +80,18 @@ describe('the run book', () => {
     expect(writes).toHaveLength(2);
     expect(doneIn(writes[1])).toBe(2);
   });
+
+  it('writes a change made at the moment the write before it is reported done', async () => {
+    const book = await import('./run-book');
+    const kept = run(0, 1);
+    (await book.runs()).set(kept.windowId, kept);
+    let next: Promise<void> | undefined;
+    await book.changed(kept, 'now').then(() => {
+      Object.assign(kept.items[0] ?? {}, run(1, 1).items[0]);
+      next = book.changed(kept, 'now');
+    });
+    await next;
+    expect(writes).toHaveLength(2);
+    expect(doneIn(writes[1])).toBe(1);
+  });
 });

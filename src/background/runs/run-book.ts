@@ -23,8 +23,8 @@ let lastPublished = Number.NEGATIVE_INFINITY;
 let publishing = false;
 /**
  * The runs are written at most once a second, a second after the last write
- * ended, but for a run's start and end: a run of a thousand tabs is a
- * megabyte, and storage.session hands every write, old and new value, to each
+ * ended, but for a run's start and end: a run of a thousand tabs is about
+ * 1.5 MB, and storage.session hands every write, old and new value, to each
  * context's onChanged listener (written at every tab's change, the worker
  * spent minutes of CPU on it). A worker stopped between writes loses nothing:
  * the run names each tab's job from its start, the journal keeps the jobs, and
@@ -35,7 +35,7 @@ let lastWriteEndedAt = Number.NEGATIVE_INFINITY;
 /** For each change not yet in a write that has begun, what resolves once it is written; whether one of them is a start or an end. */
 const waitingForWrite: (() => void)[] = [];
 let urgent = false;
-let writer: Promise<void> | undefined;
+let writing = false;
 let wakeWriter: (() => void) | undefined;
 
 /** The runs, by window. */
@@ -102,12 +102,14 @@ export function persist(when: 'soon' | 'now' = 'soon'): Promise<void> {
     urgent = true;
     wakeWriter?.();
   }
-  writer ??= writeWhileUnwritten().finally(() => {
-    writer = undefined;
-  });
+  if (!writing) {
+    writing = true;
+    void writeWhileUnwritten();
+  }
   return written;
 }
 
+/** Never rejects: a failed write is said and the loop goes on. */
 async function writeWhileUnwritten(): Promise<void> {
   while (waitingForWrite.length > 0) {
     const waitMs = urgent ? 0 : lastWriteEndedAt + PERSIST_EVERY_MS - Date.now();
@@ -122,6 +124,8 @@ async function writeWhileUnwritten(): Promise<void> {
     lastWriteEndedAt = Date.now();
     for (const resolve of inThisWrite) resolve();
   }
+  // In the same task as the loop's last look: a change made after it starts a writer of its own.
+  writing = false;
 }
 
 /** Resolves after `waitMs`, or sooner when a run's start or end must be written. */
