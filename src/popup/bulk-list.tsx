@@ -22,11 +22,11 @@ export interface BulkListProps {
 
 /**
  * The run's tabs, numbered in tab order, each with where it stands. A window
- * of up to WINDOWED_FROM tabs is listed whole, each state in full. A larger
- * one is windowed: each row is one line of title and one of state (the whole
- * state in its tooltip, and in the page for a screen reader), and only the
- * rows in view are rendered, the rest of the list's height kept by spacers so it scrolls
- * as if all were there; each row says its place and the list's size.
+ * of fewer than WINDOWED_FROM tabs is listed whole, each state in full. A
+ * larger one is windowed: each row is one line of title and one of state (the
+ * whole state in its tooltip, and in the page for a screen reader), only the
+ * rows in view are rendered, spacers keep the rest of the list's height so it
+ * scrolls as if all were there, and each row says its place and the list's size.
  */
 export function BulkList({ items, labelledBy, status, statusText }: BulkListProps) {
   const list = useRef<HTMLOListElement>(null);
