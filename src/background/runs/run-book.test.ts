@@ -35,6 +35,16 @@ const run = (done: number, of: number): BulkRun => ({
 });
 const doneIn = (written: BulkRun[] | undefined) => written?.[0]?.items.filter((item) => item.status.state === 'done').length;
 
+/** A fresh worker's run book holding a run of `tabs` tabs none of which has ended, and that run. */
+async function bookWithRun(tabs: number) {
+  const book = await import('./run-book');
+  const kept = run(0, tabs);
+  (await book.runs()).set(kept.windowId, kept);
+  return { book, kept };
+}
+/** The run's tab at `index` ends with its link. */
+const finish = (kept: BulkRun, index: number) => Object.assign(kept.items[index] ?? {}, run(kept.items.length, kept.items.length).items[index]);
+
 beforeEach(() => {
   session.clear();
   writes.length = 0;
@@ -45,16 +55,14 @@ afterEach(() => vi.useRealTimers());
 
 describe('the run book', () => {
   it('writes a run of many changes at most once a second, each write holding every change made before it', async () => {
-    const book = await import('./run-book');
-    const kept = run(0, 50);
-    (await book.runs()).set(kept.windowId, kept);
+    const { book, kept } = await bookWithRun(50);
     await book.changed(kept, 'now');
     expect(writes).toHaveLength(1);
 
     // Fifty tabs end within half a second: one write, a second after the last.
     const written: Promise<void>[] = [];
     for (let index = 0; index < 50; index += 1) {
-      Object.assign(kept.items[index] ?? {}, run(50, 50).items[index]);
+      finish(kept, index);
       written.push(book.changed(kept));
       await vi.advanceTimersByTimeAsync(10);
     }
@@ -66,28 +74,24 @@ describe('the run book', () => {
   });
 
   it("writes a run's start or end at once, even inside the second", async () => {
-    const book = await import('./run-book');
-    const kept = run(0, 2);
-    (await book.runs()).set(kept.windowId, kept);
+    const { book, kept } = await bookWithRun(2);
     await book.changed(kept, 'now');
-    Object.assign(kept.items[0] ?? {}, run(1, 2).items[0]);
+    finish(kept, 0);
     const soon = book.changed(kept);
     await vi.advanceTimersByTimeAsync(100);
     expect(writes).toHaveLength(1);
     // The last tab ends: the run's end is written without waiting out the second, with the change before it.
-    Object.assign(kept.items[1] ?? {}, run(2, 2).items[1]);
+    finish(kept, 1);
     await Promise.all([book.changed(kept, 'now'), soon]);
     expect(writes).toHaveLength(2);
     expect(doneIn(writes[1])).toBe(2);
   });
 
   it('writes a change made at the moment the write before it is reported done', async () => {
-    const book = await import('./run-book');
-    const kept = run(0, 1);
-    (await book.runs()).set(kept.windowId, kept);
+    const { book, kept } = await bookWithRun(1);
     let next: Promise<void> | undefined;
     await book.changed(kept, 'now').then(() => {
-      Object.assign(kept.items[0] ?? {}, run(1, 1).items[0]);
+      finish(kept, 0);
       next = book.changed(kept, 'now');
     });
     await next;
