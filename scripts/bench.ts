@@ -30,6 +30,7 @@ import { QUEUE_BENCH, QUEUE_SMOKE, queueBench } from './lib/queue-bench';
 import { FOLLOW_MS, SCALE_BENCH, SCALE_SMOKE, scaleBench } from './lib/scale-bench';
 import { RUN_BUDGET_BYTES, SESSION_QUOTA_BYTES } from '../src/storage/session/session-budget';
 import { latestEntry, popupFirstPaint } from './lib/paint-timing';
+import { ownLinkPopupSamples } from './lib/own-link-bench';
 import { summarise, type Summary } from './lib/stats';
 
 const SMOKE = process.argv.includes('--smoke');
@@ -111,6 +112,16 @@ async function uncachedPopupSample(browser: ExtensionBrowser, tab: Page): Promis
   uncachedRun += 1;
   await tab.goto(`${articleUrl}?run=${uncachedRun}`);
   return popupSample(browser, tab);
+}
+
+/** `measure` in a browser of its own, closed after. */
+async function withBrowser<T>(extensionDir: string, measure: (browser: ExtensionBrowser) => Promise<T>): Promise<T> {
+  const browser = await launch(extensionDir);
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The popup on a page whose link history holds: with the worker running, and stopped first. */
@@ -303,6 +314,7 @@ try {
   const popup = await sampleColdAndWarm(DIST, uncachedPopupSample);
   const cached = await cachedPopupSamples();
   const withHistory = await popupWithFullHistory();
+  const ownLink = await withBrowser(DIST, (browser) => ownLinkPopupSamples(browser, standIn.baseUrl, RUNS));
   const historyPage = await historyPageSamples();
   const background = await backgroundSamples();
   const firefoxShortcut = summarise(await firefoxShortcutSamples());
@@ -342,6 +354,8 @@ try {
   const optionsPaint = summarise(historyPage.optionsPaint);
   const fullPage = summarise(historyPage.fullPage);
   const keystroke = summarise(historyPage.keystrokes);
+  const paintWithoutOwn = summarise(ownLink.without);
+  const paintWithOwn = summarise(ownLink.withOwn);
 
   const rows: Row[] = [
     { figure: 'static floor, cold: HTML-only popup, click → first contentful paint', summary: staticCold },
@@ -369,6 +383,9 @@ try {
     { figure: 'popup, link in history, worker stopped: open → on screen', summary: cachedStopped, floor: floorWarmPaint.median, budget: '≤ 1.05 × empty popup paint', met: within(cachedStopped, floorWarmPaint, 1.05) },
     { figure: 'popup warm, history empty: open → short URL on screen', summary: historyEmpty },
     { figure: `popup warm, ${HISTORY_ENTRIES} in history: open → short URL on screen`, summary: historyFull, floor: historyEmpty.median, budget: '≤ 1.05 × history empty', met: within(historyFull, historyEmpty, 1.05) },
+    { figure: "popup warm, page without its own short link: open → first paint", summary: paintWithoutOwn },
+    { figure: "popup warm, page with its own short link: open → first paint", summary: paintWithOwn, floor: paintWithoutOwn.median, budget: '≤ 1.05 × page without', met: within(paintWithOwn, paintWithoutOwn, 1.05) },
+    { figure: "  the setting on: open → the page's own link on screen (no request)", summary: summarise(ownLink.ownShown) },
     { figure: 'empty extension page: open → first paint', summary: emptyPage },
     { figure: 'options page: open → first paint', summary: optionsPaint, floor: emptyPage.median, budget: '≤ 1.10 × empty page', met: within(optionsPaint, emptyPage, 1.1) },
     { figure: `history page, ${HISTORY_ENTRIES} links: open → first paint`, summary: fullPaint, floor: emptyPage.median, budget: '≤ 1.10 × empty page', met: within(fullPaint, emptyPage, 1.1) },

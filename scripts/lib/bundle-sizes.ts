@@ -70,7 +70,12 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // the popup's run list windowed (its own file in the panel's chunk, loaded only
 // when a run is shown: the popup's first load is unchanged) and the run written
 // at most once a second, with each tab's job named at its start (worker 29.9 KiB).
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 30 * 1024, zip: 109 * 1024 } as const;
+// With the page's own short link (issue 20) the worker grew to 31 KiB (30.0 →
+// 30.6) and the zip to 111 KiB (108.4 → 110.2): reading the page (scripting),
+// its link checked as a server's answer is, used by every way in and recorded
+// as such, and its words in five languages. The popup (21.0 → 21.3) fits its
+// budget: the offer beside the server's link and the port's new message.
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 31 * 1024, zip: 111 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

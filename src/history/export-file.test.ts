@@ -15,6 +15,7 @@ const ENTRIES: HistoryEntry[] = [
     used: 1,
   },
   { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: Date.UTC(2025, 1, 28, 23, 0), via: 'popup-tab', origin: 'imported' },
+  { shortUrl: 'https://wp.me/p1', longUrl: 'https://blog.example/post', server: 'https://wp.me', createdAt: Date.UTC(2025, 1, 27, 8, 0), via: 'shortcut', pageOwn: true },
 ];
 
 describe('the CSV export', () => {
@@ -22,7 +23,8 @@ describe('the CSV export', () => {
     expect(historyCsv(ENTRIES)).toBe(
       '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
         `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link,local\r\n` +
-        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported\r\n',
+        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported\r\n' +
+        '2025-02-27T08:00:00.000Z,,https://blog.example/post,https://wp.me/p1,https://wp.me,shortcut,page\r\n',
     );
   });
 
@@ -51,11 +53,12 @@ describe('the CSV export', () => {
 });
 
 describe('the JSON export', () => {
-  it('says what it is and when it was made, and holds the entries as stored, the imported one marked so', () => {
+  it("says what it is and when it was made, and holds the entries as stored, the imported one and the page's own link marked so", () => {
     const exportedAt = new Date(Date.UTC(2025, 2, 1, 12));
     const document = JSON.parse(historyJson(ENTRIES, exportedAt)) as { entries: Record<string, unknown>[] };
     expect(document).toEqual({ format: 'shrtnr-history', version: 1, exportedAt: '2025-03-01T12:00:00.000Z', entries: ENTRIES });
-    expect(document.entries.map((entry) => entry.origin)).toEqual([undefined, 'imported']);
+    expect(document.entries.map((entry) => entry.origin)).toEqual([undefined, 'imported', undefined]);
+    expect(document.entries.map((entry) => entry.pageOwn)).toEqual([undefined, undefined, true]);
   });
 
   it('leaves out whatever else a record carries', () => {

@@ -26,13 +26,23 @@ export function historyJson(entries: readonly HistoryEntry[], exportedAt: Date):
 }
 
 /** Only the fields of a HistoryEntry, in a fixed order: whatever else a record carries stays on this machine. */
-function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin }: HistoryEntry): HistoryEntry {
-  return { shortUrl, longUrl, server, ...(title === undefined ? {} : { title }), createdAt, via, ...(used === undefined ? {} : { used }), ...(origin === undefined ? {} : { origin }) };
+function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin, pageOwn }: HistoryEntry): HistoryEntry {
+  return {
+    shortUrl,
+    longUrl,
+    server,
+    ...(title === undefined ? {} : { title }),
+    createdAt,
+    via,
+    ...(used === undefined ? {} : { used }),
+    ...(origin === undefined ? {} : { origin }),
+    ...(pageOwn === undefined ? {} : { pageOwn }),
+  };
 }
 
 /**
  * Column names stay English and `via` and `origin` stay codes (`menu-link`,
- * `imported`), whatever the UI language: a file is read by scripts and
+ * `imported`, `page` for a page's own link made here), whatever the UI language: a file is read by scripts and
  * spreadsheets long after, and must mean the same on every machine.
  */
 const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin'];
@@ -53,7 +63,7 @@ export function historyCsv(entries: readonly HistoryEntry[]): string {
       csvField(entry.shortUrl, 'url'),
       csvField(entry.server, 'url'),
       csvField(entry.via),
-      csvField(entry.origin ?? 'local'),
+      csvField(entry.origin ?? (entry.pageOwn ? 'page' : 'local')),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;

@@ -137,6 +137,16 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expectNothingUntranslated();
   });
 
+  it("marks a page's own short link in its details, in words", async () => {
+    await renderHistory([RYE, { ...DOCS, pageOwn: true }]);
+    const [made, pageOwn] = rows();
+    expect(made?.querySelector('.row-meta')?.textContent).not.toContain(t('historyPageOwn'));
+    expect(pageOwn?.querySelector('.row-meta')?.textContent).toBe(
+      `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(DOCS.createdAt)} · ${t('historyViaShortcut')} · ${t('historyPageOwn')}`,
+    );
+    expectNothingUntranslated();
+  });
+
   it('names every button of a row with its link, and shows one word', async () => {
     await renderHistory();
 

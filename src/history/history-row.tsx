@@ -41,14 +41,9 @@ export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowP
           <span aria-hidden="true"> · </span>
           <span class="row-via">{wayInLabel(entry.via, words)}</span>
           {/* From a file, not made here: listed, never given by the cache. A word, so it is read out too. */}
-          {entry.origin === IMPORTED && (
-            <>
-              <span aria-hidden="true"> · </span>
-              <span class="row-imported" data-testid="history-imported">
-                {t('historyImported')}
-              </span>
-            </>
-          )}
+          {entry.origin === IMPORTED && <RowMark testId="history-imported" words={t('historyImported')} />}
+          {/* The page's own link, used instead of asking the server. */}
+          {entry.pageOwn === true && <RowMark testId="history-page-own" words={t('historyPageOwn')} />}
         </p>
       </div>
       {/* Visibly one word each; named with the link, so a list of "Copy" buttons is told apart when read out. */}
@@ -91,4 +86,15 @@ function entryTime(createdAt: number, dates: Intl.DateTimeFormat, { t }: Words) 
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return <span>{t('historyDateUnknown')}</span>;
   return <time dateTime={date.toISOString()}>{dates.format(date)}</time>;
+}
+
+function RowMark({ testId, words }: { testId: string; words: string }) {
+  return (
+    <>
+      <span aria-hidden="true"> · </span>
+      <span class="row-imported" data-testid={testId}>
+        {words}
+      </span>
+    </>
+  );
 }

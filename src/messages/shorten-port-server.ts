@@ -10,6 +10,7 @@ export const serveShortenPort = (port: Runtime.Port, serve: (end: PortEnd<Worker
 
 function isPopupToWorker(message: unknown): message is PopupToWorker {
   if (!isRecord(message)) return false;
-  return message.type === 'cancel' || (message.type === 'shorten' && isStoredRequest(message.request));
+  const { pageTab } = message;
+  return message.type === 'cancel' || (message.type === 'shorten' && isStoredRequest(message.request) && (pageTab === undefined || Number.isInteger(pageTab)));
 }
 

@@ -9,13 +9,15 @@ import { isRecord, isStringArray, openPort, type PortEnd } from './ports';
  * one message: a link that waits for the server's rate limit reports where it
  * stands until its answer comes, and the popup can cancel it. One port per
  * shortening; the popup sends `shorten` once, then maybe `cancel`; the worker
- * sends progress, then one answer. A port that closes before the answer (the
+ * sends progress (and the page's own short link, if it has one), then one answer. A port that closes before the answer (the
  * popup closed) leaves the job to finish in the background.
  */
 
-export type PopupToWorker = { type: 'shorten'; request: ShortenRequest } | { type: 'cancel' };
+/** `pageTab`: the tab whose page the request's URL is (the popup's own tab), whose own short link the worker may read. */
+export type PopupToWorker = { type: 'shorten'; request: ShortenRequest; pageTab?: number } | { type: 'cancel' };
 
-export type WorkerToPopup = { type: 'progress'; progress: ShortenProgress } | { type: 'answer'; answer: ShortenAnswer };
+/** `page-link`: the page declares its own short link (offered beside the server's, which still comes). */
+export type WorkerToPopup = { type: 'progress'; progress: ShortenProgress } | { type: 'page-link'; shortUrl: string } | { type: 'answer'; answer: ShortenAnswer };
 
 export const openShortenPort = (): PortEnd<PopupToWorker, WorkerToPopup> => openPort(PORT_NAMES.shorten, isWorkerToPopup);
 
@@ -43,6 +45,7 @@ function isShortenAnswer(value: unknown): value is ShortenAnswer {
 function isWorkerToPopup(message: unknown): message is WorkerToPopup {
   if (!isRecord(message)) return false;
   if (message.type === 'answer') return isShortenAnswer(message.answer);
+  if (message.type === 'page-link') return typeof message.shortUrl === 'string';
   const { progress } = message;
   return message.type === 'progress' && isRecord(progress) && (progress.state === 'sending' || (progress.state === 'waiting' && typeof progress.ahead === 'number'));
 }

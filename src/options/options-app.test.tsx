@@ -145,16 +145,19 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
   });
 
-  it('saves the copy format, tracking and history choices, and only those', async () => {
+  it("saves the copy format, tracking, page's own link and history choices, and only those", async () => {
     const connector = await renderOptions(SAVED);
 
     fireEvent.change(screen.getByRole('combobox', { name: t('optionsCopyFormat') }), { target: { value: 'markdown' } });
     fireEvent.click(screen.getByRole('checkbox', { name: t('optionsStripTracking') }));
+    const pageLink = screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsUsePageShortLink') });
+    expect(pageLink.checked).toBe(false);
+    fireEvent.click(pageLink);
     fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ history: false, copyFormat: 'markdown', stripTracking: true }]]);
+    expect(connector.save.mock.calls).toEqual([[{ history: false, copyFormat: 'markdown', stripTracking: true, usePageShortLink: true }]]);
   });
 
   it('turning history off offers to delete the links it holds, and deletes them when asked', async () => {

@@ -230,8 +230,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 }
 
 function formValues(settings: Settings): OptionsFormValues {
-  const { serverUrl, autoCopy, history, copyFormat, stripTracking } = settings;
-  return { tokenDraft: '', serverUrl, autoCopy, history, copyFormat, stripTracking };
+  const { serverUrl, autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
+  return { tokenDraft: '', serverUrl, autoCopy, history, copyFormat, stripTracking, usePageShortLink };
 }
 
 function describe(error: unknown): string {

@@ -14,10 +14,11 @@ export interface OptionsFormValues {
   history: boolean;
   copyFormat: CopyFormat;
   stripTracking: boolean;
+  usePageShortLink: boolean;
 }
 
 /** The form's fields that are settings as they are (the token is a draft, the server is checked first). */
-export const PLAIN_SETTINGS = ['autoCopy', 'history', 'copyFormat', 'stripTracking'] as const;
+export const PLAIN_SETTINGS = ['autoCopy', 'history', 'copyFormat', 'stripTracking', 'usePageShortLink'] as const;
 
 /** Links still in history while it is off, offered for deletion; `cleared` once they are gone. */
 export type HistoryLeft = { state: 'none' } | { state: 'kept'; count: number } | { state: 'cleared'; count: number } | { state: 'failed'; message: string };
@@ -192,6 +193,11 @@ export function OptionsView(props: OptionsViewProps) {
             <input type="checkbox" checked={values.stripTracking} onChange={(event) => onChange({ stripTracking: event.currentTarget.checked })} />
             {t('optionsStripTracking')}
           </label>
+          <label class="checkbox">
+            <input type="checkbox" checked={values.usePageShortLink} onChange={(event) => onChange({ usePageShortLink: event.currentTarget.checked })} />
+            {t('optionsUsePageShortLink')}
+          </label>
+          <p class="hint">{t('optionsUsePageShortLinkHint')}</p>
         </section>
 
         <section class="card">

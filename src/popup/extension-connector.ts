@@ -44,9 +44,9 @@ export const extensionConnector: PopupConnector = {
     // Opening the popup grants activeTab, which is what makes `url` and `title` visible;
     // the window says whether it is private whatever the tab reveals.
     const [[tab], { incognito }] = await Promise.all([browser.tabs.query({ active: true, currentWindow: true }), ownWindowDetails()]);
-    return { ...(tab?.url === undefined ? {} : { url: tab.url }), ...(tab?.title ? { title: tab.title } : {}), private: incognito };
+    return { ...(tab?.url === undefined ? {} : { url: tab.url }), ...(tab?.title ? { title: tab.title } : {}), ...(tab?.id === undefined ? {} : { id: tab.id }), private: incognito };
   },
-  shorten(request, onProgress) {
+  shorten(request, onProgress, page) {
     return new Promise<ShortenAnswer>((resolve) => {
       let port: PortEnd<PopupToWorker, WorkerToPopup>;
       try {
@@ -58,6 +58,7 @@ export const extensionConnector: PopupConnector = {
       newestPort = port;
       port.onMessage((message) => {
         if (message.type === 'progress') onProgress?.(message.progress);
+        else if (message.type === 'page-link') page?.onShortLink(message.shortUrl);
         else {
           resolve(message.answer);
           port.close();
@@ -65,7 +66,7 @@ export const extensionConnector: PopupConnector = {
       });
       // Only when the worker went away before answering (a port closed from this side reports nothing).
       port.onClose((reason) => resolve(internalAnswer(reason ?? 'the background worker closed the connection')));
-      port.post({ type: 'shorten', request });
+      port.post({ type: 'shorten', request, ...(page === undefined ? {} : { pageTab: page.tab }) });
     });
   },
   cancelShortening() {

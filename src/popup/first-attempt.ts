@@ -10,22 +10,24 @@ export interface FirstAttempt {
   request: ShortenRequest | undefined;
   answer: Promise<ShortenAnswer> | undefined;
   /** Where the first attempt stands while it waits: reported before the view listens, too. */
-  progress?: ProgressRelay;
+  progress?: Relay<ShortenProgress>;
+  /** The tab's page's own short link, when it declares one: heard before the view listens, too. */
+  pageLink?: Relay<string>;
 }
 
-/** Keeps the latest progress report until someone listens, then passes each on. */
-export interface ProgressRelay {
-  report(progress: ShortenProgress): void;
-  listen(listener: (progress: ShortenProgress) => void): void;
+/** Keeps the latest report until someone listens, then passes each on. */
+export interface Relay<Report> {
+  report(value: Report): void;
+  listen(listener: (value: Report) => void): void;
 }
 
-export function progressRelay(): ProgressRelay {
-  let latest: ShortenProgress | undefined;
-  let listener: ((progress: ShortenProgress) => void) | undefined;
+export function relay<Report>(): Relay<Report> {
+  let latest: Report | undefined;
+  let listener: ((value: Report) => void) | undefined;
   return {
-    report(progress) {
-      latest = progress;
-      listener?.(progress);
+    report(value) {
+      latest = value;
+      listener?.(value);
     },
     listen(next) {
       listener = next;
@@ -59,8 +61,10 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
     (tab) => {
       if (tab.url === undefined) return { ...none, tab };
       const request = requestFor(tab.url, 'tab', tab, false);
-      const progress = progressRelay();
-      return { tab, request, answer: connector.shorten(request, progress.report), progress };
+      const progress = relay<ShortenProgress>();
+      const pageLink = relay<string>();
+      const page = tab.id === undefined ? undefined : { tab: tab.id, onShortLink: pageLink.report };
+      return { tab, request, answer: connector.shorten(request, progress.report, page), progress, pageLink };
     },
     () => none,
   );

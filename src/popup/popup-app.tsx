@@ -35,6 +35,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const [state, setState] = useState<PopupState>(() => (ready === undefined ? { phase: 'loading', source: 'tab' } : stateFor(ready.answer, ready.request, 'tab')));
   const [recent, setRecent] = useState<RecentHistory | undefined>(undefined);
   const [bulk, setBulk] = useState<BulkState>({ run: undefined, error: undefined, asking: false });
+  const [pageLink, setPageLink] = useState<string | undefined>(undefined);
   const tab = useRef<PopupTab | undefined>(undefined);
   // Which shortening the screen belongs to: an answer (or a copy) that comes
   // back after the user started another one must not overwrite it.
@@ -78,8 +79,10 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
 
   useEffect(() => {
     const mine = attempt.current;
-    void firstAttempt.then(({ tab: firstTab, request, answer, progress }) => {
+    void firstAttempt.then(({ tab: firstTab, request, answer, progress, pageLink: pageLinks }) => {
       tab.current = firstTab;
+      // The tab's page, whatever the user shortens since.
+      pageLinks?.listen(setPageLink);
       // The user typed a link before the tab's answer came: theirs wins.
       if (mine !== attempt.current) return;
       if (request === undefined || answer === undefined) {
@@ -164,6 +167,8 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onDismissBulk={() => connector.dismissBulk()}
         onCopyText={(text) => connector.copy({ text })}
         onLoadBulkPanel={loadBulkPanel}
+        pageLink={pageLink}
+        onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : connector.copy({ text: pageLink }))}
       />
     </WordsContext.Provider>
   );

@@ -14,12 +14,20 @@ export interface PopupTab {
   /** Absent when the browser does not reveal it (no activeTab grant, a page of its own). */
   url?: string;
   title?: string;
+  /** The tab's id, to read its page's own short link (absent when the browser gave none). */
+  id?: number;
   /**
    * The popup's window is private (incognito): nothing shortened from it is
    * recorded, typed links included. Read from the window itself, so it is
    * known even when the tab's address is not.
    */
   private: boolean;
+}
+
+/** The tab whose page a request shortens, and who hears the page's own short link if it declares one (offered beside the server's). */
+export interface RequestPage {
+  tab: number;
+  onShortLink(shortUrl: string): void;
 }
 
 /** Everything the popup needs from the browser; the views never call `browser.*` themselves. */
@@ -34,7 +42,7 @@ export interface PopupConnector {
    * the server's limit. Never rejects: a failure to reach the worker comes
    * back as an `internal` error.
    */
-  shorten(request: ShortenRequest, onProgress?: (progress: ShortenProgress) => void): Promise<ShortenAnswer>;
+  shorten(request: ShortenRequest, onProgress?: (progress: ShortenProgress) => void, page?: RequestPage): Promise<ShortenAnswer>;
   /** Cancels the newest shortening while it waits; its answer is then a `cancelled` error. */
   cancelShortening(): void;
   /** The newest history entries, newest first; none when history cannot be read. Never rejects. */

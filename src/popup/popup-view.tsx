@@ -5,6 +5,7 @@ import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { BulkSection, type BulkSectionProps } from './bulk-section';
 import { FailedResult } from './failed-result';
+import { PageLinkOffer } from './page-link-offer';
 import { LoadingResult, WaitingResult } from './pending-result';
 import { wantsTypedUrl, type PopupState } from './popup-state';
 import { RecentLinks } from './recent-links';
@@ -27,6 +28,9 @@ export interface PopupViewProps extends BulkSectionProps {
   onLoadQr(): Promise<QrPanelComponent>;
   onOpenSettings(): void;
   onOpenHistory(): void;
+  /** The tab's page's own short link, when it declares one; undefined otherwise. */
+  pageLink?: string | undefined;
+  onCopyPageLink(): Promise<boolean>;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
@@ -55,6 +59,7 @@ export function PopupView(props: PopupViewProps) {
           <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
         )}
       </section>
+      {props.pageLink !== undefined && <PageLinkOffer shortUrl={props.pageLink} onCopy={props.onCopyPageLink} />}
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading' || state.phase === 'waiting'} />
       <BulkSection {...props} />
       <RecentLinks recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />

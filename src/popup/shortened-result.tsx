@@ -20,7 +20,7 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
   const copyRef = useRef<HTMLButtonElement>(null);
   const { t } = useWords();
   const [showQr, setShowQr] = useState(false);
-  const { shortUrl, longUrl, fromHistory, used, removedParams, secretParams } = state.shortening;
+  const { shortUrl, longUrl, fromHistory, pageOwn, used, removedParams, secretParams } = state.shortening;
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
@@ -66,9 +66,9 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
           {t(historyOn && !state.request.private ? 'popupSecretKept' : 'popupSecretSent', secretParams.join(', '))}
         </p>
       )}
-      {fromHistory ? (
+      {fromHistory || pageOwn ? (
         <p class="hint origin" data-testid="link-origin">
-          {t('linkFromHistory')}{' '}
+          {t(fromHistory ? 'linkFromHistory' : 'linkPageOwn')}{' '}
           <button type="button" class="quiet-button" onClick={onNewLink}>
             {t('popupNewLink')}
           </button>

@@ -18,6 +18,8 @@ export interface Shortening extends ShortenedUrl {
   /** Parameters of the long URL that look like they carry a secret (secret-params.ts): the popup says the server and history have them. */
   secretParams: string[];
   title?: string;
+  /** The page's own short link (its `<link rel="shortlink">`), used with no request and no credit. */
+  pageOwn?: true;
 }
 
 /** What decides the long URL and the cache; never the token, so the popup may read it. */
@@ -64,18 +66,38 @@ export async function fromHistory(
   };
 }
 
-/** The history entry for a new short link, or undefined where nothing is recorded (history off, a private window). */
+/**
+ * The history entry for a new short link, or undefined where nothing is
+ * recorded (history off, a private window). A page's own link is recorded as
+ * such, under the origin that serves it: the cache answers only with links
+ * the server in use made.
+ */
 export function historyEntryFor(shortening: Shortening, request: ShortenRequest, settings: Pick<Settings, 'serverUrl' | 'history'>, now: number): HistoryEntry | undefined {
   if (!settings.history || request.private || shortening.fromHistory) return undefined;
   const title = request.title?.trim().slice(0, 1024);
   return {
     shortUrl: shortening.shortUrl,
     longUrl: shortening.longUrl,
-    server: settings.serverUrl,
+    server: shortening.pageOwn ? new URL(shortening.shortUrl).origin : settings.serverUrl,
     createdAt: now,
     via: request.via,
     ...(title ? { title } : {}),
     ...(shortening.used === undefined ? {} : { used: shortening.used }),
+    ...(shortening.pageOwn ? { pageOwn: true } : {}),
+  };
+}
+
+/** The page's own short link as a shortening of the page's (prepared) address. */
+export function pageShortening(shortUrl: string, prepared: PreparedUrl, request: Pick<ShortenRequest, 'title'>): Shortening {
+  return {
+    shortUrl,
+    longUrl: prepared.longUrl,
+    used: undefined,
+    fromHistory: false,
+    pageOwn: true,
+    removedParams: prepared.removedParams,
+    secretParams: secretLookingParams(prepared.longUrl),
+    ...(request.title === undefined ? {} : { title: request.title }),
   };
 }
 

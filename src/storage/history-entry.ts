@@ -28,6 +28,8 @@ export interface HistoryEntry {
    * anyone can write must not decide which short link a page gets.
    */
   origin?: typeof IMPORTED;
+  /** The page's own short link (its `<link rel="shortlink">`), used instead of asking the server; `server` is then the origin that serves it. */
+  pageOwn?: true;
 }
 
 /** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
@@ -56,6 +58,7 @@ export const historyEntrySchema = z.object({
   via: z.enum(WAYS_IN),
   used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
   origin: z.optional(z.literal(IMPORTED)),
+  pageOwn: z.optional(z.literal(true)),
 });
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */

@@ -133,6 +133,15 @@ describe('the cache', () => {
     expect((await store.all()).entries).toEqual([planted, made]);
   });
 
+  it('never answers with a page\'s own short link, even one kept under the server\'s origin: the cache is the server\'s links', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://blog.example/2026/11/a-post';
+    const pageOwn = entry(9, { longUrl, shortUrl: `${SERVER}/own`, pageOwn: true });
+    await store.record(pageOwn);
+    expect(await store.findCached(SERVER, longUrl)).toBeUndefined();
+    expect((await store.all()).entries).toEqual([pageOwn]);
+  });
+
   it('answers with a link made here that replaced an imported one of the same short link', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     await store.merge([entry(1, { origin: 'imported' })]);

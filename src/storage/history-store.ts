@@ -114,7 +114,8 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
     async findCached(server, longUrl) {
       const matches = await transact('entries', 'readonly', (store) => store.index('server-longUrl').getAll([server, longUrl]));
       return validOnes(matches.result)
-        .filter((entry) => entry.origin !== IMPORTED)
+        // Neither a file's word nor a page's own link (kept under its own origin, which could be the server's too) answers for the server.
+        .filter((entry) => entry.origin !== IMPORTED && entry.pageOwn !== true)
         .reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
     },
 

@@ -15,6 +15,7 @@ import { DEFAULT_SERVER_URL } from './settings-schema';
  *    A token saved in shape 0 has none.
  * 2. + `history`, `copyFormat`, `stripTracking`: new keys, read as their
  *    defaults until saved; nothing to migrate.
+ * 3. + `usePageShortLink`, off until saved; nothing to migrate either.
  */
 export const SETTINGS_VERSION_KEY = 'settingsVersion';
 

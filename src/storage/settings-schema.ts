@@ -38,6 +38,8 @@ export const settingSchemas = {
   copyFormat: z.enum(COPY_FORMATS),
   // Remove known tracking parameters (utm_*, fbclid, ...) before shortening.
   stripTracking: z.boolean(),
+  // Use the page's own short link (`<link rel="shortlink">`) when it declares one: no request, no credit.
+  usePageShortLink: z.boolean(),
 };
 
 export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof settingSchemas)[Key]> };
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   history: true,
   copyFormat: 'plain',
   stripTracking: false,
+  usePageShortLink: false,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -30,7 +30,7 @@ describe('settings storage', () => {
   });
 
   it('keeps the valid values beside an invalid one', async () => {
-    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example', copyFormat: 'pdf', history: false });
+    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example', copyFormat: 'pdf', history: false, usePageShortLink: 'yes' });
     expect(await readSettings(area, undefined, () => {})).toEqual({
       token: 'tok',
       serverUrl: '',
@@ -39,6 +39,7 @@ describe('settings storage', () => {
       history: false,
       copyFormat: 'plain',
       stripTracking: false,
+      usePageShortLink: false,
     });
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 
 describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
   const { t } = wordsIn(language);
@@ -41,11 +42,21 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await popup.getByTestId('short-url').waitFor();
     await closeAll(popup, tab);
 
-    // Shortened and copied.
-    ({ tab, popup } = await popupOn());
+    // Shortened and copied, on a page that declares its own short link: offered beside it (issue 20), and copied from there.
+    ({ tab, popup } = await popupOn(OWN_LINK_PATHS.page));
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe(t('popupCopied'));
+    await popup.getByTestId('page-link').getByRole('button', { name: t('popupCopy') }).click();
+    await popup.getByTestId('page-link').getByRole('status').filter({ hasText: t('popupCopied') }).waitFor();
     found.shortened = await axeViolationsLightAndDark(popup);
     await closeAll(popup, tab);
+
+    // The page's own short link used as the link (the setting on).
+    await session.configure({ usePageShortLink: true });
+    ({ tab, popup } = await popupOn(OWN_LINK_PATHS.page));
+    await popup.getByTestId('link-origin').filter({ hasText: t('linkPageOwn') }).waitFor();
+    found["page's own link"] = await axeViolationsLightAndDark(popup);
+    await closeAll(popup, tab);
+    await session.configure({ usePageShortLink: false });
 
     // An input error: a page that cannot be read.
     ({ tab, popup } = await popupOn('chrome://version'));
@@ -93,6 +104,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     expect(found).toEqual({
       loading: [],
       shortened: [],
+      "page's own link": [],
       'input error': [],
       'waiting for the limit': [],
       'server failed': [],

@@ -12,6 +12,7 @@ import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-lea
 import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
+import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 
 let session: FirefoxSession;
 
@@ -220,21 +221,42 @@ describe('the Firefox build', () => {
 });
 
 describe('the Firefox build, headed under Xvfb', () => {
+  let headed: FirefoxSession;
+  beforeAll(async () => {
+    headed = await startFirefoxSession({ headed: true });
+  });
+  afterAll(() => headed?.close());
+  beforeEach(() => headed.standIn.clearLog());
+
+  /** A real Alt+Shift+L on the page: the shortcut grants activeTab (the stand-in's pages are in no host permission). */
+  async function pressShortcutOn(page: Page): Promise<void> {
+    await page.bringToFront();
+    await page.click('h1');
+    await xdotool(headed.xvfb?.display ?? '', 'key', '--clearmodifiers', 'alt+shift+l');
+  }
+
   it('a real Alt+Shift+L on a page copies that page\'s short link (the shortcut grants activeTab)', async () => {
-    const headed = await startFirefoxSession({ headed: true });
-    try {
-      await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken });
-      const pageUrl = `${headed.standIn.baseUrl}/demo/article?from=real-key`;
-      const page = await headed.firefox.openTab(pageUrl);
-      await page.bringToFront();
-      await page.click('h1');
-      await xdotool(headed.xvfb?.display ?? '', 'key', '--clearmodifiers', 'alt+shift+l');
-      await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
-      expect(JSON.parse(headed.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: pageUrl });
-      await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
-    } finally {
-      await headed.close();
-    }
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
+    const pageUrl = `${headed.standIn.baseUrl}/demo/article?from=real-key`;
+    const page = await headed.firefox.openTab(pageUrl);
+    await pressShortcutOn(page);
+    await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse(headed.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: pageUrl });
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+  });
+
+  it("with the setting on, a real Alt+Shift+L on a page with its own short link copies that link, with no request (activeTab + scripting)", async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: true });
+    const ownLink = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.shortLink}`;
+    await pressShortcutOn(await headed.firefox.openTab(`${headed.standIn.baseUrl}${OWN_LINK_PATHS.page}`));
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(ownLink);
+    expect(headed.standIn.apiRequests()).toEqual([]);
+
+    // Its "short" link longer than its address: the server makes one.
+    const longerUrl = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.longer}`;
+    await pressShortcutOn(await headed.firefox.openTab(longerUrl));
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
   });
 });
 

@@ -5,7 +5,7 @@ import manifest from '../../manifest.json' with { type: 'json' };
 // kind by kind, in test/build/store-declarations.test.ts.
 describe('manifest.json', () => {
   it('asks for exactly these permissions', () => {
-    expect(manifest.permissions).toEqual(['storage', 'contextMenus', 'activeTab', 'clipboardWrite', 'offscreen', 'notifications', 'alarms']);
+    expect(manifest.permissions).toEqual(['storage', 'contextMenus', 'activeTab', 'scripting', 'clipboardWrite', 'offscreen', 'notifications', 'alarms']);
     expect(manifest.host_permissions).toEqual(['https://shrtnr.co/*']);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
     // "Shorten all tabs" asks for it from its click: no install warning for anyone who never uses it.

@@ -11,6 +11,9 @@ export interface PageContext {
 
 export const ARTICLE_TITLE = 'A long article about link shortening';
 export const CLIPBOARD_READER_TITLE = 'Clipboard reader';
+export const OWN_LINK_TITLE = 'A page with a short link of its own';
+/** Where the own-link page's declared short link leads (`/o/1`), and the path of the one whose "short" link is longer than its address. */
+export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer' } as const;
 
 /**
  * Everything outside /api/: the redirects behind short URLs, and the pages the
@@ -27,6 +30,13 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
       return sendHtml(response, 200, destinationPage(request));
     case '/demo/blank':
       return sendHtml(response, 200, htmlDocument(CLIPBOARD_READER_TITLE, ''));
+    case OWN_LINK_PATHS.page:
+      // A canonical link first, shorter still: never taken (it drops query parameters people need).
+      return sendHtml(response, 200, ownLinkPage('<link rel="canonical" href="/c">\n<link rel="alternate shortlink" href="/o/1">\n'));
+    case OWN_LINK_PATHS.longer:
+      return sendHtml(response, 200, ownLinkPage(`<link rel="shortlink" href="/o/${'a-declared-short-link-longer-than-the-page-address-'.repeat(2)}">\n`));
+    case OWN_LINK_PATHS.shortLink:
+      return send(response, 302, '', { Location: `${requestOrigin(request, context.baseUrl)}${OWN_LINK_PATHS.page}` });
   }
   const code = SHORT_CODE_PATTERN.exec(request.path)?.[1];
   const target = code === undefined ? undefined : context.shortLinks.targetOf(code);
@@ -61,6 +71,20 @@ shorten its target rather than this page.</p>
 <p>Whatever is shortened, the short URL should land on the clipboard, ready to paste.</p>
 </article>
 </main>`,
+  );
+}
+
+/** A page that declares its own short link (WordPress's wp.me and YouTube's youtu.be do so), in `head`. */
+function ownLinkPage(head: string): string {
+  return htmlDocument(
+    OWN_LINK_TITLE,
+    `<main>
+<h1>${escapeHtml(OWN_LINK_TITLE)}</h1>
+<p class="byline">A demo page served by the local Shrtnr stand-in</p>
+<p>Some sites name a short link for each of their pages in a <code>&lt;link rel="shortlink"&gt;</code>. The extension
+offers it beside the server's short link: it costs no credit.</p>
+</main>`,
+    head,
   );
 }
 

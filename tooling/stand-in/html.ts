@@ -19,8 +19,8 @@ const STYLE = `
   code, .url { font-family: ui-monospace, monospace; font-size: 0.9em; background: #f0eee8; padding: 0.1em 0.3em; border-radius: 3px; word-break: break-all; }
 `;
 
-/** A whole HTML document; `bodyHtml` must already be escaped. */
-export function htmlDocument(title: string, bodyHtml: string): string {
+/** A whole HTML document; `bodyHtml` (and `headHtml`, more of the head) must already be escaped. */
+export function htmlDocument(title: string, bodyHtml: string, headHtml = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,7 +28,7 @@ export function htmlDocument(title: string, bodyHtml: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
-</head>
+${headHtml}</head>
 <body>
 ${bodyHtml}
 </body>

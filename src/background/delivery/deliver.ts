@@ -29,13 +29,16 @@ export type BackgroundOutcome =
   | { status: 'superseded'; shortened: Shortening }
   | { status: 'failed'; error: ShrtnrError };
 
-/** What the menu and the keyboard command do: shorten, copy, and say so on the badge and in a notification. */
-export async function shortenAndCopy(request: ShortenRequest): Promise<BackgroundOutcome> {
+/**
+ * What the menu and the keyboard command do: shorten, copy, and say so on the
+ * badge and in a notification. `pageTab`: the tab whose page is shortened (its own short link may stand for it).
+ */
+export async function shortenAndCopy(request: ShortenRequest, pageTab?: number): Promise<BackgroundOutcome> {
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
   const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
   await badgeJobStarted();
   try {
-    const { result, copyFormat } = await shorten(request, { ...click, owner: 'background' });
+    const { result, copyFormat } = await shorten(request, { ...click, owner: 'background', ...(pageTab === undefined ? {} : { pageTab }) });
     if (!result.ok) return await fail(result.error);
     return await deliver(result.value, copyFormat, click);
   } catch (error) {
@@ -134,7 +137,7 @@ async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailur
   performance.mark('shrtnr:background-copied');
   await Promise.all([
     badgeJobFinished({ ok: true, copied: true }),
-    notifyLink('notifyCopiedTitle', shortened, shortened.fromHistory ? words.t('linkFromHistory') : undefined),
+    notifyLink('notifyCopiedTitle', shortened, shortened.fromHistory ? words.t('linkFromHistory') : shortened.pageOwn ? words.t('linkPageOwn') : undefined),
   ]);
   return { status: 'copied', shortened };
 }

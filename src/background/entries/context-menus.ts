@@ -56,7 +56,7 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
       // Firefox names the link's text; Chrome does not.
       return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate });
     case MENU_IDS.page:
-      return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate });
+      return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate }, tab?.id);
     case MENU_IDS.selection:
       return shortenSelection(info.selectionText ?? '', inPrivate);
     default:

@@ -8,5 +8,5 @@ export async function onCommand(command: string, tab: Tabs.Tab | undefined): Pro
   if (command !== SHORTEN_COMMAND) return undefined;
   // The shortcut grants activeTab, so the tab's URL is readable here.
   const target = tab ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
-  return shortenAndCopy({ url: target?.url ?? '', via: 'shortcut', ...titled(target?.title), private: target?.incognito ?? false, fresh: false });
+  return shortenAndCopy({ url: target?.url ?? '', via: 'shortcut', ...titled(target?.title), private: target?.incognito ?? false, fresh: false }, target?.id);
 }

@@ -33,6 +33,9 @@ export function onShortenPort(port: Runtime.Port): void {
           jobId = id;
         },
         onProgress: (progress) => popup.post({ type: 'progress', progress }),
+        // Only the popup's own tab, as the popup shortens it: a typed link is no page's.
+        ...(message.pageTab === undefined || message.request.via !== 'popup-tab' ? {} : { pageTab: message.pageTab }),
+        onPageShortLink: (shortUrl) => popup.post({ type: 'page-link', shortUrl }),
       })
         .then(async (answer) => {
           if (!connected) return cancelAsked ? undefined : finishedForNobody(answer);

@@ -4,7 +4,7 @@ import { failure, success, type Result } from '../../api/result';
 import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
 import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
-import { browser } from '../../platform/browser';
+import { browser, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { planBulk } from '../../shortening/bulk-plan';
 import { CONTRACT_PACE, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
@@ -77,10 +77,10 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     pace: planningPace(paceOf(settings.serverUrl)),
     // Each tab's job is named now, in the run's first write: the run is written at most once a second after, and a
     // worker stopped before the next write finds the tab's job in the journal by that name (no second request).
-    items: planned.map(({ url, title, ...plan }) => ({
+    items: planned.map(({ url, title, ...plan }, index) => ({
       url,
       ...(title === undefined ? {} : { title }),
-      ...('skip' in plan ? { status: { state: 'skipped', skip: plan.skip } } : { status: { state: 'queued' }, job: crypto.randomUUID() }),
+      ...('skip' in plan ? { status: { state: 'skipped', skip: plan.skip } } : { status: { state: 'queued' }, job: crypto.randomUUID(), ...pageTab(tabs[index], settings) }),
     })),
   };
   // Refused up front rather than failing half-way: every write of the run holds all of it.
@@ -91,6 +91,9 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   void changed(run, 'now').then(() => queueAll(run, settings));
   return success(run);
 }
+
+/** A tab's id, where its page's own short link may stand for it: only the pages the extension may read (activeTab, a granted host) give one. */
+const pageTab = (tab: Tabs.Tab | undefined, settings: Settings): { tab?: number } => (settings.usePageShortLink && tab?.id !== undefined ? { tab: tab.id } : {});
 
 /** Drops the run's tabs still waiting (they end cancelled); a tab whose request is under way finishes. */
 export async function cancelBulkRun(windowId: number): Promise<void> {
@@ -180,6 +183,7 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings, waitB
       clickOrder: nextClickOrder(now),
       owner: 'bulk',
       jobId: item.job,
+      ...(item.tab === undefined ? {} : { pageTab: item.tab }),
       ...(waitBoundMs === undefined ? {} : { waitBoundMs }),
       onQueued() {
         // Cancelled while history was looked up: the tab must not join the queue now.

@@ -14,6 +14,8 @@ const history: HistoryEntry[] = [];
 const reused: string[] = [];
 const sent: { longUrl: string; serverUrl: string; token: string }[] = [];
 let answerSending: ((longUrl: string) => Promise<ShortenOutcome>) | undefined;
+/** What each tab's page says of its own short link (src/platform/page-reading.ts); a tab not here cannot be read. */
+const pages = new Map<number, { url: string; shortLinks: string[] }>();
 
 vi.mock('../../platform/browser', async () => {
   const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
@@ -29,6 +31,13 @@ vi.mock('../../platform/browser', async () => {
       },
       alarms: { create: async () => undefined, clear: async () => true },
       runtime: { getPlatformInfo: async () => ({}) },
+      scripting: {
+        executeScript: async ({ target }: { target: { tabId: number } }) => {
+          const page = pages.get(target.tabId);
+          if (page === undefined) throw new Error('Cannot access contents of the page.');
+          return [{ frameId: 0, result: page }];
+        },
+      },
     },
   };
 });
@@ -61,6 +70,7 @@ beforeEach(() => {
   reused.length = 0;
   sent.length = 0;
   answerSending = undefined;
+  pages.clear();
 });
 
 describe('the shortening service', () => {
@@ -148,5 +158,55 @@ describe('the shortening service', () => {
     const again = { ...job, id: 'resumed-2' };
     expect((await runQueued(again)).ok).toBe(true);
     expect(sent.map((one) => one.longUrl)).toEqual(['https://example.com/kept']);
+  });
+
+  describe("the page's own short link", () => {
+    const PAGE = 'https://blog.example/2026/11/25/a-long-post-about-links';
+    const OWN = 'https://wp.me/p1a2b3';
+    beforeEach(() => pages.set(9, { url: PAGE, shortLinks: ['http://wp.me/plain', OWN] }));
+
+    it('with the setting on, stands for its page with no request, and is recorded as such under its own origin', async () => {
+      settings.usePageShortLink = true;
+      const answer = await shorten(request(PAGE, { via: 'menu-page', title: 'A post' }), { ...asker, pageTab: 9 });
+      expect(answer.result).toEqual({ ok: true, value: { shortUrl: OWN, longUrl: PAGE, used: undefined, fromHistory: false, pageOwn: true, removedParams: [], secretParams: [], title: 'A post' } });
+      expect(sent).toEqual([]);
+      expect(history).toEqual([expect.objectContaining({ shortUrl: OWN, longUrl: PAGE, server: 'https://wp.me', via: 'menu-page', pageOwn: true })]);
+    });
+
+    it('with the setting on, gives way to history and the server when the page has none, cannot be read, or moved on', async () => {
+      settings.usePageShortLink = true;
+      pages.set(10, { url: PAGE, shortLinks: [`https://wp.me/${'x'.repeat(80)}`] });
+      pages.set(11, { url: 'https://blog.example/another-post', shortLinks: [OWN] });
+      for (const pageTab of [10, 11, 12]) await shorten(request(PAGE), { ...asker, pageTab });
+      expect(sent.map((one) => one.longUrl)).toEqual([PAGE]);
+      expect(history.map((entry) => entry.pageOwn)).toEqual([undefined]);
+    });
+
+    it('with the setting off, is offered to an asker who listens, and the server\'s link still comes', async () => {
+      const offered: string[] = [];
+      const answer = await shorten(request(PAGE), { ...asker, pageTab: 9, onPageShortLink: (shortUrl) => offered.push(shortUrl) });
+      expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
+      await vi.waitFor(() => expect(offered).toEqual([OWN]));
+      // A way in that does not listen (the menu, the shortcut) leaves the page unread.
+      await shorten(request(`${PAGE}?2`), { ...asker, pageTab: 9, onPageShortLink: undefined });
+      expect(sent).toHaveLength(2);
+    });
+
+    it('is never read for a request that wants a new link from the server', async () => {
+      settings.usePageShortLink = true;
+      const offered: string[] = [];
+      const answer = await shorten(request(PAGE, { fresh: true }), { ...asker, pageTab: 9, onPageShortLink: (shortUrl) => offered.push(shortUrl) });
+      expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
+      expect(offered).toEqual([]);
+    });
+
+    it('is recorded nowhere from a private window, nor with history off', async () => {
+      settings.usePageShortLink = true;
+      await shorten(request(PAGE, { private: true }), { ...asker, pageTab: 9 });
+      settings.history = false;
+      expect((await shorten(request(PAGE), { ...asker, pageTab: 9 })).result).toMatchObject({ ok: true, value: { pageOwn: true } });
+      expect(history).toEqual([]);
+      expect(sent).toEqual([]);
+    });
   });
 });

@@ -2,8 +2,10 @@ import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrE
 import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import { browser } from '../../platform/browser';
+import { readPageShortLinks } from '../../platform/page-reading';
+import { pageShortLink, SHORT_LINK_RELS } from '../../shortening/page-short-link';
 import { secretLookingParams } from '../../shortening/secret-params';
-import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
+import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
@@ -92,6 +94,10 @@ export interface Asker extends Click {
   waitBoundMs?: number;
   /** Its job's id when the asker named it up front (a tabs run, so that a restarted worker finds each tab's job). */
   jobId?: string;
+  /** The tab whose page the request's URL is (the popup, "Shorten this page", the shortcut, a tabs run): its own short link may be read. */
+  pageTab?: number;
+  /** Hears the page's own short link when it is offered rather than used (the popup, with the setting off). */
+  onPageShortLink?(shortUrl: string): void;
 }
 
 /**
@@ -106,6 +112,11 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({ result, autoCopy: current.autoCopy, copyFormat: current.copyFormat });
   const prepared = prepareLongUrl(request.url, current.stripTracking);
   if (!prepared.ok) return answer(prepared);
+  const ownLink = pageOwnLink(request, asker, current.usePageShortLink);
+  if (current.usePageShortLink) {
+    const own = await ownLink;
+    if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current)));
+  } else void ownLink?.then((own) => own !== undefined && asker.onPageShortLink?.(own));
   const cached = await fromHistory(backgroundHistory(), current, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
   // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
@@ -116,6 +127,23 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   const job = newQueuedJob(request, prepared.value, current.serverUrl, asker, asker.owner);
   if (asker.onQueued?.(job.id) === false) return answer(failure({ kind: 'cancelled' }));
   return answer(await runQueued(job, asker.onProgress));
+}
+
+/**
+ * The page's own short link, read when it will be used (the setting) or
+ * offered (the popup); never for a request that wants a new link from the server.
+ */
+function pageOwnLink(request: ShortenRequest, asker: Asker, used: boolean): Promise<string | undefined> | undefined {
+  if (asker.pageTab === undefined || request.fresh || !(used || asker.onPageShortLink)) return undefined;
+  return readPageShortLinks(asker.pageTab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
+}
+
+/** The page's own link, used: recorded in history as such (unless history is off or the window private). */
+async function keepPageLink(shortUrl: string, prepared: PreparedUrl, request: ShortenRequest, settings: Settings): Promise<Shortening> {
+  const shortening = pageShortening(shortUrl, prepared, request);
+  const entry = historyEntryFor(shortening, request, settings, Date.now());
+  if (entry !== undefined) await keepInHistory(entry);
+  return shortening;
 }
 
 /** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */

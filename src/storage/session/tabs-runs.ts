@@ -29,6 +29,8 @@ export interface BulkItem {
   status: BulkItemStatus;
   /** Its job's id in the queue, named when the run starts (to cancel it, and to find it in the journal after a restart). */
   job?: string;
+  /** The tab's id, kept while it waits when its page's own short link may stand for it (that setting on). */
+  tab?: number;
 }
 
 /** The server's limit a run was planned with: `limit` requests per `windowMs` (src/shortening/run-pace.ts). */
@@ -89,7 +91,7 @@ function isStatus(status: unknown): status is BulkItemStatus {
 }
 
 const isItem = (item: unknown): item is BulkItem =>
-  isRecord(item) && typeof item.url === 'string' && (item.title === undefined || typeof item.title === 'string') && isStatus(item.status) && (item.job === undefined || typeof item.job === 'string');
+  isRecord(item) && typeof item.url === 'string' && (item.title === undefined || typeof item.title === 'string') && isStatus(item.status) && (item.job === undefined || typeof item.job === 'string') && (item.tab === undefined || isFiniteNumber(item.tab));
 
 /** Whether a stored value is a run, every tab of it checked (hand-written: the worker carries no more schema code than it must). */
 export const isRun = (run: unknown): run is BulkRun =>

@@ -1,0 +1,117 @@
+// The page's own short link (issue 20), in headed Chromium under Xvfb against
+// the stand-in, whose demo pages declare one (`<link rel="shortlink">`) or one
+// longer than their address. The stand-in's pages are not in the extension's
+// host permissions: it reads them only with the access the user's click gives
+// (activeTab + scripting), from the real popup, a real menu choice and a real key.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
+import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
+import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+
+let session: E2eSession;
+let display: string;
+let ownLinkPage: Page;
+let pageUrl: string;
+let ownLink: string;
+
+beforeAll(async () => {
+  session = await startE2eSession({ headed: true });
+  display = session.xvfb?.display ?? '';
+  await session.useStandIn();
+  pageUrl = `${session.standIn.baseUrl}${OWN_LINK_PATHS.page}`;
+  ownLink = `${session.standIn.baseUrl}${OWN_LINK_PATHS.shortLink}`;
+  ownLinkPage = await session.openTab(OWN_LINK_PATHS.page);
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  await session.configure({ usePageShortLink: false, autoCopy: true });
+  await session.clearHistory();
+  session.standIn.clearLog();
+  await session.setClipboard('nothing copied yet');
+});
+
+async function clipboardChange(): Promise<string> {
+  let text = '';
+  await expect.poll(async () => (text = await session.readClipboard()), { timeout: 10_000 }).not.toBe('nothing copied yet');
+  return text;
+}
+
+describe("the page's own short link, offered", () => {
+  it('the popup offers it beside the server\'s link, with no request made for it, and copies it', async () => {
+    const popup = await session.browser.openPopup(ownLinkPage);
+    await expect.poll(() => popup.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
+    const offer = popup.getByTestId('page-link');
+    await expect.poll(() => offer.textContent()).toContain('This page has its own short link, no credit:');
+    expect(await offer.locator('bdi').textContent()).toBe(ownLink.replace('https://', ''));
+    // The one request is the page's own address: the canonical link and the page's short link were sent nowhere.
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: pageUrl }]);
+
+    await offer.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => offer.getByRole('status').textContent()).toBe('Copied to the clipboard');
+    await popup.close();
+    expect(await session.readClipboard()).toBe(ownLink);
+  });
+
+  it('a page whose declared "short" link is longer than its address offers none', async () => {
+    const longer = await session.openTab(OWN_LINK_PATHS.longer);
+    const popup = await session.browser.openPopup(longer);
+    await expect.poll(() => popup.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
+    // The worker reads the page beside the request: by the link's copy it has long answered.
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    expect(await popup.getByTestId('page-link').count()).toBe(0);
+    await popup.close();
+    await longer.close();
+  });
+});
+
+describe("the page's own short link, used (the setting on)", () => {
+  beforeEach(() => session.configure({ usePageShortLink: true }));
+
+  it('the popup shows it as the link, says so, sends nothing, and history keeps it as such', async () => {
+    const popup = await session.browser.openPopup(ownLinkPage);
+    await expect.poll(() => popup.getByTestId('short-url').inputValue()).toBe(ownLink);
+    expect(await popup.getByTestId('link-origin').textContent()).toContain("The page's own short link: no credit used.");
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    expect(await popup.getByTestId('page-link').count()).toBe(0);
+    await popup.close();
+    expect(session.standIn.apiRequests()).toEqual([]);
+    expect(await session.readClipboard()).toBe(ownLink);
+    expect(await session.history()).toEqual([expect.objectContaining({ shortUrl: ownLink, longUrl: pageUrl, via: 'popup-tab', pageOwn: true })]);
+
+    // It never answers as the server's link from history: a new link is asked of the server.
+    await session.configure({ usePageShortLink: false });
+    const again = await session.browser.openPopup(ownLinkPage);
+    await expect.poll(() => again.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
+    await again.close();
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+  });
+
+  it('a real right-click and "Shorten this page" copies it, with no request', async () => {
+    await ownLinkPage.bringToFront();
+    await openNativeMenu(display, () => ownLinkPage.click('.byline', { button: 'right' }));
+    // On the page, the extension's one item sits above "View page source" and "Inspect", the last two.
+    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Up', 'Return');
+    expect(await clipboardChange()).toBe(ownLink);
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
+    expect(session.standIn.apiRequests()).toEqual([]);
+    expect((await session.history())[0]).toMatchObject({ shortUrl: ownLink, via: 'menu-page', pageOwn: true });
+  });
+
+  it('a real Alt+Shift+L copies it, with no request; on a page without one the server makes the link', async () => {
+    await ownLinkPage.bringToFront();
+    await ownLinkPage.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    expect(await clipboardChange()).toBe(ownLink);
+    expect(session.standIn.apiRequests()).toEqual([]);
+
+    const longer = await session.openTab(OWN_LINK_PATHS.longer);
+    await session.setClipboard('nothing copied yet');
+    await longer.bringToFront();
+    await longer.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.longer}` }]);
+    await longer.close();
+  });
+});
