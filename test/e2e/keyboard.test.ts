@@ -70,7 +70,7 @@ describe('keyboard only', () => {
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await options.getByRole('button', { name: 'Save settings' }).waitFor();
     const visited: string[] = [];
-    for (let step = 0; step < 11; step += 1) {
+    for (let step = 0; step < 12; step += 1) {
       await options.keyboard.press('Tab');
       const now = await focused(options);
       expect(now.ringVisible, now.label).toBe(true);
@@ -85,12 +85,13 @@ describe('keyboard only', () => {
       'Copy the short link automatically when the popup opens',
       'copy-format',
       'Remove tracking parameters (utm_source, fbclid, gclid…) before shortening',
+      "Use the page's own short link when it has one",
       'Keep a history of the links I shorten',
       'Open history',
       'Save settings',
     ]);
     // Space toggles the checkbox; Enter in a field submits the form, which saves.
-    for (let step = 0; step < 5; step += 1) await options.keyboard.press('Shift+Tab');
+    for (let step = 0; step < 6; step += 1) await options.keyboard.press('Shift+Tab');
     await options.keyboard.press('Space');
     await options.keyboard.press('Shift+Tab');
     await options.keyboard.press('Shift+Tab');
