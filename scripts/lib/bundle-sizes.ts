@@ -75,7 +75,13 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // its link checked as a server's answer is, used by every way in and recorded
 // as such, and its words in five languages. The popup (21.0 → 21.3) fits its
 // budget: the offer beside the server's link and the port's new message.
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 31 * 1024, zip: 111 * 1024 } as const;
+// The links of a selection (issue 20 again) took the worker to 33 KiB (30.6 →
+// 32.3) and the zip to 113 KiB (110.2 → 112.6): finding addresses in text,
+// the selection read from the page with its links, every address through the
+// service at once, the text rendered in each copy format, and its delivery
+// (clipboard rule, badge, a notification naming what was not replaced). All
+// of it runs where the click lands, in the worker, which has no import().
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 33 * 1024, zip: 113 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

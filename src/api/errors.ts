@@ -9,8 +9,8 @@ export type ShrtnrError =
   // Checks on the URL to shorten, before anything is sent.
   | { kind: 'empty-url' }
   | { kind: 'malformed-url' }
-  /** Selected text (context menu) that is not a web address. */
-  | { kind: 'selection-not-url' }
+  /** Selected text (context menu) that holds no web address and no link. */
+  | { kind: 'no-links-selected' }
   | { kind: 'unsupported-scheme'; scheme: string }
   | { kind: 'credentials-in-url' }
   | { kind: 'url-too-long'; length: number; limit: number }
@@ -71,7 +71,7 @@ export type BadResponseProblem =
 const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'empty-url',
   'malformed-url',
-  'selection-not-url',
+  'no-links-selected',
   'unsupported-scheme',
   'credentials-in-url',
   'url-too-long',

@@ -26,7 +26,7 @@ const KIND_IS_KNOWN = {
   'malformed-token': true,
   'invalid-server-url': true,
   'insecure-server': true,
-  'selection-not-url': true,
+  'no-links-selected': true,
   'token-for-other-server': true,
   'bad-request': true,
   unauthorized: true,

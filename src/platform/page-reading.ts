@@ -30,3 +30,44 @@ export async function readPageShortLinks(tabId: number, rels: readonly string[])
     return undefined;
   }
 }
+
+/**
+ * Runs in the page: the selection as the user sees it (`Selection.toString()`
+ * keeps its line breaks), and the part of each link's text the selection
+ * holds, with the link's resolved target, in document order.
+ */
+function selectedText(): { text: string; links: { text: string; href: string }[] } | undefined {
+  const selection = getSelection();
+  if (selection === null || selection.rangeCount === 0) return undefined;
+  const links: { text: string; href: string }[] = [];
+  for (let index = 0; index < selection.rangeCount; index += 1) {
+    const range = selection.getRangeAt(index);
+    const common = range.commonAncestorContainer;
+    const element = common instanceof Element ? common : common.parentElement;
+    const around = element?.closest('a[href]');
+    const anchors = [...(around ? [around] : []), ...(element?.querySelectorAll('a[href]') ?? [])];
+    for (const anchor of anchors) {
+      if (!(anchor instanceof HTMLAnchorElement) || !range.intersectsNode(anchor)) continue;
+      const part = document.createRange();
+      part.selectNodeContents(anchor);
+      if (range.compareBoundaryPoints(Range.START_TO_START, part) > 0) part.setStart(range.startContainer, range.startOffset);
+      if (range.compareBoundaryPoints(Range.END_TO_END, part) < 0) part.setEnd(range.endContainer, range.endOffset);
+      links.push({ text: part.toString(), href: anchor.href });
+    }
+  }
+  return { text: selection.toString(), links };
+}
+
+/**
+ * The selection in that frame of the tab, read with the access the menu
+ * click granted; undefined, never a rejection, when the page cannot be read
+ * (the caller then has only the browser's `selectionText`). Untrusted.
+ */
+export async function readSelection(tabId: number, frameId: number): Promise<unknown> {
+  try {
+    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: selectedText });
+    return injection?.result;
+  } catch {
+    return undefined;
+  }
+}

@@ -54,12 +54,12 @@ function oneLine(text: string): string {
 // code span, autolink or raw HTML that binds tighter than the label does
 // (`[`, backtick, `<`), or would turn into emphasis; and `&` where it would
 // read as an entity ("&amp;" must stay five characters).
-function escapeMarkdownLabel(label: string): string {
+export function escapeMarkdownLabel(label: string): string {
   return label.replace(/[\\`*_~[\]<>]|&(?=#?\w+;)/g, '\\$&');
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }

@@ -18,8 +18,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorEmptyUrl');
     case 'malformed-url':
       return t('errorMalformedUrl');
-    case 'selection-not-url':
-      return t('errorSelectionNotUrl');
+    case 'no-links-selected':
+      return t('errorNoLinksSelected');
     case 'unsupported-scheme':
       return schemeSentence(error.scheme, t);
     case 'credentials-in-url':

@@ -109,7 +109,7 @@ describe('context menu', () => {
 
   it('a selection that is not a URL gets its own message, no request, and the clipboard is kept', async () => {
     const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: 'just some words' });
-    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'selection-not-url' } });
+    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'no-links-selected' } });
     const badge = await settledBadge(session);
     expect(badge.text).toBe('!');
     expect(badge.title).toContain('selected text is not a web address');

@@ -3,7 +3,7 @@
 // on a typed URL and on a tab, background shortening to the clipboard, and
 // the token audit at the end of the session.
 import type { Page } from 'puppeteer-core';
-import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { E2eHooks, TextOutcome } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
@@ -208,6 +208,20 @@ describe('the Firefox build', () => {
       `Bearer ${session.standIn.demoToken}`,
       `Bearer ${session.standIn.demoToken}`,
     ]);
+  });
+
+  it('replaces every address of a selection with its short link in the background page, and copies the text in Markdown', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, copyFormat: 'markdown' });
+    const from = (tag: string) => `${session.standIn.baseUrl}/demo/destination?from=${tag}`;
+    const text = `Notes:\n- ${from('ff-1')}\n- ${from('ff-2')} (and again ${from('ff-1')}).`;
+    const outcome = await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: text });
+    expect(outcome).toEqual({ status: 'copied', made: 2, found: 2 });
+    const sent = session.standIn.apiRequests().map((request) => (JSON.parse(request.body ?? '{}') as { url: string }).url);
+    expect(sent.toSorted()).toEqual([from('ff-1'), from('ff-2')]);
+    const copied = await session.readClipboard();
+    const [first, second] = copied.match(new RegExp(session.shortUrlPattern().source.replace(/^\^|\$$/g, ''), 'g')) ?? [];
+    expect(copied).toBe(`Notes:\n- ${first}\n- ${second} (and again ${first}).`);
+    await session.configure({ copyFormat: undefined });
   });
 
   it('reports a failure in the background without touching the clipboard', async () => {

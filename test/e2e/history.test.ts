@@ -64,7 +64,8 @@ function tabOf(url: string, { title, incognito = false }: TabOptions = {}): Tabs
 
 async function menuClick(info: { menuItemId: string; linkUrl?: string; pageUrl?: string; selectionText?: string }, tab?: Tabs.Tab): Promise<BackgroundOutcome | undefined> {
   const click: Menus.OnClickData = { editable: false, modifiers: [], ...info };
-  return (await session.worker()).evaluate((args) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onMenuClicked(args.click, args.tab), { click, tab });
+  // These items shorten one link each: a selection here is one address (a text's links are their own outcome).
+  return (await session.worker()).evaluate((args) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onMenuClicked(args.click, args.tab), { click, tab }) as Promise<BackgroundOutcome | undefined>;
 }
 
 async function shortcut(tab: Tabs.Tab): Promise<BackgroundOutcome | undefined> {

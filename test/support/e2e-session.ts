@@ -46,7 +46,8 @@ export interface E2eSession {
   history(): Promise<HistoryEntry[]>;
   openTab(pathOrUrl: string): Promise<Page>;
   /** Calls the context menu's click handler in the worker (e2e build only), as a click would. */
-  clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
+  /** The menu's click handler; `Outcome` a text's (TextOutcome) for a selection that is not one address. */
+  clickMenu<Outcome = BackgroundOutcome>(click: MenuClick, tabUrl?: string): Promise<Outcome | undefined>;
   badge(): Promise<{ text: string; title: string }>;
   readClipboard(): Promise<string>;
   /** The stand-in's base URL under the IDN test host (same server). */
@@ -153,10 +154,10 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       await page.goto(pathOrUrl.startsWith('/') ? `${standIn.baseUrl}${pathOrUrl}` : pathOrUrl);
       return page;
     },
-    async clickMenu(click, tabUrl) {
-      return (await worker()).evaluate(
+    async clickMenu<Outcome>(click: MenuClick, tabUrl?: string) {
+      return (await worker()).evaluate<Outcome | undefined, { info: MenuClick; url: string | undefined }>(
         ({ info, url }) => {
-          const hooks = (globalThis as unknown as { shrtnrE2e?: { onMenuClicked(info: unknown, tab: unknown): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
+          const hooks = (globalThis as unknown as { shrtnrE2e?: { onMenuClicked(info: unknown, tab: unknown): Promise<Outcome | undefined> } }).shrtnrE2e;
           if (hooks === undefined) throw new Error('No e2e hooks: run the tests against dist-e2e/ (npm run build:e2e).');
           return hooks.onMenuClicked({ editable: false, ...info }, url === undefined ? undefined : { url, index: 0, active: true, incognito: false });
         },

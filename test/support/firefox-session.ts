@@ -24,7 +24,8 @@ export interface FirefoxSession {
   configure(settings: StoredSettings): Promise<void>;
   storedSettings(): Promise<Record<string, unknown>>;
   /** Calls the context menu's click handler in the background page (e2e build), as a click would. */
-  clickMenu(click: MenuClick, tabUrl?: string): Promise<BackgroundOutcome | undefined>;
+  /** The menu's click handler; `Outcome` a text's (TextOutcome) for a selection that is not one address. */
+  clickMenu<Outcome = BackgroundOutcome>(click: MenuClick, tabUrl?: string): Promise<Outcome | undefined>;
   /** Calls the keyboard command's handler, for the tab at `tabUrl`. */
   pressCommand(command: string, tabUrl: string): Promise<BackgroundOutcome | undefined>;
   readClipboard(): Promise<string>;

@@ -12,6 +12,8 @@ export interface PageContext {
 export const ARTICLE_TITLE = 'A long article about link shortening';
 export const CLIPBOARD_READER_TITLE = 'Clipboard reader';
 export const OWN_LINK_TITLE = 'A page with a short link of its own';
+export const WRITING_TITLE = 'Writing with links';
+export const WRITING_PATH = '/demo/writing';
 /** Where the own-link page's declared short link leads (`/o/1`), and the path of the one whose "short" link is longer than its address. */
 export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer' } as const;
 
@@ -30,6 +32,8 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
       return sendHtml(response, 200, destinationPage(request));
     case '/demo/blank':
       return sendHtml(response, 200, htmlDocument(CLIPBOARD_READER_TITLE, ''));
+    case WRITING_PATH:
+      return sendHtml(response, 200, writingPage(requestOrigin(request, context.baseUrl)));
     case OWN_LINK_PATHS.page:
       // A canonical link first, shorter still: never taken (it drops query parameters people need).
       return sendHtml(response, 200, ownLinkPage('<link rel="canonical" href="/c">\n<link rel="alternate shortlink" href="/o/1">\n'));
@@ -70,6 +74,28 @@ shorten its target rather than this page.</p>
 <p id="url-text" class="url">${selectableUrl}</p>
 <p>Whatever is shortened, the short URL should land on the clipboard, ready to paste.</p>
 </article>
+</main>`,
+  );
+}
+
+/**
+ * Where people write: a paragraph to select, holding two addresses written
+ * out and a link between them; a text area and an editable block, each
+ * holding several addresses with text around them.
+ */
+function writingPage(baseUrl: string): string {
+  const address = (from: string) => escapeHtml(`${baseUrl}/demo/destination?from=${from}`);
+  return htmlDocument(
+    WRITING_TITLE,
+    `<main>
+<h1>${escapeHtml(WRITING_TITLE)}</h1>
+<p class="byline">A demo page served by the local Shrtnr stand-in</p>
+<p id="selection-text">Three links: the docs at ${address('written-1')}, <a id="link-in-text" href="/demo/destination?from=anchor">our guide</a>, and ${address('written-2')}.</p>
+<p><label for="field-textarea">A message</label></p>
+<textarea id="field-textarea" rows="5" cols="60">Hi! The report is at ${address('field-1')} and the slides at ${address('field-2')}.
+Thanks, see ${address('field-3')}</textarea>
+<p>An editable block:</p>
+<div id="field-editable" contenteditable="true" style="border:1px solid #ccc;padding:0.5rem">Notes: ${address('editable-1')} then <b>bold</b> ${address('editable-2')}.</div>
 </main>`,
   );
 }

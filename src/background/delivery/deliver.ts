@@ -27,7 +27,9 @@ export type BackgroundOutcome =
   | { status: 'offered'; shortened: Shortening }
   /** A link of a later click was copied already: this one stays in history, the clipboard keeps the later one. */
   | { status: 'superseded'; shortened: Shortening }
-  | { status: 'failed'; error: ShrtnrError };
+  | Failed;
+
+export type Failed = { status: 'failed'; error: ShrtnrError };
 
 /**
  * What the menu and the keyboard command do: shorten, copy, and say so on the
@@ -52,7 +54,10 @@ export async function shortenAndCopy(request: ShortenRequest, pageTab?: number):
  */
 export async function resumeInterruptedJobs(workerStartedAt: number, resumeBulk: (jobs: QueuedJob[]) => Promise<void>): Promise<void> {
   const jobs = await takeInterruptedJobs(workerStartedAt);
-  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...jobs.filter((job) => job.owner !== 'bulk').map((job) => resumeJob(job))]);
+  const clicks = jobs.filter((job) => job.owner === 'popup' || job.owner === 'background');
+  // A selection's or a field's link is made and kept in history, never copied alone: its text went with the worker.
+  const texts = jobs.filter((job) => job.owner === 'text').map((job) => runQueued(job));
+  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...clicks.map((job) => resumeJob(job)), ...texts]);
 }
 
 async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
@@ -70,7 +75,7 @@ async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
 }
 
 /** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
-export async function reportFailure(error: ShrtnrError): Promise<BackgroundOutcome> {
+export async function reportFailure(error: ShrtnrError): Promise<Failed> {
   await badgeJobStarted();
   return fail(error);
 }
@@ -142,8 +147,8 @@ async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailur
   return { status: 'copied', shortened };
 }
 
-/** The background's words for a failure: one sentence, on the badge's title and in the notification. */
-async function fail(error: ShrtnrError): Promise<BackgroundOutcome> {
+/** The background's words for a failure of a job whose badge was started: one sentence, on the badge's title and in the notification. */
+export async function fail(error: ShrtnrError): Promise<Failed> {
   const words = browserWords();
   // The tooltip says it all; the notification, which outlives the moment, leaves out what may echo the long URL.
   await Promise.all([badgeJobFinished({ ok: false, sentence: errorSentence(error, words) }), notifyFailure(error)]);

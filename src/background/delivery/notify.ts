@@ -29,9 +29,9 @@ export function notifyFailure(error: ShrtnrError): Promise<void> {
   return notify(words.t('notifyFailedTitle'), errorSentence(withoutEchoes(error), words));
 }
 
-/** A notification of the extension's own words only (counts, a permission's name). */
-export function notifySentence(title: MessageKey, sentence: string): Promise<void> {
-  return notify(browserWords().t(title), sentence);
+/** A notification of the extension's own words only (counts, a permission's name, hosts and error sentences made safe). */
+export function notifySentence(title: MessageKey, sentence: string, id?: string): Promise<void> {
+  return notify(browserWords().t(title), sentence, undefined, id);
 }
 
 /**

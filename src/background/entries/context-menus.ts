@@ -1,7 +1,9 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { titled } from '../../shortening/shortening';
-import { reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
+import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
+import type { TextOutcome } from '../writing/deliver-text';
+import { shortenSelectionLinks } from '../writing/selection-links';
 
 export const MENU_IDS = {
   link: 'shorten-link',
@@ -48,7 +50,7 @@ function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void>
   });
 }
 
-export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined> {
+export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | TextOutcome | undefined> {
   // Nothing shortened in a private window is recorded.
   const inPrivate = { private: tab?.incognito ?? false, fresh: false };
   switch (info.menuItemId) {
@@ -58,18 +60,16 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
     case MENU_IDS.page:
       return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate }, tab?.id);
     case MENU_IDS.selection:
-      return shortenSelection(info.selectionText ?? '', inPrivate);
+      return shortenSelection(info, tab, inPrivate);
     default:
       return undefined;
   }
 }
 
-// A menu item cannot be shown only for URL-like selections without reading
-// the page, so the check happens here, with a message about the selection.
-async function shortenSelection(selection: string, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome> {
-  const candidate = selection.trim();
-  if (!/^https?:\/\/\S+$/i.test(candidate)) {
-    return reportFailure({ kind: 'selection-not-url' });
-  }
-  return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
+// A selection that is one address is shortened as a link is (its notification names it); any other
+// selection has its addresses and links replaced in the text (writing/selection-links.ts).
+function shortenSelection(info: Menus.OnClickData, tab: Tabs.Tab | undefined, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome | TextOutcome> {
+  const candidate = (info.selectionText ?? '').trim();
+  if (/^https?:\/\/\S+$/i.test(candidate)) return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
+  return shortenSelectionLinks(info, tab);
 }

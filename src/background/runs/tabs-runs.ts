@@ -1,5 +1,4 @@
 import type { ShrtnrError } from '../../api';
-import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
@@ -13,12 +12,11 @@ import { titled, type ShortenProgress, type ShortenRequest } from '../../shorten
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
-import { credentialsFor } from '../../storage/token-binding';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import { notifySentence } from '../delivery/notify';
 import { queueJournal } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
-import { cancelJob, paceOf, runQueued, shorten, type Asker } from '../service/shortening-service';
+import { cancelJob, cannotSend, paceOf, runQueued, shorten, type Asker } from '../service/shortening-service';
 import { changed, isWatched, persist, publishSoon, runGone, runs } from './run-book';
 import { runSize } from './run-capacity';
 
@@ -59,10 +57,8 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   if (going !== undefined && !hasEnded(going)) return success(going);
   // Read once for the whole run: the plan, and every tab's shortening, follow the settings of the click.
   const settings = await readSettings(localArea);
-  const credentials = credentialsFor(settings);
-  if (!credentials.ok) return credentials;
-  const sendable = checkCredentials(credentials.value);
-  if (!sendable.ok) return sendable;
+  const unsendable = cannotSend(settings);
+  if (unsendable !== undefined) return failure(unsendable);
   const tabs = (await browser.tabs.query({ windowId })).toSorted((a, b) => a.index - b.index);
   const planned = planBulk(
     tabs.map((tab) => ({ url: tab.url ?? tab.pendingUrl, ...titled(tab.title) })),

@@ -120,13 +120,19 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   const cached = await fromHistory(backgroundHistory(), current, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
   // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
-  const credentials = credentialsFor(current);
-  if (!credentials.ok) return answer(credentials);
-  const sendable = checkCredentials(credentials.value);
-  if (!sendable.ok) return answer(sendable);
+  const unsendable = cannotSend(current);
+  if (unsendable !== undefined) return answer(failure(unsendable));
   const job = newQueuedJob(request, prepared.value, current.serverUrl, asker, asker.owner);
   if (asker.onQueued?.(job.id) === false) return answer(failure({ kind: 'cancelled' }));
   return answer(await runQueued(job, asker.onProgress));
+}
+
+/** Why nothing can be sent with these settings (no token, a token for another server, no valid server), if so. */
+export function cannotSend(settings: Settings): ShrtnrError | undefined {
+  const credentials = credentialsFor(settings);
+  if (!credentials.ok) return credentials.error;
+  const sendable = checkCredentials(credentials.value);
+  return sendable.ok ? undefined : sendable.error;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Menus, Tabs } from '../../platform/browser';
 import type { HistoryStore } from '../../storage/history-entry';
 import type { BackgroundOutcome } from '../delivery/deliver';
+import type { TextOutcome } from '../writing/deliver-text';
 import type { ShownText } from './record-shown';
 
 export interface E2eHooks {
-  onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
+  onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | TextOutcome | undefined>;
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
   /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
   history(): HistoryStore;
@@ -14,7 +15,7 @@ export interface E2eHooks {
   onNotificationClicked(notificationId: string): Promise<void>;
 }
 
-export type { BackgroundOutcome, ShownText };
+export type { BackgroundOutcome, ShownText, TextOutcome };
 
 /**
  * Only in the `e2e` build (dist-e2e/): lets tests call the very handlers the

@@ -38,10 +38,12 @@ export interface QueuedJob {
   attempts: number;
   /**
    * Who takes the answer: a popup that is watching, the background
-   * (notification and the clipboard rule), or a "Shorten all tabs" run (its
-   * list, never the clipboard).
+   * (notification and the clipboard rule), a "Shorten all tabs" run (its
+   * list, never the clipboard), or the links of a selection or a text field
+   * (their text; a restarted worker only keeps the link in history, as the
+   * text it belonged in went with the worker).
    */
-  owner: 'popup' | 'background' | 'bulk';
+  owner: 'popup' | 'background' | 'bulk' | 'text';
   /**
    * How long it may wait from its click, when that is not the queue's own
    * bound (two minutes): a tabs run's jobs wait as long as the run's size
@@ -69,7 +71,7 @@ function isQueuedJob(value: unknown): value is QueuedJob {
     isFiniteNumber(job.queuedAt) &&
     isFiniteNumber(job.clickOrder) &&
     isFiniteNumber(job.attempts) &&
-    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk') &&
+    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk' || job.owner === 'text') &&
     (job.waitBoundMs === undefined || isFiniteNumber(job.waitBoundMs))
   );
 }

@@ -1,0 +1,54 @@
+import { browserWords } from '../../platform/i18n';
+import type { ClipboardPayload } from '../../shortening/copy-formats';
+import { errorSentence } from '../../ui/error-words';
+import { badgeJobFinished } from '../delivery/badge';
+import { copyFailureSentence, copyFromBackground } from '../delivery/clipboard';
+import { copyIfStillWanted, offerLater, type Click } from '../delivery/clipboard-rule';
+import type { Failed } from '../delivery/deliver';
+import { hostOf, notifySentence, OFFER_NOTIFICATION_ID, withoutEchoes } from '../delivery/notify';
+import type { AddressResults } from './text-addresses';
+
+/** How a text's links ended: all made, some, or none (then nothing was copied). */
+export type TextOutcome =
+  | { status: 'copied' | 'offered' | 'superseded' | 'not-copied'; made: number; found: number }
+  | Failed;
+
+/** At most this many failed addresses are named in the notification; the rest are counted. */
+const FAILURES_NAMED = 3;
+
+/**
+ * The text with its short links, for a click with no popup: onto the
+ * clipboard if it is still wanted there (the same rule as one link's),
+ * else offered by its notification; the badge and a notification say how
+ * many links were replaced, and which were not, with why (by host: a
+ * notification outlives the moment, and never holds a whole address).
+ */
+export async function deliverText(payload: ClipboardPayload, results: AddressResults, click: Click): Promise<TextOutcome> {
+  const words = browserWords();
+  const found = results.size;
+  const failures = [...results].flatMap(([url, result]) => (result.ok ? [] : [{ url, error: result.error }]));
+  const made = found - failures.length;
+  let copyFailure: string | undefined;
+  const decision = await copyIfStillWanted(click, async () => {
+    const copied = await copyFromBackground(payload);
+    if (!copied.ok) copyFailure = copyFailureSentence(copied.error, words);
+    return copied.ok;
+  });
+  const summary = [
+    words.t('notifyLinksReplaced', made, found),
+    ...failures.slice(0, FAILURES_NAMED).map(({ url, error }) => words.t('notifyLinkNotReplaced', hostOf(url), errorSentence(withoutEchoes(error), words))),
+    ...(failures.length > FAILURES_NAMED ? [words.t('notifyMoreNotReplaced', failures.length - FAILURES_NAMED)] : []),
+  ].join('\n');
+  const status = decision === 'copy' ? (copyFailure === undefined ? 'copied' : 'not-copied') : decision === 'late' ? 'offered' : 'superseded';
+  if (status === 'offered') {
+    const first = [...results.values()].find((result) => result.ok);
+    if (first?.ok) await offerLater({ payload, shortUrl: first.value.shortUrl, longUrl: first.value.longUrl });
+  }
+  const title = status === 'copied' ? 'notifyTextCopiedTitle' : status === 'offered' ? 'notifyReadyTitle' : status === 'not-copied' ? 'notifyNotCopiedTitle' : 'notifyTextMadeTitle';
+  const sentence = copyFailure === undefined ? summary : `${summary}\n${copyFailure}`;
+  await Promise.all([
+    failures.length === 0 && copyFailure === undefined ? badgeJobFinished({ ok: true, copied: status === 'copied' }) : badgeJobFinished({ ok: false, sentence }),
+    notifySentence(title, sentence, status === 'offered' ? OFFER_NOTIFICATION_ID : undefined),
+  ]);
+  return { status, made, found };
+}

@@ -1,0 +1,44 @@
+import type { Menus, Tabs } from '../../platform/browser';
+import { readSelection } from '../../platform/page-reading';
+import { selectionPieces } from '../../shortening/selection-pieces';
+import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import { badgeJobStarted } from '../delivery/badge';
+import { nextClickOrder } from '../delivery/clipboard-rule';
+import { fail, reportFailure } from '../delivery/deliver';
+import type { Click } from '../queue/job-journal';
+import { cannotSend } from '../service/shortening-service';
+import { deliverText, type TextOutcome } from './deliver-text';
+import { shortenAddresses, shortLinkIn } from './text-addresses';
+
+/**
+ * "Shorten the links in the selection": every http(s) address written in
+ * the selected text, and the target of every link in the selected part of
+ * the page (where the click's access lets the page be read; else the
+ * browser's own `selectionText`), shortened through the history cache and
+ * the queue; the text is copied with each replaced by its short link, in the
+ * chosen copy format.
+ */
+export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
+  // Taken before anything is awaited: the order of the clicks is the order of these calls.
+  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  const pieces = await selectedPieces(info, tab);
+  const urls = addressesIn(pieces);
+  if (urls.length === 0) return reportFailure({ kind: 'no-links-selected' });
+  await badgeJobStarted();
+  // Read once for every link of the selection, as for a tabs run.
+  const settings = await readSettings(localArea);
+  const unsendable = cannotSend(settings);
+  if (unsendable !== undefined) return fail(unsendable);
+  const results = await shortenAddresses(urls, { via: 'menu-selection', private: tab?.incognito ?? false, fresh: false }, click, settings);
+  const firstFailure = [...results.values()].find((result) => !result.ok);
+  if (firstFailure !== undefined && [...results.values()].every((result) => !result.ok)) return fail(firstFailure.error);
+  return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, click);
+}
+
+async function selectedPieces(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextPiece[]> {
+  const fromPage = tab?.id === undefined ? undefined : selectionPieces(await readSelection(tab.id, info.frameId ?? 0));
+  // The page's own word, when it could be read and agrees there is a selection.
+  return fromPage !== undefined && fromPage.some((piece) => piece.text.trim() !== '') ? fromPage : [{ text: info.selectionText ?? '' }];
+}

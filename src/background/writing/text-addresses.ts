@@ -1,0 +1,36 @@
+import type { ShrtnrError } from '../../api';
+import { failure, type Result } from '../../api/result';
+import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
+import type { Shortening, ShortenRequest } from '../../shortening/shortening';
+import type { Settings } from '../../storage/settings-schema';
+import type { Click } from '../queue/job-journal';
+import { paceOf, shorten } from '../service/shortening-service';
+
+export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
+
+/**
+ * Shortens each address of a text (a selection, a field) through the one
+ * service: the history cache first, then the queue, which keeps the server's
+ * limit for all of them at once. The jobs are the text's (a restarted worker
+ * keeps their links in history and copies none alone), and wait as long as
+ * their number needs at the server's pace, as a tabs run's do. Resolves once
+ * every address has its link or its failure.
+ */
+export async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: Settings): Promise<AddressResults> {
+  const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(settings.serverUrl)));
+  const results = await Promise.all(
+    urls.map((url) =>
+      shorten({ ...request, url }, { ...click, owner: 'text', waitBoundMs }, settings).then(
+        ({ result }) => result,
+        (error: unknown) => failure<ShrtnrError>({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }),
+      ),
+    ),
+  );
+  return new Map(urls.map((url, index) => [url, results[index] ?? failure<ShrtnrError>({ kind: 'internal', detail: 'no result' })]));
+}
+
+/** The short link each address got, for the text (src/shortening/text-links.ts): undefined for one that failed. */
+export const shortLinkIn = (results: AddressResults) => (url: string): string | undefined => {
+  const result = results.get(url);
+  return result?.ok === true ? result.value.shortUrl : undefined;
+};

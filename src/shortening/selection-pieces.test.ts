@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { selectionPieces } from './selection-pieces';
+
+describe('the selection in pieces', () => {
+  it("marks each link's selected text with its target, in order, spaces matched loosely", () => {
+    const text = 'Start here, then read\nthe  guide and here.';
+    const links = [
+      { text: 'here', href: 'https://a.example/1' },
+      { text: 'the guide', href: 'https://b.example/2' },
+      { text: 'here', href: 'https://c.example/3' },
+    ];
+    expect(selectionPieces({ text, links })).toEqual([
+      { text: 'Start ' },
+      { text: 'here', href: 'https://a.example/1' },
+      { text: ', then read\n' },
+      { text: 'the  guide', href: 'https://b.example/2' },
+      { text: ' and ' },
+      { text: 'here', href: 'https://c.example/3' },
+      { text: '.' },
+    ]);
+  });
+
+  it('leaves out a link it cannot find, or one that is no web link, and keeps the text whole', () => {
+    const text = 'A (b) c';
+    expect(selectionPieces({ text, links: [{ text: 'missing', href: 'https://a.example/' }, { text: '(b)', href: 'javascript:alert(1)' }] })).toEqual([{ text }]);
+    expect(selectionPieces({ text, links: [{ text: '(b)', href: 'https://b.example/' }] })).toEqual([{ text: 'A ' }, { text: '(b)', href: 'https://b.example/' }, { text: ' c' }]);
+  });
+
+  it('believes nothing that is not what the page function returns', () => {
+    for (const said of [undefined, null, 'text', { text: 1, links: [] }, { text: 'a', links: [{ text: 'a' }] }, { text: 'x'.repeat(100_001), links: [] }]) {
+      expect(selectionPieces(said)).toBeUndefined();
+    }
+  });
+});
