@@ -31,6 +31,7 @@ import { FOLLOW_MS, SCALE_BENCH, SCALE_SMOKE, scaleBench } from './lib/scale-ben
 import { RUN_BUDGET_BYTES, SESSION_QUOTA_BYTES } from '../src/storage/session/session-budget';
 import { latestEntry, popupFirstPaint } from './lib/paint-timing';
 import { ownLinkPopupSamples } from './lib/own-link-bench';
+import { FIELD_BENCH, FIELD_SMOKE, fieldBench } from './lib/field-bench';
 import { summarise, type Summary } from './lib/stats';
 
 const SMOKE = process.argv.includes('--smoke');
@@ -323,6 +324,9 @@ try {
   const firefoxPopup = await firefoxPopupFirstPaints({ extensionDir: FIREFOX_DIST, tabUrl: articleUrl, runs: RUNS, display: xvfb.display });
   console.log(`The queue: ${QUEUE.links} links at ${QUEUE.limit} per ${QUEUE.windowMs / 1000}-s window (one run${SMOKE ? '' : ', over a minute'})…`);
   const queue = await queueBench(QUEUE);
+  const field = await fieldBench(SMOKE ? FIELD_SMOKE : FIELD_BENCH);
+  const fieldMany = summarise(field.many);
+  const fieldOne = summarise(field.one);
   const queueTime = summarise([queue.tookMs]);
   console.log(`At scale: ${SCALE.tabs} tabs at ${SCALE.limit} per ${SCALE.windowMs / 1000}-s window, a clean run then the soak (seed ${SCALE.seed}: SOAK_SEED=${SCALE.seed} repeats it; some minutes: a thousand tabs take one to open)…`);
   // A run that does not end within its bounds is a figure too: the row says how it failed, the other rows stand.
@@ -399,6 +403,15 @@ try {
       met: queue.failed === 0 && queue.tookMs <= 1.05 * queue.leastMs,
     },
     { figure: `  429s provoked, limit headers sent: ${queue.refused}`, budget: '0', met: queue.refused === 0 },
+    { figure: 'text field, 1 link: menu click → replaced in the field', summary: fieldOne },
+    {
+      figure: `text field, ${(SMOKE ? FIELD_SMOKE : FIELD_BENCH).links} links at 60 a minute: menu click → all replaced (${field.incomplete} runs incomplete)`,
+      summary: fieldMany,
+      floor: fieldOne.median,
+      budget: '≤ 1.05 × least the limit allows (no wait: one link)',
+      met: field.incomplete === 0 && within(fieldMany, fieldOne, 1.05),
+    },
+    { figure: `  429s provoked: ${field.refused}`, budget: '0', met: field.refused === 0 },
     ...scaleRows(scale),
     ...sizes.flat(),
   ];

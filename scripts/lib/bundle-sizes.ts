@@ -81,7 +81,14 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // service at once, the text rendered in each copy format, and its delivery
 // (clipboard rule, badge, a notification naming what was not replaced). All
 // of it runs where the click lands, in the worker, which has no import().
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 33 * 1024, zip: 113 * 1024 } as const;
+// A text field's links replaced in place (issue 20 again) took the worker to
+// 35 KiB (32.3 → 34.0) and the zip to 116 KiB (112.6 → 115.3): the field read
+// and changed in its page (as one undo step, around markup, the caret kept,
+// again when the user typed meanwhile), planned against the field as it is.
+// The in-page functions travel with the worker, serialised by
+// scripting.executeScript; injecting them as files of their own instead would
+// take about 1.5 KiB off the worker's start (noted, not done).
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 35 * 1024, zip: 116 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -11,6 +11,10 @@ export type ShrtnrError =
   | { kind: 'malformed-url' }
   /** Selected text (context menu) that holds no web address and no link. */
   | { kind: 'no-links-selected' }
+  /** A text field (context menu) that holds no web address. */
+  | { kind: 'no-links-in-field' }
+  /** A field the extension may not read or change: a password or e-mail input, or one in a page the browser keeps closed. */
+  | { kind: 'field-unreadable' }
   | { kind: 'unsupported-scheme'; scheme: string }
   | { kind: 'credentials-in-url' }
   | { kind: 'url-too-long'; length: number; limit: number }
@@ -72,6 +76,8 @@ const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'empty-url',
   'malformed-url',
   'no-links-selected',
+  'no-links-in-field',
+  'field-unreadable',
   'unsupported-scheme',
   'credentials-in-url',
   'url-too-long',

@@ -27,6 +27,8 @@ const KIND_IS_KNOWN = {
   'invalid-server-url': true,
   'insecure-server': true,
   'no-links-selected': true,
+  'no-links-in-field': true,
+  'field-unreadable': true,
   'token-for-other-server': true,
   'bad-request': true,
   unauthorized: true,

@@ -9,6 +9,7 @@ const WAY_IN_KEYS: Record<WayIn, MessageKey> = {
   'menu-link': 'historyViaMenuLink',
   'menu-page': 'historyViaMenuPage',
   'menu-selection': 'historyViaMenuSelection',
+  'menu-field': 'historyViaMenuField',
   shortcut: 'historyViaShortcut',
   bulk: 'historyViaBulk',
 };

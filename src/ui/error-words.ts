@@ -20,6 +20,10 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorMalformedUrl');
     case 'no-links-selected':
       return t('errorNoLinksSelected');
+    case 'no-links-in-field':
+      return t('errorNoLinksInField');
+    case 'field-unreadable':
+      return t('errorFieldUnreadable');
     case 'unsupported-scheme':
       return schemeSentence(error.scheme, t);
     case 'credentials-in-url':

@@ -12,7 +12,7 @@ import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-lea
 import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
+import { OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 
 let session: FirefoxSession;
 
@@ -271,6 +271,38 @@ describe('the Firefox build, headed under Xvfb', () => {
     await pressShortcutOn(await headed.firefox.openTab(longerUrl));
     await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
+  });
+
+  it("replaces the addresses of a text area in place, with the access a real key grants, as one step that Ctrl+Z takes back", async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
+    const pageUrl = `${headed.standIn.baseUrl}${WRITING_PATH}`;
+    const page = await headed.firefox.openTab(pageUrl);
+    // The shortcut grants activeTab for the tab (and shortens the page itself).
+    await pressShortcutOn(page);
+    await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
+    const valueOf = () => page.$eval('#field-textarea', (area) => (area as HTMLTextAreaElement).value);
+    const before = await valueOf();
+    await page.click('#field-textarea');
+    const tabId = await headed.firefox.evaluateInExtension(async (url) => {
+      const tabs: { id?: number; url?: string }[] = await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({});
+      return tabs.find((each) => each.url === url)?.id;
+    }, pageUrl);
+    await page.bringToFront();
+    const outcome = await headed.firefox.callBackgroundHook<TextOutcome>(
+      'onMenuClicked',
+      { menuItemId: 'shorten-field', editable: true, frameId: 0, modifiers: [] },
+      { id: tabId, url: pageUrl, index: 0, active: true, highlighted: true, pinned: false, incognito: false },
+    );
+    expect(outcome).toEqual({ status: 'placed', made: 3, found: 3 });
+    const after = await valueOf();
+    const made = after.match(new RegExp(headed.shortUrlPattern().source.replace(/^\^|\$$/g, ''), 'g')) ?? [];
+    const from = (tag: string) => `${headed.standIn.baseUrl}/demo/destination?from=${tag}`;
+    expect(after).toBe(before.replace(from('field-1'), made[0] ?? '?').replace(from('field-2'), made[1] ?? '?').replace(from('field-3'), made[2] ?? '?'));
+    await page.focus('#field-textarea');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('z');
+    await page.keyboard.up('Control');
+    expect(await valueOf()).toBe(before);
   });
 });
 

@@ -1,25 +1,29 @@
-// Shortening where people write (issue 20): the links of a selection, in
-// Chromium against the stand-in. The demo page is in no host permission: the
-// extension reads the selection (and the links in it) only with the access a
-// user's click grants (activeTab).
+// Shortening where people write (issue 20): the links of a selection, and of
+// a text field replaced in place, in headed Chromium under Xvfb against the
+// stand-in. The demo page is in no host permission: the extension reads (and
+// changes) it only with the access a user's click grants (activeTab).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextOutcome } from '../../src/background/writing/deliver-text';
 import { WRITING_PATH } from '../../tooling/stand-in/demo-pages';
+import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
+let display: string;
 let writing: Page;
 const from = (tag: string) => `${session.standIn.baseUrl}/demo/destination?from=${tag}`;
 
 beforeAll(async () => {
-  session = await startE2eSession();
+  session = await startE2eSession({ headed: true });
+  display = session.xvfb?.display ?? '';
   await session.useStandIn();
   writing = await session.openTab(WRITING_PATH);
 });
 afterAll(() => session?.close());
 beforeEach(async () => {
-  await session.configure({ copyFormat: 'plain' });
+  // The toolbar popup that grants activeTab (grantActiveTab) copies nothing of its own.
+  await session.configure({ copyFormat: 'plain', autoCopy: false });
   await session.clearHistory();
   session.standIn.setFault(null);
   session.standIn.resetRateLimits();
@@ -44,12 +48,24 @@ function sentUrls(): string[] {
  * selection of words (search, print and others around the extension's item)
  * moves with the click's place, so its keys cannot be counted here.
  */
-async function clickOnThisTab<Outcome>(info: Record<string, unknown>): Promise<Outcome> {
+async function clickOnThisTab<Outcome>(info: Record<string, unknown>, focus?: () => Promise<void>): Promise<Outcome> {
+  await grantActiveTab();
+  // The menu opens on the field it was right-clicked in, which has the focus.
+  await writing.bringToFront();
+  await focus?.();
+  return menuClickOnTab<Outcome>(info);
+}
+
+/** A real press of the toolbar button on the writing tab (its popup shortens the page, then closes): activeTab for the tab. */
+async function grantActiveTab(): Promise<void> {
   const popup = await session.browser.openPopup(writing);
   await popup.getByTestId('short-url').waitFor();
   await popup.close();
   await session.clearHistory();
   session.standIn.clearLog();
+}
+
+async function menuClickOnTab<Outcome>(info: Record<string, unknown>): Promise<Outcome> {
   return (await session.worker()).evaluate(async (click) => {
     const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: unknown, tab: unknown): Promise<unknown> } }).shrtnrE2e;
@@ -138,3 +154,92 @@ describe('"Shorten the links in the selection"', () => {
     expect(await session.readClipboard()).toBe('nothing copied yet');
   });
 });
+
+describe('"Shorten the links in this field"', () => {
+  it('a real right-click in a text area replaces each address in place, as one step that Ctrl+Z takes back', async () => {
+    // A tab of its own: no earlier click has granted the extension this page.
+    const page = await session.openTab(WRITING_PATH);
+    const before = await page.inputValue('#field-textarea');
+    await page.bringToFront();
+    await page.click('#field-textarea');
+    await openNativeMenu(display, () => page.click('#field-textarea', { button: 'right' }));
+    // In a field the extension's one item sits just above "Inspect".
+    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+
+    await expect.poll(() => page.inputValue('#field-textarea'), { timeout: 10_000 }).not.toBe(before);
+    const short = await shortLinks();
+    expect(await page.inputValue('#field-textarea')).toBe(
+      before.replace(from('field-1'), short.get(from('field-1')) ?? '?').replace(from('field-2'), short.get(from('field-2')) ?? '?').replace(from('field-3'), short.get(from('field-3')) ?? '?'),
+    );
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
+    expect((await session.history()).map((entry) => entry.via)).toEqual(['menu-field', 'menu-field', 'menu-field']);
+    expect(await session.readClipboard()).toBe('nothing copied yet');
+
+    await page.bringToFront();
+    await page.focus('#field-textarea');
+    await page.keyboard.press('Control+Z');
+    expect(await page.inputValue('#field-textarea')).toBe(before);
+    await page.close();
+  });
+
+  it('replaces the addresses of an editable block around its markup, as one step that Ctrl+Z takes back', async () => {
+    const before = await writing.innerHTML('#field-editable');
+    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-editable b'));
+    expect(outcome).toEqual({ status: 'placed', made: 2, found: 2 });
+    const short = await shortLinks();
+    expect(await writing.innerHTML('#field-editable')).toBe(
+      before.replace(from('editable-1'), short.get(from('editable-1')) ?? '?').replace(from('editable-2'), short.get(from('editable-2')) ?? '?'),
+    );
+    await writing.bringToFront();
+    await writing.focus('#field-editable');
+    await writing.keyboard.press('Control+Z');
+    expect(await writing.innerHTML('#field-editable')).toBe(before);
+  });
+
+  it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {
+    await writing.fill('#field-textarea', `One ${from('edit-1')} two ${from('edit-2')} end`);
+    await grantActiveTab();
+    await writing.bringToFront();
+    await writing.click('#field-textarea');
+    session.standIn.setFault({ kind: 'hold' }, { times: 2 });
+    const outcome = menuClickOnTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 });
+    await expect.poll(() => session.standIn.apiRequests().length).toBe(2);
+    // Meanwhile the user changes the first address and types at the end.
+    await writing.bringToFront();
+    const typed = await writing.evaluate(() => {
+      const area = document.querySelector<HTMLTextAreaElement>('#field-textarea') as HTMLTextAreaElement;
+      area.focus();
+      area.setSelectionRange(area.value.length, area.value.length);
+      return area.value;
+    });
+    await writing.keyboard.type(' and more');
+    await writing.evaluate(() => {
+      const area = document.querySelector<HTMLTextAreaElement>('#field-textarea') as HTMLTextAreaElement;
+      const caret = area.selectionStart;
+      area.setRangeText('/changed', area.value.indexOf(' two'), area.value.indexOf(' two'));
+      area.setSelectionRange(caret + 8, caret + 8);
+    });
+    session.standIn.releaseHeld();
+    expect(await outcome).toEqual({ status: 'placed', made: 1, found: 2 });
+    const short = await shortLinks();
+    expect(typed).toBe(`One ${from('edit-1')} two ${from('edit-2')} end`);
+    expect(await writing.inputValue('#field-textarea')).toBe(`One ${from('edit-1')}/changed two ${short.get(from('edit-2'))} end and more`);
+    // The caret stays at the end, where the user was typing.
+    expect(await writing.evaluate(() => (document.querySelector('#field-textarea') as HTMLTextAreaElement).selectionStart)).toBe((await writing.inputValue('#field-textarea')).length);
+  });
+
+  it('says so of a field with no address, and of one it may not change (a password)', async () => {
+    await writing.fill('#field-textarea', 'no links here');
+    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'))).toMatchObject({
+      status: 'failed',
+      error: { kind: 'no-links-in-field' },
+    });
+    await writing.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input id="secret" type="password" value="https://example.com/x">'));
+    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#secret'))).toMatchObject({
+      status: 'failed',
+      error: { kind: 'field-unreadable' },
+    });
+    expect(sentUrls()).toEqual([]);
+  });
+});
+

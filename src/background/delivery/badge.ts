@@ -16,6 +16,8 @@ let running = 0;
 let succeeded = 0;
 /** Of those that succeeded, how many were copied (the others were passed over or came late: clipboard-rule.ts). */
 let copied = 0;
+/** Of those that succeeded, how many put their links in a text field (nothing to copy: they are where they were asked for). */
+let placed = 0;
 let failed = 0;
 let waiting = 0;
 /** The last failure, already in words (the background's one wording: shorten-and-copy.ts). */
@@ -26,6 +28,7 @@ export async function badgeJobStarted(): Promise<void> {
   if (running === 0) {
     succeeded = 0;
     copied = 0;
+    placed = 0;
     failed = 0;
     lastFailure = '';
   }
@@ -71,11 +74,12 @@ function showCountSoon(): void {
   );
 }
 
-export async function badgeJobFinished(outcome: { ok: true; copied: boolean } | { ok: false; sentence: string }): Promise<void> {
+export async function badgeJobFinished(outcome: { ok: true; copied: boolean; placed?: boolean } | { ok: false; sentence: string }): Promise<void> {
   running = Math.max(0, running - 1);
   if (outcome.ok) {
     succeeded += 1;
     if (outcome.copied) copied += 1;
+    if (outcome.placed === true) placed += 1;
   } else {
     failed += 1;
     lastFailure = outcome.sentence;
@@ -101,7 +105,8 @@ async function showSummaryOrNothing(): Promise<void> {
     return;
   }
   if (failed === 0) {
-    const title = copied < succeeded ? t('badgeMadeNotAllCopied', succeeded, copied) : succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded);
+    const title =
+      placed === succeeded ? t('badgeLinksPlaced') : copied + placed < succeeded ? t('badgeMadeNotAllCopied', succeeded, copied) : succeeded === 1 ? t('badgeCopiedOne') : t('badgeCopiedMany', succeeded);
     await show('✓', COLORS.success, title);
   } else {
     const summary = succeeded + failed === 1 ? lastFailure : t('badgeSomeFailed', failed, succeeded + failed, lastFailure);
@@ -112,6 +117,7 @@ async function showSummaryOrNothing(): Promise<void> {
     // Said and cleared: a later wait that ends must not bring this summary back.
     succeeded = 0;
     copied = 0;
+    placed = 0;
     failed = 0;
     lastFailure = '';
     void show('', COLORS.working, t('actionTitle'));

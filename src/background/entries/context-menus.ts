@@ -3,12 +3,14 @@ import { browserWords } from '../../platform/i18n';
 import { titled } from '../../shortening/shortening';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import type { TextOutcome } from '../writing/deliver-text';
+import { shortenFieldLinks } from '../writing/field-links';
 import { shortenSelectionLinks } from '../writing/selection-links';
 
 export const MENU_IDS = {
   link: 'shorten-link',
   page: 'shorten-page',
   selection: 'shorten-selection',
+  field: 'shorten-field',
 } as const;
 
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
@@ -30,6 +32,7 @@ export function createMenus(): Promise<void> {
       createMenu({ id: MENU_IDS.link, title: t('menuShortenLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
       createMenu({ id: MENU_IDS.page, title: t('menuShortenPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
       createMenu({ id: MENU_IDS.selection, title: t('menuShortenSelection'), contexts: ['selection'] }),
+      createMenu({ id: MENU_IDS.field, title: t('menuShortenField'), contexts: ['editable'] }),
     ]);
   });
   return creatingMenus;
@@ -61,6 +64,8 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
       return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate }, tab?.id);
     case MENU_IDS.selection:
       return shortenSelection(info, tab, inPrivate);
+    case MENU_IDS.field:
+      return shortenFieldLinks(info, tab);
     default:
       return undefined;
   }

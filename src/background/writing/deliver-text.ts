@@ -1,4 +1,5 @@
 import { browserWords } from '../../platform/i18n';
+import type { Words } from '../../platform/words';
 import type { ClipboardPayload } from '../../shortening/copy-formats';
 import { errorSentence } from '../../ui/error-words';
 import { badgeJobFinished } from '../delivery/badge';
@@ -8,9 +9,9 @@ import type { Failed } from '../delivery/deliver';
 import { hostOf, notifySentence, OFFER_NOTIFICATION_ID, withoutEchoes } from '../delivery/notify';
 import type { AddressResults } from './text-addresses';
 
-/** How a text's links ended: all made, some, or none (then nothing was copied). */
+/** How a text's links ended: all made, some, or none (then nothing was copied); `placed`: in the field they were in. */
 export type TextOutcome =
-  | { status: 'copied' | 'offered' | 'superseded' | 'not-copied'; made: number; found: number }
+  | { status: 'copied' | 'offered' | 'superseded' | 'not-copied' | 'placed'; made: number; found: number }
   | Failed;
 
 /** At most this many failed addresses are named in the notification; the rest are counted. */
@@ -20,25 +21,17 @@ const FAILURES_NAMED = 3;
  * The text with its short links, for a click with no popup: onto the
  * clipboard if it is still wanted there (the same rule as one link's),
  * else offered by its notification; the badge and a notification say how
- * many links were replaced, and which were not, with why (by host: a
- * notification outlives the moment, and never holds a whole address).
+ * many links were replaced, and which were not, with why.
  */
 export async function deliverText(payload: ClipboardPayload, results: AddressResults, click: Click): Promise<TextOutcome> {
   const words = browserWords();
-  const found = results.size;
-  const failures = [...results].flatMap(([url, result]) => (result.ok ? [] : [{ url, error: result.error }]));
-  const made = found - failures.length;
+  const { made, found, failed, summary } = replacedSummary(results, words);
   let copyFailure: string | undefined;
   const decision = await copyIfStillWanted(click, async () => {
     const copied = await copyFromBackground(payload);
     if (!copied.ok) copyFailure = copyFailureSentence(copied.error, words);
     return copied.ok;
   });
-  const summary = [
-    words.t('notifyLinksReplaced', made, found),
-    ...failures.slice(0, FAILURES_NAMED).map(({ url, error }) => words.t('notifyLinkNotReplaced', hostOf(url), errorSentence(withoutEchoes(error), words))),
-    ...(failures.length > FAILURES_NAMED ? [words.t('notifyMoreNotReplaced', failures.length - FAILURES_NAMED)] : []),
-  ].join('\n');
   const status = decision === 'copy' ? (copyFailure === undefined ? 'copied' : 'not-copied') : decision === 'late' ? 'offered' : 'superseded';
   if (status === 'offered') {
     const first = [...results.values()].find((result) => result.ok);
@@ -47,8 +40,26 @@ export async function deliverText(payload: ClipboardPayload, results: AddressRes
   const title = status === 'copied' ? 'notifyTextCopiedTitle' : status === 'offered' ? 'notifyReadyTitle' : status === 'not-copied' ? 'notifyNotCopiedTitle' : 'notifyTextMadeTitle';
   const sentence = copyFailure === undefined ? summary : `${summary}\n${copyFailure}`;
   await Promise.all([
-    failures.length === 0 && copyFailure === undefined ? badgeJobFinished({ ok: true, copied: status === 'copied' }) : badgeJobFinished({ ok: false, sentence }),
+    failed === 0 && copyFailure === undefined ? badgeJobFinished({ ok: true, copied: status === 'copied' }) : badgeJobFinished({ ok: false, sentence }),
     notifySentence(title, sentence, status === 'offered' ? OFFER_NOTIFICATION_ID : undefined),
   ]);
   return { status, made, found };
+}
+
+/**
+ * How many of a text's addresses got their short link (`made`: in the field,
+ * those still there to replace), and the sentence that says so, naming by
+ * host each that failed, with why (a notification outlives the moment, and
+ * never holds a whole address).
+ */
+export function replacedSummary(results: AddressResults, words: Words, made?: number): { made: number; found: number; failed: number; summary: string } {
+  const found = results.size;
+  const failures = [...results].flatMap(([url, result]) => (result.ok ? [] : [{ url, error: result.error }]));
+  const replaced = made ?? found - failures.length;
+  const summary = [
+    words.t('notifyLinksReplaced', replaced, found),
+    ...failures.slice(0, FAILURES_NAMED).map(({ url, error }) => words.t('notifyLinkNotReplaced', hostOf(url), errorSentence(withoutEchoes(error), words))),
+    ...(failures.length > FAILURES_NAMED ? [words.t('notifyMoreNotReplaced', failures.length - FAILURES_NAMED)] : []),
+  ].join('\n');
+  return { made: replaced, found, failed: failures.length, summary };
 }

@@ -1,0 +1,76 @@
+import { browserWords } from '../../platform/i18n';
+import type { Menus, Tabs } from '../../platform/browser';
+import { changeFieldText, readField } from '../../platform/field-editing';
+import { asFieldTexts, fieldAddresses, fieldEdits, type FieldTexts } from '../../shortening/field-edits';
+import type { ShortLinkOf } from '../../shortening/text-links';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import { badgeJobFinished, badgeJobStarted } from '../delivery/badge';
+import { nextClickOrder } from '../delivery/clipboard-rule';
+import { fail, reportFailure } from '../delivery/deliver';
+import { notifySentence } from '../delivery/notify';
+import type { Click } from '../queue/job-journal';
+import { cannotSend } from '../service/shortening-service';
+import { replacedSummary, type TextOutcome } from './deliver-text';
+import { shortenAddresses, shortLinkIn } from './text-addresses';
+
+/** Times the field is read again when the user typed between its reading and its change. */
+const CHANGE_TRIES = 3;
+
+/**
+ * "Shorten the links in this field": every address in the text area, text
+ * input or editable block the menu was opened on is shortened (through the
+ * history cache and the queue), then replaced in the field itself, as one
+ * step of the page's undo where the browser allows it. The field may change
+ * while its links wait: only addresses still there exactly as they were are
+ * replaced, and nothing typed meanwhile is lost or moved. Nothing is copied.
+ */
+export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
+  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  const place = { tabId: tab?.id ?? -1, frameId: info.frameId ?? 0, clickId: crypto.randomUUID() };
+  const read = tab?.id === undefined ? undefined : await readField(place.tabId, place.frameId, place.clickId);
+  const field = asFieldTexts(read);
+  if (field === undefined) return reportFailure({ kind: 'field-unreadable' });
+  const urls = fieldAddresses(field);
+  if (urls.length === 0) return reportFailure({ kind: 'no-links-in-field' });
+  await badgeJobStarted();
+  // Read once for every link of the field, as for a selection.
+  const settings = await readSettings(localArea);
+  const unsendable = cannotSend(settings);
+  if (unsendable !== undefined) return fail(unsendable);
+  const results = await shortenAddresses(urls, { via: 'menu-field', private: tab?.incognito ?? false, fresh: false }, click, settings);
+  const firstFailure = [...results.values()].find((result) => !result.ok);
+  if (firstFailure !== undefined && [...results.values()].every((result) => !result.ok)) return fail(firstFailure.error);
+  const replaced = await putInField(place, field, shortLinkIn(results));
+  const words = browserWords();
+  if (replaced === undefined) {
+    const sentence = words.t('notifyFieldGone');
+    await Promise.all([badgeJobFinished({ ok: false, sentence }), notifySentence('notifyFieldGoneTitle', sentence)]);
+    return { status: 'not-copied', made: 0, found: urls.length };
+  }
+  const { made, found, failed, summary } = replacedSummary(results, words, replaced);
+  await Promise.all([
+    failed === 0 ? badgeJobFinished({ ok: true, copied: false, placed: true }) : badgeJobFinished({ ok: false, sentence: summary }),
+    notifySentence('notifyFieldTitle', summary),
+  ]);
+  return { status: 'placed', made, found };
+}
+
+/**
+ * Replaces in the field each address still there that got a short link,
+ * planned on the field as it is when the change is made (read again if the
+ * user typed in between). How many distinct addresses were replaced; undefined when the field is gone.
+ */
+async function putInField(place: { tabId: number; frameId: number; clickId: string }, read: FieldTexts, shortLinkOf: ShortLinkOf): Promise<number | undefined> {
+  let field = read;
+  for (let tries = 0; tries < CHANGE_TRIES; tries += 1) {
+    const edits = fieldEdits(field, shortLinkOf);
+    const changed: unknown = await changeFieldText(place.tabId, place.frameId, place.clickId, field.texts, edits);
+    const status = typeof changed === 'object' && changed !== null ? (changed as { status?: unknown }).status : undefined;
+    if (status === 'done') return new Set(edits.map((edit) => edit.replacement)).size;
+    const now = status === 'changed' ? asFieldTexts({ kind: field.kind, texts: (changed as { texts?: unknown }).texts }) : undefined;
+    if (now === undefined) return undefined;
+    field = now;
+  }
+  return undefined;
+}

@@ -1,0 +1,151 @@
+import { browser } from './browser';
+
+/*
+ * The text field a menu click was on, read and changed in its page with the
+ * access the click granted (activeTab + scripting). Both functions run in the
+ * page (serialised: they may use nothing from outside themselves), in the
+ * extension's isolated world, where the field found at the click is kept
+ * (under the click's id, held weakly) for the change that comes later: the
+ * page cannot see it, and a page that navigated away has no field to change.
+ */
+
+type Edit = { text: number; start: number; end: number; replacement: string };
+type Kept = Map<string, WeakRef<HTMLElement>>;
+/** How a change went: made, not made as the field holds other text now (`texts`), or no field any more. */
+export type Changed = { status: 'done' } | { status: 'changed'; texts: string[] } | { status: 'gone' };
+
+/** The focused field (inside open shadow roots too): a text area, a text input, or an editable block. */
+function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: string[] } | { problem: 'none' | 'unsupported' } {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  const kept = ((globalThis as { shrtnrFields?: Kept }).shrtnrFields ??= new Map());
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) {
+    // Only fields whose text can be selected and replaced; a password's is nobody's to read.
+    if (element instanceof HTMLInputElement && !['text', 'search', 'url', ''].includes(element.type)) return { problem: 'unsupported' };
+    kept.set(clickId, new WeakRef(element));
+    return { kind: 'value', texts: [element.value] };
+  }
+  if (element instanceof HTMLElement && element.isContentEditable) {
+    const host = element.closest('[contenteditable]:not([contenteditable="false"])') ?? element;
+    kept.set(clickId, new WeakRef(host as HTMLElement));
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) texts.push((node as Text).data);
+    return { kind: 'editable', texts };
+  }
+  return { problem: 'none' };
+}
+
+/**
+ * Puts the edits in the field kept for the click, if it still holds exactly
+ * `expected` (else 'changed': read again and plan again). As one step of the
+ * page's own undo where the browser allows it: in a focused field through
+ * `execCommand` (insertText, or insertHTML across an editable block's
+ * markup); a field the user has left is changed as text (no undo, but its
+ * focus is not taken). The caret and selection stay where the user had them.
+ */
+function changeField(clickId: string, expected: string[], edits: Edit[]): Changed {
+  const field = (globalThis as { shrtnrFields?: Kept }).shrtnrFields?.get(clickId)?.deref();
+  if (field === undefined || !field.isConnected) return { status: 'gone' };
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  // The text with its edits made, from `from` to `to`.
+  const applied = (text: string, index: number, from: number, to: number): string => {
+    let out = '';
+    let at = from;
+    for (const edit of edits) {
+      if (edit.text !== index || edit.start < from || edit.end > to) continue;
+      out += text.slice(at, edit.start) + edit.replacement;
+      at = edit.end;
+    }
+    return out + text.slice(at, to);
+  };
+  // Where an offset of a text lands once its edits are made (inside a replaced address: at its end).
+  const moved = (index: number, offset: number): number => {
+    let shift = 0;
+    for (const edit of edits) {
+      if (edit.text !== index || edit.start >= offset) continue;
+      if (edit.end > offset) return edit.start + shift + edit.replacement.length;
+      shift += edit.replacement.length - (edit.end - edit.start);
+    }
+    return offset + shift;
+  };
+  const first = edits[0];
+  const last = edits.at(-1);
+  if (first === undefined || last === undefined) return { status: 'done' };
+  if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) {
+    const value = expected[0] ?? '';
+    if (field.value !== value) return { status: 'changed', texts: [field.value] };
+    const { selectionStart, selectionEnd, selectionDirection } = field;
+    const middle = applied(value, 0, first.start, last.end);
+    if (focused === field) {
+      field.setSelectionRange(first.start, last.end);
+      document.execCommand('insertText', false, middle);
+    } else {
+      field.setRangeText(middle, first.start, last.end, 'preserve');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (focused === field) field.setSelectionRange(moved(0, selectionStart ?? 0), moved(0, selectionEnd ?? 0), selectionDirection ?? 'none');
+    return { status: 'done' };
+  }
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
+  if (nodes.length !== expected.length || nodes.some((node, index) => node.data !== expected[index])) return { status: 'changed', texts: nodes.map((node) => node.data) };
+  if (focused === null || !field.contains(focused)) {
+    for (const [index, node] of nodes.entries()) if (edits.some((edit) => edit.text === index)) node.data = applied(node.data, index, 0, node.data.length);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    return { status: 'done' };
+  }
+  const startNode = nodes[first.text] as Text;
+  const endNode = nodes[last.text] as Text;
+  const selection = getSelection();
+  const caret = selection !== null && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : undefined;
+  const range = document.createRange();
+  range.setStart(startNode, first.start);
+  range.setEnd(endNode, last.end);
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  if (startNode === endNode) {
+    document.execCommand('insertText', false, applied(startNode.data, first.text, first.start, last.end));
+  } else {
+    // Across markup (a bold word between two addresses): the range's own nodes, each address replaced, as one step.
+    const fragment = range.cloneContents();
+    const cloned = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+    for (let index = first.text, node = cloned.nextNode(); node !== null && index <= last.text; index += 1, node = cloned.nextNode()) {
+      const data = (nodes[index] as Text).data;
+      (node as Text).data = applied(data, index, index === first.text ? first.start : 0, index === last.text ? last.end : data.length);
+    }
+    const holder = document.createElement('div');
+    holder.append(fragment);
+    document.execCommand('insertHTML', false, holder.innerHTML);
+  }
+  // The caret back where the user had it: after the replaced span in its text (shifted by it), or in another text untouched.
+  if (caret === undefined || !caret.collapsed) return { status: 'done' };
+  if (caret.startContainer === endNode && startNode === endNode && endNode.isConnected && caret.startOffset >= last.end) {
+    selection?.collapse(endNode, Math.min(moved(last.text, caret.startOffset), endNode.data.length));
+  } else if (caret.startContainer.isConnected && caret.startContainer !== endNode && caret.startContainer !== startNode) {
+    selection?.collapse(caret.startContainer, caret.startOffset);
+  }
+  return { status: 'done' };
+}
+
+/** The field the click was on, kept for the change to come; undefined, never a rejection, when the frame cannot be read. */
+export async function readField(tabId: number, frameId: number, clickId: string): Promise<unknown> {
+  try {
+    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: focusedField, args: [clickId] });
+    return injection?.result;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Changes the field kept for the click (see changeField); untrusted, as what the page says: the caller checks it. */
+export async function changeFieldText(tabId: number, frameId: number, clickId: string, expected: string[], edits: Edit[]): Promise<unknown> {
+  try {
+    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: changeField, args: [clickId, expected, edits] });
+    return injection?.result;
+  } catch {
+    return { status: 'gone' };
+  }
+}
