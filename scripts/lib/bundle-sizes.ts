@@ -88,7 +88,10 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // The in-page functions travel with the worker, serialised by
 // scripting.executeScript; injecting them as files of their own instead would
 // take about 1.5 KiB off the worker's start (noted, not done).
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 35 * 1024, zip: 116 * 1024 } as const;
+// The address bar's keyword (issue 20's last way in) fits the worker's 35 KiB
+// (34.0 → 34.9) and took the zip to 118 KiB (115.3 → 117.0): history searched
+// as the user types, suggestions written for each browser, and their words.
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 35 * 1024, zip: 118 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

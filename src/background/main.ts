@@ -6,6 +6,7 @@ import { onBulkPort } from './entries/bulk-port';
 import { createMenus, menuRounds, onMenuClicked } from './entries/context-menus';
 import { onHostAccessTrialPort } from './entries/host-access-trial';
 import { onCommand } from './entries/keyboard-command';
+import { onOmniboxCancelled, onOmniboxChanged, onOmniboxEntered, onOmniboxStarted } from './entries/omnibox';
 import { backgroundMessageHandlers } from './entries/message-handlers';
 import { onShortenPort } from './entries/shorten-port';
 import { keepResumeAlarm } from './queue/job-journal';
@@ -31,6 +32,10 @@ browser.runtime.onStartup.addListener(() => void createMenus());
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));
+browser.omnibox.onInputStarted.addListener(onOmniboxStarted);
+browser.omnibox.onInputChanged.addListener((text, suggest) => void onOmniboxChanged(text, suggest));
+browser.omnibox.onInputEntered.addListener((text) => void onOmniboxEntered(text));
+browser.omnibox.onInputCancelled.addListener(onOmniboxCancelled);
 browser.runtime.onConnect.addListener(onShortenPort);
 browser.runtime.onConnect.addListener(onBulkPort);
 browser.runtime.onConnect.addListener(onHostAccessTrialPort);
@@ -44,4 +49,6 @@ whenWaitingChanges((waiting) => void badgeWaiting(waiting));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 
-if (import.meta.env.MODE === 'e2e') installE2eHooks({ onMenuClicked, onCommand, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered });
+if (import.meta.env.MODE === 'e2e') {
+  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered });
+}

@@ -8,7 +8,7 @@ import type { HistoryConnector } from './history-connector';
 import { HistoryView, type PageState } from './history-view';
 import { importOutcomeSentence, importProblemSentence } from './history-words';
 import { readHistoryFile } from './import-file';
-import { search, searchIndex } from './search';
+import { search, searchIndex } from '../shortening/history-search';
 import { carryOutUndo, type UndoDone, type UndoOffer } from './undo';
 import { useHistoryData } from './use-history-data';
 import { useSettings } from './use-settings';

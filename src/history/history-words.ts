@@ -11,6 +11,7 @@ const WAY_IN_KEYS: Record<WayIn, MessageKey> = {
   'menu-selection': 'historyViaMenuSelection',
   'menu-field': 'historyViaMenuField',
   shortcut: 'historyViaShortcut',
+  omnibox: 'historyViaOmnibox',
   bulk: 'historyViaBulk',
 };
 

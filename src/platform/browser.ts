@@ -8,7 +8,7 @@ import browser from 'webextension-polyfill';
  * in Chromium it wraps `chrome.*` with the same promise-based API.
  */
 export { browser };
-export type { Menus, Runtime, Storage, Tabs } from 'webextension-polyfill';
+export type { Menus, Omnibox, Runtime, Storage, Tabs } from 'webextension-polyfill';
 
 /** What `chrome.offscreen` and `runtime.getContexts` offer that the polyfill's types lack (Chrome 116+). */
 interface OffscreenApi {

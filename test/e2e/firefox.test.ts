@@ -273,6 +273,21 @@ describe('the Firefox build, headed under Xvfb', () => {
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
   });
 
+  it('"sh", a space, a link and Enter typed for real in the address bar shorten and copy the link', async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
+    const page = await headed.firefox.openTab(`${headed.standIn.baseUrl}/demo/article`);
+    await page.bringToFront();
+    await page.click('h1');
+    const link = `${headed.standIn.baseUrl}/demo/destination?from=firefox-keyword`;
+    const display = headed.xvfb?.display ?? '';
+    await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
+    await xdotool(display, 'type', '--delay', '40', 'sh ');
+    await xdotool(display, 'type', '--delay', '10', link);
+    await xdotool(display, 'key', 'Return');
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: link }]);
+  });
+
   it("replaces the addresses of a text area in place, with the access a real key grants, as one step that Ctrl+Z takes back", async () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
     const pageUrl = `${headed.standIn.baseUrl}${WRITING_PATH}`;

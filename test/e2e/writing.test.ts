@@ -243,3 +243,50 @@ describe('"Shorten the links in this field"', () => {
   });
 });
 
+describe('the address bar keyword', () => {
+  it('"sh", a space, a link and Enter, typed for real, shorten and copy the link', async () => {
+    const link = from('omnibox');
+    await writing.bringToFront();
+    await writing.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
+    await xdotool(display, 'type', '--delay', '40', 'sh ');
+    await xdotool(display, 'type', '--delay', '10', link);
+    await xdotool(display, 'key', 'Return');
+
+    await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    expect(sentUrls()).toEqual([link]);
+    expect(await session.history()).toEqual([expect.objectContaining({ longUrl: link, via: 'omnibox' })]);
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
+  });
+
+  it('suggests the links of history that match the words typed, and entering one copies it', async () => {
+    const made = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: from('kept-for-the-keyword'), linkText: 'A guide to gardening' });
+    const imported = { shortUrl: 'https://planted.example/x', longUrl: from('planted-guide'), server: session.standIn.baseUrl, title: 'A guide from a file', createdAt: Date.now(), via: 'menu-link', origin: 'imported' };
+    await (await session.worker()).evaluate((entry) => (globalThis as unknown as { shrtnrE2e: { history(): { merge(entries: unknown[]): Promise<unknown> } } }).shrtnrE2e.history().merge([entry]), imported);
+    const shortUrl = made?.status === 'copied' ? made.shortened.shortUrl : '';
+    await session.setClipboard('nothing copied yet');
+
+    const suggested = await (await session.worker()).evaluate(async () => {
+      const hooks = (globalThis as unknown as { shrtnrE2e: { onOmniboxChanged(text: string, suggest: (results: unknown[]) => void): Promise<void> } }).shrtnrE2e;
+      let results: unknown[] = [];
+      await hooks.onOmniboxChanged('GUIDE garden', (given) => (results = given));
+      return results;
+    });
+    // Made here only (never a file's), its short link the suggestion, its title beside it, as Chrome's markup.
+    expect(suggested).toEqual([{ content: shortUrl, description: `<url>${shortUrl}</url> <dim>A guide to gardening</dim>` }]);
+
+    const entered = await (await session.worker()).evaluate(
+      (text) => (globalThis as unknown as { shrtnrE2e: { onOmniboxEntered(text: string): Promise<unknown> } }).shrtnrE2e.onOmniboxEntered(text),
+      shortUrl,
+    );
+    expect(entered).toMatchObject({ status: 'copied', shortened: { shortUrl, fromHistory: true } });
+    expect(await session.readClipboard()).toBe(shortUrl);
+    expect(sentUrls()).toEqual([from('kept-for-the-keyword')]);
+
+    const nothing = await (await session.worker()).evaluate(() =>
+      (globalThis as unknown as { shrtnrE2e: { onOmniboxEntered(text: string): Promise<unknown> } }).shrtnrE2e.onOmniboxEntered('no such words'),
+    );
+    expect(nothing).toMatchObject({ status: 'failed', error: { kind: 'no-history-match' } });
+  });
+});
+

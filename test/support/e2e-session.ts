@@ -19,6 +19,8 @@ export const PRODUCTION_DIST = resolve(import.meta.dirname, '../../dist/chrome')
 export interface MenuClick {
   menuItemId: string;
   linkUrl?: string;
+  /** The link's text, as Firefox gives it (Chrome does not). */
+  linkText?: string;
   pageUrl?: string;
   selectionText?: string;
 }

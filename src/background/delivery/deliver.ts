@@ -48,6 +48,18 @@ export async function shortenAndCopy(request: ShortenRequest, pageTab?: number):
   }
 }
 
+/** A link the user chose from history (the address bar's keyword): copied as a click's link is, with its badge and notification. */
+export async function copyChosenLink(shortened: Shortening): Promise<BackgroundOutcome> {
+  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  await badgeJobStarted();
+  try {
+    const { copyFormat } = await readSettings(localArea, ['copyFormat']);
+    return await deliver(shortened, copyFormat, click);
+  } catch (error) {
+    return await fail(internal(error));
+  }
+}
+
 /**
  * Takes over what a stopped worker left in the queue: each job waits, or is
  * sent, from where it was; a "Shorten all tabs" job goes back to its run.

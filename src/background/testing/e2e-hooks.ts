@@ -1,4 +1,4 @@
-import type { Menus, Tabs } from '../../platform/browser';
+import type { Menus, Omnibox, Tabs } from '../../platform/browser';
 import type { HistoryStore } from '../../storage/history-entry';
 import type { BackgroundOutcome } from '../delivery/deliver';
 import type { TextOutcome } from '../writing/deliver-text';
@@ -7,6 +7,9 @@ import type { ShownText } from './record-shown';
 export interface E2eHooks {
   onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | TextOutcome | undefined>;
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
+  /** The address bar's keyword: what is suggested for the text typed, and what entering it does. */
+  onOmniboxChanged(text: string, suggest: (results: Omnibox.SuggestResult[]) => void): Promise<void>;
+  onOmniboxEntered(text: string): Promise<BackgroundOutcome>;
   /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
   history(): HistoryStore;
   /** How many rounds of menu creation this worker started (install, update, browser start), and the end of the latest. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../storage/history-entry';
-import { queryTerms, search, searchIndex } from './search';
+import { queryTerms, search, searchIndex } from './history-search';
 
 const entry = (shortUrl: string, longUrl: string, title?: string): HistoryEntry => ({
   shortUrl,

@@ -1,0 +1,18 @@
+import { describe, expect, it, vi } from 'vitest';
+
+let extensionBase = 'chrome-extension://abc/';
+vi.mock('./browser', () => ({ browser: { runtime: { getURL: (path: string) => `${extensionBase}${path}` } } }));
+const { suggestionDescription } = await import('./omnibox-text');
+
+describe("a suggestion's description in the address bar", () => {
+  it('is XML for Chrome, every character that would break it escaped, the link marked as one', () => {
+    extensionBase = 'chrome-extension://abc/';
+    expect(suggestionDescription('Fish & <chips> "x"', 'https://s.co/a?b=1&c=2')).toBe('<url>https://s.co/a?b=1&amp;c=2</url> <dim>Fish &amp; &lt;chips&gt; &quot;x&quot;</dim>');
+    expect(suggestionDescription('A & B')).toBe('A &amp; B');
+  });
+
+  it('is plain text for Firefox, which shows it as it is', () => {
+    extensionBase = 'moz-extension://abc/';
+    expect(suggestionDescription('Fish & <chips>', 'https://s.co/a?b=1&c=2')).toBe('https://s.co/a?b=1&c=2 Fish & <chips>');
+  });
+});
