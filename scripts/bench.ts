@@ -327,6 +327,7 @@ try {
   const field = await fieldBench(SMOKE ? FIELD_SMOKE : FIELD_BENCH);
   const fieldMany = summarise(field.many);
   const fieldOne = summarise(field.one);
+  const fieldUnlimited = summarise(field.unlimited);
   const queueTime = summarise([queue.tookMs]);
   console.log(`At scale: ${SCALE.tabs} tabs at ${SCALE.limit} per ${SCALE.windowMs / 1000}-s window, a clean run then the soak (seed ${SCALE.seed}: SOAK_SEED=${SCALE.seed} repeats it; some minutes: a thousand tabs take one to open)…`);
   // A run that does not end within its bounds is a figure too: the row says how it failed, the other rows stand.
@@ -404,12 +405,13 @@ try {
     },
     { figure: `  429s provoked, limit headers sent: ${queue.refused}`, budget: '0', met: queue.refused === 0 },
     { figure: 'text field, 1 link: menu click → replaced in the field', summary: fieldOne },
+    { figure: `text field, ${(SMOKE ? FIELD_SMOKE : FIELD_BENCH).links} links, a server with no limit to speak of: → all replaced`, summary: fieldUnlimited },
     {
       figure: `text field, ${(SMOKE ? FIELD_SMOKE : FIELD_BENCH).links} links at 60 a minute: menu click → all replaced (${field.incomplete} runs incomplete)`,
       summary: fieldMany,
-      floor: fieldOne.median,
-      budget: '≤ 1.05 × least the limit allows (no wait: one link)',
-      met: field.incomplete === 0 && within(fieldMany, fieldOne, 1.05),
+      floor: fieldUnlimited.median,
+      budget: '≤ 1.05 × least the limit allows (no limit)',
+      met: field.incomplete === 0 && within(fieldMany, fieldUnlimited, 1.05),
     },
     { figure: `  429s provoked: ${field.refused}`, budget: '0', met: field.refused === 0 },
     ...scaleRows(scale),

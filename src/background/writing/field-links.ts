@@ -3,16 +3,13 @@ import type { Menus, Tabs } from '../../platform/browser';
 import { changeFieldText, readField } from '../../platform/field-editing';
 import { asFieldTexts, fieldAddresses, fieldEdits, type FieldTexts } from '../../shortening/field-edits';
 import type { ShortLinkOf } from '../../shortening/text-links';
-import { localArea } from '../../storage/extension-storage';
-import { readSettings } from '../../storage/settings';
-import { badgeJobFinished, badgeJobStarted } from '../delivery/badge';
+import { badgeJobFinished } from '../delivery/badge';
 import { nextClickOrder } from '../delivery/clipboard-rule';
-import { fail, reportFailure } from '../delivery/deliver';
+import { reportFailure } from '../delivery/deliver';
 import { notifySentence } from '../delivery/notify';
 import type { Click } from '../queue/job-journal';
-import { cannotSend } from '../service/shortening-service';
 import { replacedSummary, type TextOutcome } from './deliver-text';
-import { shortenAddresses, shortLinkIn } from './text-addresses';
+import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
 /** Times the field is read again when the user typed between its reading and its change. */
 const CHANGE_TRIES = 3;
@@ -32,15 +29,9 @@ export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab |
   const field = asFieldTexts(read);
   if (field === undefined) return reportFailure({ kind: 'field-unreadable' });
   const urls = fieldAddresses(field);
-  if (urls.length === 0) return reportFailure({ kind: 'no-links-in-field' });
-  await badgeJobStarted();
-  // Read once for every link of the field, as for a selection.
-  const settings = await readSettings(localArea);
-  const unsendable = cannotSend(settings);
-  if (unsendable !== undefined) return fail(unsendable);
-  const results = await shortenAddresses(urls, { via: 'menu-field', private: tab?.incognito ?? false, fresh: false }, click, settings);
-  const firstFailure = [...results.values()].find((result) => !result.ok);
-  if (firstFailure !== undefined && [...results.values()].every((result) => !result.ok)) return fail(firstFailure.error);
+  const shortened = await shortenTextAddresses(urls, { via: 'menu-field', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-in-field' });
+  if ('status' in shortened) return shortened;
+  const { results } = shortened;
   const replaced = await putInField(place, field, shortLinkIn(results));
   const words = browserWords();
   if (replaced === undefined) {

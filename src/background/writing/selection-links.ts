@@ -2,15 +2,10 @@ import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
 import { selectionPieces } from '../../shortening/selection-pieces';
 import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
-import { localArea } from '../../storage/extension-storage';
-import { readSettings } from '../../storage/settings';
-import { badgeJobStarted } from '../delivery/badge';
 import { nextClickOrder } from '../delivery/clipboard-rule';
-import { fail, reportFailure } from '../delivery/deliver';
 import type { Click } from '../queue/job-journal';
-import { cannotSend } from '../service/shortening-service';
 import { deliverText, type TextOutcome } from './deliver-text';
-import { shortenAddresses, shortLinkIn } from './text-addresses';
+import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
 /**
  * "Shorten the links in the selection": every http(s) address written in
@@ -24,16 +19,9 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
   const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
   const pieces = await selectedPieces(info, tab);
-  const urls = addressesIn(pieces);
-  if (urls.length === 0) return reportFailure({ kind: 'no-links-selected' });
-  await badgeJobStarted();
-  // Read once for every link of the selection, as for a tabs run.
-  const settings = await readSettings(localArea);
-  const unsendable = cannotSend(settings);
-  if (unsendable !== undefined) return fail(unsendable);
-  const results = await shortenAddresses(urls, { via: 'menu-selection', private: tab?.incognito ?? false, fresh: false }, click, settings);
-  const firstFailure = [...results.values()].find((result) => !result.ok);
-  if (firstFailure !== undefined && [...results.values()].every((result) => !result.ok)) return fail(firstFailure.error);
+  const shortened = await shortenTextAddresses(addressesIn(pieces), { via: 'menu-selection', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-selected' });
+  if ('status' in shortened) return shortened;
+  const { results, settings } = shortened;
   return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, click);
 }
 

@@ -2,11 +2,38 @@ import type { ShrtnrError } from '../../api';
 import { failure, type Result } from '../../api/result';
 import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
+import { badgeJobStarted } from '../delivery/badge';
+import { fail, reportFailure, type Failed } from '../delivery/deliver';
 import type { Click } from '../queue/job-journal';
-import { paceOf, shorten } from '../service/shortening-service';
+import { cannotSend, paceOf, shorten } from '../service/shortening-service';
 
 export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
+
+/**
+ * A text's addresses shortened for a click, its badge started: a failure said
+ * when there is nothing to do (no address: `noneFound`; settings that cannot
+ * send; every address failed), else each address's result and the settings
+ * read once for all of them (the copy format, as for a tabs run).
+ */
+export async function shortenTextAddresses(
+  urls: readonly string[],
+  request: Omit<ShortenRequest, 'url'>,
+  click: Click,
+  noneFound: ShrtnrError,
+): Promise<Failed | { results: AddressResults; settings: Settings }> {
+  if (urls.length === 0) return reportFailure(noneFound);
+  await badgeJobStarted();
+  const settings = await readSettings(localArea);
+  const unsendable = cannotSend(settings);
+  if (unsendable !== undefined) return fail(unsendable);
+  const results = await shortenAddresses(urls, request, click, settings);
+  const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
+  const [firstFailure] = failures;
+  return firstFailure !== undefined && failures.length === results.size ? fail(firstFailure) : { results, settings };
+}
 
 /**
  * Shortens each address of a text (a selection, a field) through the one
