@@ -177,9 +177,9 @@ const menuCases = (): { name: string; click: Parameters<E2eSession['clickMenu']>
     .filter(({ input }) => input().trim() !== '' && !/^(shorten this|example\.com)/.test(input()))
     .map(({ name, input, message }) => ({ name: `link: ${name}`, click: { menuItemId: 'shorten-link', linkUrl: input() }, message })),
   { name: 'page: chrome://settings', click: { menuItemId: 'shorten-page', pageUrl: 'chrome://settings' }, message: /^Browser pages/ },
-  { name: 'selection: empty', click: { menuItemId: 'shorten-selection', selectionText: '   ' }, message: /selected text is not a web address/ },
-  { name: 'selection: not a URL', click: { menuItemId: 'shorten-selection', selectionText: 'shorten this please' }, message: /selected text is not a web address/ },
-  { name: 'selection: javascript:', click: { menuItemId: 'shorten-selection', selectionText: 'javascript:alert(1)' }, message: /selected text is not a web address/ },
+  { name: 'selection: empty', click: { menuItemId: 'shorten-selection', selectionText: '   ' }, message: /selected text holds no web address and no link/ },
+  { name: 'selection: not a URL', click: { menuItemId: 'shorten-selection', selectionText: 'shorten this please' }, message: /selected text holds no web address and no link/ },
+  { name: 'selection: javascript:', click: { menuItemId: 'shorten-selection', selectionText: 'javascript:alert(1)' }, message: /selected text holds no web address and no link/ },
 ];
 
 describe('bad input through the context menu', () => {

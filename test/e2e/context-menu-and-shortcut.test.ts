@@ -80,7 +80,7 @@ describe('context menu', () => {
     expect((await session.history())[0]).toMatchObject({ via: 'menu-page', longUrl: `${session.standIn.baseUrl}/demo/article` });
   });
 
-  it('a real right-click on a selected address and "Shorten selected URL" copies its short URL', async () => {
+  it('a real right-click on a selected address and "Shorten the links in the selection" copies its short URL', async () => {
     await article.bringToFront();
     await article.evaluate(() => {
       const range = document.createRange();
@@ -99,7 +99,7 @@ describe('context menu', () => {
     await article.evaluate(() => getSelection()?.removeAllRanges());
   });
 
-  it('"Shorten selected URL" shortens a selected link, trimmed', async () => {
+  it('"Shorten the links in the selection" shortens a selected link, trimmed', async () => {
     const selected = `${session.standIn.baseUrl}/demo/destination?from=selection`;
     const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}\n` });
     expect(outcome?.status).toBe('copied');
@@ -112,7 +112,7 @@ describe('context menu', () => {
     expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'no-links-selected' } });
     const badge = await settledBadge(session);
     expect(badge.text).toBe('!');
-    expect(badge.title).toContain('selected text is not a web address');
+    expect(badge.title).toContain('selected text holds no web address and no link');
     expect(session.standIn.apiRequests()).toHaveLength(0);
     expect(await session.readClipboard()).toBe('nothing copied yet');
   });
