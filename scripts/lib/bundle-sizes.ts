@@ -91,7 +91,12 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // The address bar's keyword (issue 20's last way in) fits the worker's 35 KiB
 // (34.0 → 34.9) and took the zip to 118 KiB (115.3 → 117.0): history searched
 // as the user types, suggestions written for each browser, and their words.
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 35 * 1024, zip: 118 * 1024 } as const;
+// Campaign presets (issue 21, from the menu) took the worker to 37 KiB (34.9 →
+// 36.0) and the zip to 123 KiB (117.0 → 122.2): each preset checked where it is
+// read, the address tagged byte for byte, the menu's submenu made again as the
+// presets change; and in the zip the settings page's preset editor with its
+// words (24 sentences) in five languages.
+export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 37 * 1024, zip: 123 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

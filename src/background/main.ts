@@ -13,6 +13,7 @@ import { keepResumeAlarm } from './queue/job-journal';
 import { onPermissionsAdded } from './runs/run-wish';
 import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
 import { backgroundHistory } from './service/history-access';
+import { onSettingsChanged } from '../storage/extension-storage';
 import { whenWaitingChanges } from './service/shortening-service';
 import { installE2eHooks } from './testing/e2e-hooks';
 
@@ -29,6 +30,8 @@ import { installE2eHooks } from './testing/e2e-hooks';
 // by an event finds its listener in place (MV3 requirement).
 browser.runtime.onInstalled.addListener(() => void createMenus());
 browser.runtime.onStartup.addListener(() => void createMenus());
+// The campaign submenu lists the presets: made again when they change.
+onSettingsChanged(() => void createMenus(), ['campaignPresets']);
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));

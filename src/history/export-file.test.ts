@@ -21,10 +21,10 @@ const ENTRIES: HistoryEntry[] = [
 describe('the CSV export', () => {
   it('has a header and one RFC 4180 row per entry, CRLF-ended, UTF-8 with a byte-order mark', () => {
     expect(historyCsv(ENTRIES)).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
-        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link,local\r\n` +
-        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported\r\n' +
-        '2025-02-27T08:00:00.000Z,,https://blog.example/post,https://wp.me/p1,https://wp.me,shortcut,page\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign\r\n' +
+        `2025-03-01T09:30:00.000Z,"'=HYPERLINK(""https://evil.example"",""Click"")","https://example.com/a,b?x=""1""",https://shrtnr.co/b,https://shrtnr.co,menu-link,local,\r\n` +
+        '2025-02-28T23:00:00.000Z,,https://example.com/,https://shrtnr.co/a,https://shrtnr.co,popup-tab,imported,\r\n' +
+        '2025-02-27T08:00:00.000Z,,https://blog.example/post,https://wp.me/p1,https://wp.me,shortcut,page,\r\n',
     );
   });
 
@@ -43,12 +43,12 @@ describe('the CSV export', () => {
   it("guards a title and a long URL that a `;` locale would split into a formula (issue 19)", () => {
     const planted: HistoryEntry = { ...ENTRIES[0], title: "x;=cmd|' /C calc'!A0", longUrl: 'https://example.com/a;=cmd|b' } as HistoryEntry;
     const [, row] = historyCsv([planted]).split('\r\n');
-    expect(row).toBe("2025-03-01T09:30:00.000Z,x;'=cmd|' /C calc'!A0,https://example.com/a;%3Dcmd|b,https://shrtnr.co/b,https://shrtnr.co,menu-link,local");
+    expect(row).toBe("2025-03-01T09:30:00.000Z,x;'=cmd|' /C calc'!A0,https://example.com/a;%3Dcmd|b,https://shrtnr.co/b,https://shrtnr.co,menu-link,local,");
     expect(row?.split(';').filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
   });
 
   it('is only the header for an empty history', () => {
-    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n');
+    expect(historyCsv([])).toBe('\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign\r\n');
   });
 });
 

@@ -26,7 +26,7 @@ export function historyJson(entries: readonly HistoryEntry[], exportedAt: Date):
 }
 
 /** Only the fields of a HistoryEntry, in a fixed order: whatever else a record carries stays on this machine. */
-function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin, pageOwn }: HistoryEntry): HistoryEntry {
+function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin, pageOwn, campaign }: HistoryEntry): HistoryEntry {
   return {
     shortUrl,
     longUrl,
@@ -37,6 +37,7 @@ function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, 
     ...(used === undefined ? {} : { used }),
     ...(origin === undefined ? {} : { origin }),
     ...(pageOwn === undefined ? {} : { pageOwn }),
+    ...(campaign === undefined ? {} : { campaign }),
   };
 }
 
@@ -45,7 +46,7 @@ function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, 
  * `imported`, `page` for a page's own link made here), whatever the UI language: a file is read by scripts and
  * spreadsheets long after, and must mean the same on every machine.
  */
-const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin'];
+const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin', 'campaign'];
 
 /**
  * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or
@@ -64,6 +65,7 @@ export function historyCsv(entries: readonly HistoryEntry[]): string {
       csvField(entry.server, 'url'),
       csvField(entry.via),
       csvField(entry.origin ?? (entry.pageOwn ? 'page' : 'local')),
+      csvField(entry.campaign ?? ''),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;

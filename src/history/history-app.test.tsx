@@ -147,6 +147,13 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expectNothingUntranslated();
   });
 
+  it('marks a link tagged with a campaign in its details, and finds it by the campaign', async () => {
+    await renderHistory([RYE, { ...DOCS, campaign: 'Spring sale' }]);
+    expect(rows()[1]?.querySelector('[data-testid="history-campaign"]')?.textContent).toBe(t('historyCampaign', 'Spring sale'));
+    type(searchField(), 'spring SALE');
+    expect(rowTitles()).toEqual(['docs.example/guide/start']);
+  });
+
   it('names every button of a row with its link, and shows one word', async () => {
     await renderHistory();
 
@@ -356,9 +363,9 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(file?.type).toBe('text/csv;charset=utf-8');
     // Everything, not only what the search shows; newest first.
     expect(await file?.text()).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n' +
-        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link,local\r\n` +
-        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut,local\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign\r\n' +
+        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link,local,\r\n` +
+        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut,local,\r\n',
     );
   });
 

@@ -44,6 +44,7 @@ export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowP
           {entry.origin === IMPORTED && <RowMark testId="history-imported" words={t('historyImported')} />}
           {/* The page's own link, used instead of asking the server. */}
           {entry.pageOwn === true && <RowMark testId="history-page-own" words={t('historyPageOwn')} />}
+          {entry.campaign !== undefined && <RowMark testId="history-campaign" words={t('historyCampaign', entry.campaign)} />}
         </p>
       </div>
       {/* Visibly one word each; named with the link, so a list of "Copy" buttons is told apart when read out. */}

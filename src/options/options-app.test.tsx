@@ -18,7 +18,7 @@ const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
 const SAVED: Settings = { ...DEFAULT_SETTINGS, token: SAVED_TOKEN, tokenServer: DEFAULT_SERVER };
 const NO_TOKEN: Settings = { ...DEFAULT_SETTINGS };
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
-const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid'];
+const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid', 'medium', 'campaign', 'term', 'content', 'name', 'value'];
 
 /** Typing into a field, as far as the page can tell: its value changes, then `input` fires. */
 function type(field: HTMLInputElement, value: string) {

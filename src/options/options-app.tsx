@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
+import { CampaignPresetsCard } from './campaign-presets-card';
 import { connectionFailureMessage } from './connection-message';
 import { useHeldPermissions } from './held-permissions';
 import { useHistoryLeft } from './history-left';
@@ -224,6 +225,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       onOpenHistory={() => connector.openHistory()}
       permissions={permissions}
       onGiveBack={permissions.giveBack}
+      campaigns={<CampaignPresetsCard presets={saved?.campaignPresets} onSave={(campaignPresets) => connector.save({ campaignPresets })} />}
     />
     </WordsContext.Provider>
   );

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
@@ -58,6 +59,8 @@ export interface OptionsViewProps {
   /** The optional permissions held (undefined until read), and what giving one back came to. */
   permissions: { rows: PermissionRow[] | undefined; status: string };
   onGiveBack(permission: HeldPermission): void;
+  /** The campaign presets' card (its own state; the app saves what it asks). */
+  campaigns: ComponentChildren;
 }
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
@@ -222,6 +225,7 @@ export function OptionsView(props: OptionsViewProps) {
           </p>
         </div>
       </form>
+      {props.campaigns}
       <PermissionsCard rows={props.permissions.rows} status={props.permissions.status} onGiveBack={props.onGiveBack} />
     </main>
   );

@@ -12,7 +12,7 @@ export interface SearchIndex {
 
 export function searchIndex(entries: readonly HistoryEntry[]): SearchIndex {
   // A newline never occurs in a URL or a title, so no term can match across two fields.
-  return { entries, haystacks: entries.map(({ longUrl, shortUrl, title = '' }) => `${longUrl}\n${shortUrl}\n${title}`.toLowerCase()) };
+  return { entries, haystacks: entries.map(({ longUrl, shortUrl, title = '', campaign = '' }) => `${longUrl}\n${shortUrl}\n${title}\n${campaign}`.toLowerCase()) };
 }
 
 /** The words of a query: each must occur somewhere in an entry (in any order) for it to match. */
@@ -20,7 +20,7 @@ export function queryTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter((term) => term !== '');
 }
 
-/** The entries matching the query (case-insensitive, over long URL, short link and title), in their order; all of them for a blank query. */
+/** The entries matching the query (case-insensitive, over long URL, short link, title and campaign), in their order; all of them for a blank query. */
 export function search(index: SearchIndex, query: string): readonly HistoryEntry[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return index.entries;

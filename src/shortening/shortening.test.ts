@@ -101,3 +101,16 @@ describe('a link whose address looks like it carries a secret', () => {
     expect(answer?.secretParams).toEqual(['token']);
   });
 });
+
+describe('an address prepared with a campaign', () => {
+  const campaign = { name: 'Spring', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_campaign', value: 'spring' }] };
+
+  it('keeps the campaign\'s tags when clean links take the tracking off, and names only what did not come back', () => {
+    const prepared = prepareLongUrl('https://shop.example/p?utm_source=old&fbclid=x&id=1', true, campaign);
+    expect(prepared).toEqual({ ok: true, value: { longUrl: 'https://shop.example/p?id=1&utm_source=news&utm_campaign=spring', removedParams: ['fbclid'] } });
+  });
+
+  it('is checked after tagging, as any address is', () => {
+    expect(prepareLongUrl('javascript:alert(1)', false, campaign)).toMatchObject({ ok: false, error: { kind: 'unsupported-scheme' } });
+  });
+});

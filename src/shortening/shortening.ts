@@ -6,6 +6,7 @@ import type { Settings } from '../storage/settings-schema';
 import type { ShortenRequest } from './shorten-request';
 import { secretLookingParams } from './secret-params';
 import { removeTrackingParams } from './tracking-params';
+import { withCampaign, type Campaign } from './campaign-tags';
 
 export { titled, type ShortenRequest } from './shorten-request';
 
@@ -30,11 +31,17 @@ export interface PreparedUrl {
   removedParams: string[];
 }
 
-/** The long URL as it is sent and recorded: tracking parameters off (if asked), then checked and normalised. */
-export function prepareLongUrl(url: string, stripTracking: boolean): Result<PreparedUrl, ShrtnrError> {
+/**
+ * The long URL as it is sent and recorded: tracking parameters off (if
+ * asked), then the campaign's tags on (clean links never take off what the
+ * user's campaign adds), then checked and normalised.
+ */
+export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: Campaign): Result<PreparedUrl, ShrtnrError> {
   const stripped = stripTracking ? removeTrackingParams(url.trim()) : { url, removed: [] };
-  const checked = checkLongUrl(stripped.url);
-  return checked.ok ? success({ longUrl: checked.value, removedParams: stripped.removed }) : checked;
+  const tagged = campaign === undefined ? stripped.url : withCampaign(stripped.url.trim(), campaign.params);
+  const retagged = new Set(campaign?.params.map(({ key }) => key.toLowerCase()));
+  const checked = checkLongUrl(tagged);
+  return checked.ok ? success({ longUrl: checked.value, removedParams: stripped.removed.filter((name) => !retagged.has(name.toLowerCase())) }) : checked;
 }
 
 /**
@@ -84,6 +91,7 @@ export function historyEntryFor(shortening: Shortening, request: ShortenRequest,
     ...(title ? { title } : {}),
     ...(shortening.used === undefined ? {} : { used: shortening.used }),
     ...(shortening.pageOwn ? { pageOwn: true } : {}),
+    ...(request.campaign === undefined ? {} : { campaign: request.campaign.name }),
   };
 }
 

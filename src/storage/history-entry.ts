@@ -30,6 +30,8 @@ export interface HistoryEntry {
   origin?: typeof IMPORTED;
   /** The page's own short link (its `<link rel="shortlink">`), used instead of asking the server; `server` is then the origin that serves it. */
   pageOwn?: true;
+  /** The campaign its address was tagged with (a preset's name, or the campaign typed). */
+  campaign?: string;
 }
 
 /** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
@@ -59,6 +61,7 @@ export const historyEntrySchema = z.object({
   used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
   origin: z.optional(z.literal(IMPORTED)),
   pageOwn: z.optional(z.literal(true)),
+  campaign: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
+import { isCampaign, type Campaign } from './campaign';
 import { COPY_FORMATS } from './copy-format-setting';
 
 z.config({ jitless: true });
@@ -10,6 +11,9 @@ function isNormalisedServerUrl(value: string): boolean {
 }
 
 export const DEFAULT_SERVER_URL = 'https://shrtnr.co';
+
+/** How many campaign presets the settings keep. */
+export const MAX_CAMPAIGN_PRESETS = 30;
 
 /**
  * What a stored value that fails its schema reads as, where its default would
@@ -40,6 +44,11 @@ export const settingSchemas = {
   stripTracking: z.boolean(),
   // Use the page's own short link (`<link rel="shortlink">`) when it declares one: no request, no credit.
   usePageShortLink: z.boolean(),
+  // Campaign presets (issue 21): each a name and its tags, names unique (in any case).
+  campaignPresets: z.array(z.custom<Campaign>(isCampaign)).check(
+    z.maxLength(MAX_CAMPAIGN_PRESETS),
+    z.refine((presets) => new Set(presets.map(({ name }) => name.trim().toLowerCase())).size === presets.length),
+  ),
 };
 
 export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof settingSchemas)[Key]> };
@@ -54,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   copyFormat: 'plain',
   stripTracking: false,
   usePageShortLink: false,
+  campaignPresets: [],
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -92,14 +92,16 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await closeAll(popup, tab);
     session.standIn.setFault(null);
 
-    // The options page, with a connection test's result on it.
+    // The options page, with a connection test's result on it, and a campaign preset listed.
     await session.useStandIn();
+    await session.configure({ campaignPresets: [{ name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring' }] }] });
     const options = await session.browser.context.newPage();
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await options.getByRole('button', { name: t('optionsTestConnection') }).click();
     await expect.poll(() => options.getByTestId('connection-status').textContent()).not.toBe('');
     found.options = await axeViolationsLightAndDark(options);
     await options.close();
+    await session.configure({ campaignPresets: undefined });
 
     expect(found).toEqual({
       loading: [],

@@ -44,6 +44,10 @@ function expectOneCleanRequestFor(longUrl: string): void {
   expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ url: longUrl });
 }
 
+async function menuRoundsStarted(): Promise<number> {
+  return (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: { menuRounds(): { started: number } } }).shrtnrE2e.menuRounds().started);
+}
+
 async function notificationIds(): Promise<string[]> {
   return (await session.worker()).evaluate(async () => Object.keys(await chrome.notifications.getAll()));
 }
@@ -115,6 +119,30 @@ describe('context menu', () => {
     expect(badge.title).toContain('selected text holds no web address and no link');
     expect(session.standIn.apiRequests()).toHaveLength(0);
     expect(await session.readClipboard()).toBe('nothing copied yet');
+  });
+
+  it('"Shorten with campaign" tags a link and the page with the preset, each its own link, the menu made again as presets change', async () => {
+    const roundsBefore = await menuRoundsStarted();
+    const newsletter = { name: 'Newsletter', params: [{ key: 'utm_source', value: 'news letter' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'a&b=c#d' }] };
+    await session.configure({ campaignPresets: [newsletter], stripTracking: true });
+    await expect.poll(menuRoundsStarted).toBe(roundsBefore + 1);
+
+    const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=campaign&utm_source=old`;
+    const fromLink = await session.clickMenu({ menuItemId: 'campaign:Newsletter', linkUrl });
+    const tagged = `${session.standIn.baseUrl}/demo/destination?from=campaign&utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d`;
+    expect(fromLink).toMatchObject({ status: 'copied', shortened: { longUrl: tagged } });
+    expectOneCleanRequestFor(tagged);
+    expect((await session.history())[0]).toMatchObject({ longUrl: tagged, campaign: 'Newsletter', via: 'menu-link' });
+
+    // The untagged link is another link: asked of the server, not taken from the tagged one in history.
+    session.standIn.clearLog();
+    await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination?from=campaign` });
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+
+    session.standIn.clearLog();
+    const fromPage = await session.clickMenu({ menuItemId: 'campaign:Newsletter', pageUrl: `${session.standIn.baseUrl}/demo/article` });
+    expect(fromPage).toMatchObject({ status: 'copied', shortened: { longUrl: `${session.standIn.baseUrl}/demo/article?utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d` } });
+    await session.configure({ campaignPresets: undefined, stripTracking: undefined });
   });
 
   it('an API error shows on the badge and keeps the clipboard as it was', async () => {

@@ -224,6 +224,17 @@ describe('the Firefox build', () => {
     await session.configure({ copyFormat: undefined });
   });
 
+  it('"Shorten with campaign" tags the link with the preset before it reaches the server', async () => {
+    const campaign = { name: 'Flyer', params: [{ key: 'utm_source', value: 'print' }, { key: 'utm_medium', value: 'flyer' }, { key: 'utm_campaign', value: 'fair 2026' }] };
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, campaignPresets: [campaign] });
+    const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=ff-campaign#top`;
+    const outcome = await session.clickMenu({ menuItemId: 'campaign:Flyer', linkUrl });
+    const tagged = `${session.standIn.baseUrl}/demo/destination?from=ff-campaign&utm_source=print&utm_medium=flyer&utm_campaign=fair%202026#top`;
+    expect(outcome).toMatchObject({ status: 'copied', shortened: { longUrl: tagged } });
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: tagged }]);
+    await session.configure({ campaignPresets: undefined });
+  });
+
   it('reports a failure in the background without touching the clipboard', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
     const before = await session.readClipboard();

@@ -1,6 +1,8 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { titled } from '../../shortening/shortening';
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import type { TextOutcome } from '../writing/deliver-text';
 import { shortenFieldLinks } from '../writing/field-links';
@@ -11,7 +13,11 @@ export const MENU_IDS = {
   page: 'shorten-page',
   selection: 'shorten-selection',
   field: 'shorten-field',
+  /** "Shorten with campaign ▸": its items are `campaign:` and the preset's name. */
+  campaigns: 'shorten-with-campaign',
 } as const;
+
+const CAMPAIGN_ITEM = 'campaign:';
 
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 let creatingMenus: Promise<void> = Promise.resolve();
@@ -27,6 +33,7 @@ export function createMenus(): Promise<void> {
   roundsStarted += 1;
   creatingMenus = creatingMenus.catch(() => undefined).then(async () => {
     const { t } = browserWords();
+    const { campaignPresets } = await readSettings(localArea, ['campaignPresets']);
     await browser.contextMenus.removeAll();
     await Promise.all([
       createMenu({ id: MENU_IDS.link, title: t('menuShortenLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
@@ -34,6 +41,13 @@ export function createMenus(): Promise<void> {
       createMenu({ id: MENU_IDS.selection, title: t('menuShortenSelection'), contexts: ['selection'] }),
       createMenu({ id: MENU_IDS.field, title: t('menuShortenField'), contexts: ['editable'] }),
     ]);
+    // Only when there are presets: a link or the page, tagged with one.
+    if (campaignPresets.length === 0) return;
+    const contexts: Menus.ContextType[] = ['link', 'page'];
+    await createMenu({ id: MENU_IDS.campaigns, title: t('menuShortenWithCampaign'), contexts, documentUrlPatterns: WEB_PAGES });
+    await Promise.all(
+      campaignPresets.map(({ name }) => createMenu({ id: `${CAMPAIGN_ITEM}${name}`, parentId: MENU_IDS.campaigns, title: name, contexts, documentUrlPatterns: WEB_PAGES })),
+    );
   });
   return creatingMenus;
 }
@@ -67,8 +81,18 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
     case MENU_IDS.field:
       return shortenFieldLinks(info, tab);
     default:
-      return undefined;
+      return typeof info.menuItemId === 'string' && info.menuItemId.startsWith(CAMPAIGN_ITEM) ? shortenWithCampaign(info, tab, info.menuItemId.slice(CAMPAIGN_ITEM.length)) : undefined;
   }
+}
+
+/** A link (or the page) tagged with the preset of that name, as the settings hold it now. */
+async function shortenWithCampaign(info: Menus.OnClickData, tab: Tabs.Tab | undefined, name: string): Promise<BackgroundOutcome | undefined> {
+  const { campaignPresets } = await readSettings(localArea, ['campaignPresets']);
+  const campaign = campaignPresets.find((preset) => preset.name === name);
+  if (campaign === undefined) return undefined;
+  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
+  if (info.linkUrl !== undefined) return shortenAndCopy({ url: info.linkUrl, via: 'menu-link', ...titled(info.linkText), ...inPrivate, campaign });
+  return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate, campaign });
 }
 
 // A selection that is one address is shortened as a link is (its notification names it); any other

@@ -110,7 +110,7 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   // Read for this click: how to prepare the URL, whether history answers, and the credentials to fail early on.
   const current = settings ?? (await readSettings(localArea));
   const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({ result, autoCopy: current.autoCopy, copyFormat: current.copyFormat });
-  const prepared = prepareLongUrl(request.url, current.stripTracking);
+  const prepared = prepareLongUrl(request.url, current.stripTracking, request.campaign);
   if (!prepared.ok) return answer(prepared);
   const ownLink = pageOwnLink(request, asker, current.usePageShortLink);
   if (current.usePageShortLink) {
@@ -137,10 +137,12 @@ export function cannotSend(settings: Settings): ShrtnrError | undefined {
 
 /**
  * The page's own short link, read when it will be used (the setting) or
- * offered (the popup); never for a request that wants a new link from the server.
+ * offered (the popup); never for a request that wants a new link from the
+ * server, nor for one tagged with a campaign.
  */
 function pageOwnLink(request: ShortenRequest, asker: Asker, used: boolean): Promise<string | undefined> | undefined {
-  if (asker.pageTab === undefined || request.fresh || !(used || asker.onPageShortLink)) return undefined;
+  // A campaign's link is the tagged address's own: the page's link carries no tags.
+  if (asker.pageTab === undefined || request.fresh || request.campaign !== undefined || !(used || asker.onPageShortLink)) return undefined;
   return readPageShortLinks(asker.pageTab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
 }
 

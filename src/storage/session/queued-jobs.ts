@@ -1,3 +1,4 @@
+import { isCampaign, type Campaign } from '../campaign';
 import type { WayIn } from '../ways-in';
 import { WAYS_IN } from '../ways-in';
 import { isFiniteNumber, isRecord, isStringArray } from './guards';
@@ -13,6 +14,8 @@ export interface StoredRequest {
   private: boolean;
   /** The user asked for a new short link: the cache is not consulted. */
   fresh: boolean;
+  /** Campaign tags to add to the address before it is shortened (a preset, or values typed once). */
+  campaign?: Campaign;
 }
 
 /**
@@ -55,8 +58,15 @@ export interface QueuedJob {
 /** Whether a value that crossed a boundary (storage, a port) is a request. */
 export function isStoredRequest(value: unknown): value is StoredRequest {
   if (!isRecord(value)) return false;
-  const { url, via, title, private: isPrivate, fresh } = value;
-  return typeof url === 'string' && WAYS_IN.includes(via as WayIn) && (title === undefined || typeof title === 'string') && typeof isPrivate === 'boolean' && typeof fresh === 'boolean';
+  const { url, via, title, private: isPrivate, fresh, campaign } = value;
+  return (
+    typeof url === 'string' &&
+    WAYS_IN.includes(via as WayIn) &&
+    (title === undefined || typeof title === 'string') &&
+    typeof isPrivate === 'boolean' &&
+    typeof fresh === 'boolean' &&
+    (campaign === undefined || isCampaign(campaign))
+  );
 }
 
 function isQueuedJob(value: unknown): value is QueuedJob {

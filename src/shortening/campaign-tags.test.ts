@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isCampaign } from '../storage/campaign';
+import { withCampaign } from './campaign-tags';
+
+const NEWSLETTER = [
+  { key: 'utm_source', value: 'newsletter' },
+  { key: 'utm_medium', value: 'email' },
+  { key: 'utm_campaign', value: 'spring & summer #1 = best?' },
+];
+
+describe('an address tagged with a campaign', () => {
+  it('gains its parameters, each value encoded so nothing in it can break out', () => {
+    const tagged = withCampaign('https://shop.example/p?id=7#reviews', NEWSLETTER);
+    expect(tagged).toBe('https://shop.example/p?id=7&utm_source=newsletter&utm_medium=email&utm_campaign=spring%20%26%20summer%20%231%20%3D%20best%3F#reviews');
+    const parsed = new URL(tagged);
+    expect(parsed.searchParams.get('utm_campaign')).toBe('spring & summer #1 = best?');
+    expect(parsed.hash).toBe('#reviews');
+    expect([...parsed.searchParams.keys()]).toEqual(['id', 'utm_source', 'utm_medium', 'utm_campaign']);
+  });
+
+  it('replaces a tag already there (any case, escaped or not) rather than doubling it, and leaves the rest byte for byte', () => {
+    expect(withCampaign('https://shop.example/?q=a%20b+c&UTM_SOURCE=old&utm%5Fmedium=x&keep=1', NEWSLETTER.slice(0, 2))).toBe(
+      'https://shop.example/?q=a%20b+c&keep=1&utm_source=newsletter&utm_medium=email',
+    );
+  });
+
+  it('leaves anything but an http(s) address as given', () => {
+    expect(withCampaign('mailto:a@b.example', NEWSLETTER)).toBe('mailto:a@b.example');
+    expect(withCampaign('not a url', NEWSLETTER)).toBe('not a url');
+  });
+});
+
+describe('a campaign that crossed a boundary', () => {
+  it('is believed only within bounds: a name, 1 to 12 parameters, each a plain name once with a value', () => {
+    expect(isCampaign({ name: 'Spring', params: NEWSLETTER })).toBe(true);
+    const refused = [
+      { name: '', params: NEWSLETTER },
+      { name: 'x'.repeat(61), params: NEWSLETTER },
+      { name: 'No params', params: [] },
+      { name: 'Bad key', params: [{ key: 'utm source', value: 'x' }] },
+      { name: 'Empty value', params: [{ key: 'utm_source', value: '' }] },
+      { name: 'Twice', params: [{ key: 'utm_source', value: 'a' }, { key: 'UTM_SOURCE', value: 'b' }] },
+      { name: 'Long', params: [{ key: 'utm_source', value: 'x'.repeat(201) }] },
+      'Spring',
+    ];
+    for (const campaign of refused) expect(isCampaign(campaign)).toBe(false);
+  });
+});
