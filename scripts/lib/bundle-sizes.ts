@@ -96,7 +96,13 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // read, the address tagged byte for byte, the menu's submenu made again as the
 // presets change; and in the zip the settings page's preset editor with its
 // words (24 sentences) in five languages.
-export const SIZE_BUDGETS = { popup: 21.5 * 1024, worker: 37 * 1024, zip: 123 * 1024 } as const;
+// Campaign tags in the popup took it to 22 KiB (21.4 → 21.7) and the zip to
+// 125 KiB: its Campaign button, the panel's loader and the note under a
+// tagged link, and the connector's way to the presets (the worker reads and
+// checks them: the popup carries no settings schema). The panel itself, its
+// presets and its form, is a chunk loaded when the button is pressed; the
+// presets are read only then, so ten of them cost the first paint nothing.
+export const SIZE_BUDGETS = { popup: 22 * 1024, worker: 37 * 1024, zip: 125 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

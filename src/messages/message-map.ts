@@ -1,5 +1,6 @@
 import type { Result } from '../api';
 import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { Campaign } from '../storage/campaign';
 import type { RecentHistory } from '../storage/history-entry';
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
@@ -18,6 +19,8 @@ export interface MessageMap {
    * (which has its validation already) so the popup carries neither.
    */
   'recent-history': { request: { limit: number }; response: RecentHistory };
+  /** Popup → worker: the campaign presets, as the worker read and checked them (the popup carries no settings schema). */
+  'campaign-presets': { request: Record<string, never>; response: Campaign[] };
   /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
@@ -30,5 +33,6 @@ export type MessageTarget = 'background' | 'offscreen';
 
 export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   'recent-history': 'background',
+  'campaign-presets': 'background',
   'copy-text': 'offscreen',
 };

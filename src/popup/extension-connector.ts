@@ -132,6 +132,15 @@ export const extensionConnector: PopupConnector = {
   dismissBulk: () => toBulk({ type: 'dismiss' }),
   loadBulkPanel: async () => (await import('./bulk-panel')).BulkPanel,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
+  loadCampaignPanel: async () => (await import('./campaign-panel')).CampaignPanel,
+  async campaignPresets() {
+    try {
+      return await sendMessage('campaign-presets', {});
+    } catch (error) {
+      console.warn('Shrtnr: the campaign presets could not be read.', describe(error));
+      return [];
+    }
+  },
   saveFile: saveDownload,
   openSettings() {
     void browser.runtime.openOptionsPage().then(() => window.close());

@@ -41,6 +41,8 @@ export interface FakePopupConnector extends PopupConnector {
   copy: Mock<PopupConnector['copy']>;
   saveFile: Mock<PopupConnector['saveFile']>;
   loadQrPanel: Mock<PopupConnector['loadQrPanel']>;
+  loadCampaignPanel: Mock<PopupConnector['loadCampaignPanel']>;
+  campaignPresets: Mock<PopupConnector['campaignPresets']>;
   openSettings: Mock<PopupConnector['openSettings']>;
   openHistory: Mock<PopupConnector['openHistory']>;
   close: Mock<PopupConnector['close']>;
@@ -75,6 +77,8 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     copy: vi.fn(async () => true),
     saveFile: vi.fn(),
     loadQrPanel: vi.fn(async () => (await import('../qr/qr-panel')).QrPanel),
+    loadCampaignPanel: vi.fn(async () => (await import('./campaign-panel')).CampaignPanel),
+    campaignPresets: vi.fn(async () => []),
     openSettings: vi.fn(),
     openHistory: vi.fn(),
     close: vi.fn(),

@@ -132,6 +132,8 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   // One function for the popup's life: the panel loads once per time it is shown.
   const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
   const loadBulkPanel = useCallback(() => connector.loadBulkPanel(), [connector]);
+  const loadCampaignPanel = useCallback(() => connector.loadCampaignPanel(), [connector]);
+  const campaignPresets = useCallback(() => connector.campaignPresets(), [connector]);
 
   const onCopy = useCallback(
     async (format: CopyFormat) => {
@@ -159,6 +161,12 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onShortenTyped={(url) => shortenNow(requestFor(url, 'typed', tab.current, false), 'typed')}
         onSaveFile={(fileName, data) => connector.saveFile(fileName, data)}
         onLoadQr={loadQrPanel}
+        campaign={{
+          load: loadCampaignPanel,
+          presets: campaignPresets,
+          // The shown link's address again, tagged: its own short link.
+          onApply: (campaign) => state.phase === 'shortened' && shortenNow({ ...state.request, campaign, fresh: false }, state.request.via === 'popup-typed' ? 'typed' : 'tab'),
+        }}
         onOpenSettings={() => connector.openSettings()}
         onOpenHistory={() => connector.openHistory()}
         bulk={bulk}

@@ -6,6 +6,7 @@ import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import type { BulkPanelComponent } from './bulk-panel';
+import type { Campaign, CampaignPanelComponent } from './campaign-on-request';
 
 export type { ShortenAnswer, ShortenProgress, ShortenRequest };
 
@@ -52,6 +53,10 @@ export interface PopupConnector {
    * there is some (a rich copy). False, never a rejection, when the browser refuses.
    */
   copy(payload: ClipboardPayload): Promise<boolean>;
+  /** The campaign panel, loaded only when first asked for (a chunk of its own). */
+  loadCampaignPanel(): Promise<CampaignPanelComponent>;
+  /** The campaign presets saved on the settings page (checked by the worker); none when they cannot be read. Never rejects. */
+  campaignPresets(): Promise<Campaign[]>;
   /** The QR panel, loaded only when first asked for (a chunk of its own, with the QR encoder). */
   loadQrPanel(): Promise<QrPanelComponent>;
   /**

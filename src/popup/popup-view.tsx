@@ -9,7 +9,7 @@ import { PageLinkOffer } from './page-link-offer';
 import { LoadingResult, WaitingResult } from './pending-result';
 import { wantsTypedUrl, type PopupState } from './popup-state';
 import { RecentLinks } from './recent-links';
-import { ShortenedResult } from './shortened-result';
+import { ShortenedResult, type ShortenedResultProps } from './shortened-result';
 import { UrlForm } from './url-form';
 
 export interface PopupViewProps extends BulkSectionProps {
@@ -26,6 +26,7 @@ export interface PopupViewProps extends BulkSectionProps {
   onShortenTyped(url: string): void;
   onSaveFile(fileName: string, data: Blob): void;
   onLoadQr(): Promise<QrPanelComponent>;
+  campaign: ShortenedResultProps['campaign'];
   onOpenSettings(): void;
   onOpenHistory(): void;
   /** The tab's page's own short link, when it declares one; undefined otherwise. */
@@ -53,7 +54,15 @@ export function PopupView(props: PopupViewProps) {
         {state.phase === 'loading' && <LoadingResult />}
         {state.phase === 'waiting' && <WaitingResult state={state} onCancel={onCancel} />}
         {state.phase === 'shortened' && (
-          <ShortenedResult state={state} historyOn={recent?.enabled !== false} onCopy={onCopy} onNewLink={onNewLink} onSaveFile={onSaveFile} onLoadQr={onLoadQr} />
+          <ShortenedResult
+            state={state}
+            historyOn={recent?.enabled !== false}
+            onCopy={onCopy}
+            onNewLink={onNewLink}
+            onSaveFile={onSaveFile}
+            onLoadQr={onLoadQr}
+            campaign={props.campaign}
+          />
         )}
         {state.phase === 'failed' && (
           <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />

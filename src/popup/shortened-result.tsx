@@ -3,9 +3,10 @@ import { LazyQrPanel, type QrPanelComponent } from '../qr/qr-on-request';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
+import { LazyCampaignPanel, type Campaign, type CampaignPanelComponent } from './campaign-on-request';
 import type { PopupState } from './popup-state';
 
-interface ShortenedResultProps {
+export interface ShortenedResultProps {
   state: Extract<PopupState, { phase: 'shortened' }>;
   /** Whether history records links (as far as the popup knows yet): a link with a secret in it is then kept there too. */
   historyOn: boolean;
@@ -13,19 +14,25 @@ interface ShortenedResultProps {
   onNewLink(): void;
   onSaveFile(fileName: string, data: Blob): void;
   onLoadQr(): Promise<QrPanelComponent>;
+  /** Campaign tags: the panel's chunk, the presets, and the address shortened again, tagged. */
+  campaign: { load(): Promise<CampaignPanelComponent>; presets(): Promise<Campaign[]>; onApply(campaign: Campaign): void };
 }
 
 /** The short link, its Copy button and what is worth knowing about it; "Copy as" and the QR code on request. */
-export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFile, onLoadQr }: ShortenedResultProps) {
+export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFile, onLoadQr, campaign }: ShortenedResultProps) {
   const copyRef = useRef<HTMLButtonElement>(null);
   const { t } = useWords();
   const [showQr, setShowQr] = useState(false);
+  const [showCampaign, setShowCampaign] = useState(false);
   const { shortUrl, longUrl, fromHistory, pageOwn, used, removedParams, secretParams } = state.shortening;
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
   useEffect(() => copyRef.current?.focus(), [shortUrl]);
-  useEffect(() => setShowQr(false), [shortUrl]);
+  useEffect(() => {
+    setShowQr(false);
+    setShowCampaign(false);
+  }, [shortUrl]);
   return (
     <div class="shortened">
       <label class="field-label" for="short-url">
@@ -66,6 +73,11 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
           {t(historyOn && !state.request.private ? 'popupSecretKept' : 'popupSecretSent', secretParams.join(', '))}
         </p>
       )}
+      {state.request.campaign !== undefined && (
+        <p class="hint" data-testid="campaign-note">
+          {t('popupCampaignNote', state.request.campaign.name)}
+        </p>
+      )}
       {fromHistory || pageOwn ? (
         <p class="hint origin" data-testid="link-origin">
           {t(fromHistory ? 'linkFromHistory' : 'linkPageOwn')}{' '}
@@ -94,8 +106,12 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
         <button type="button" class="secondary-button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
           {t(showQr ? 'popupHideQr' : 'popupShowQr')}
         </button>
+        <button type="button" class="secondary-button" aria-expanded={showCampaign} onClick={() => setShowCampaign(!showCampaign)}>
+          {t('popupCampaign')}
+        </button>
       </div>
       {showQr && <LazyQrPanel shortUrl={shortUrl} onSave={onSaveFile} load={onLoadQr} />}
+      {showCampaign && <LazyCampaignPanel load={campaign.load} presets={campaign.presets} onApply={campaign.onApply} />}
     </div>
   );
 }

@@ -166,11 +166,20 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await popup.getByRole('button', { name: t('popupShowQr') }).click();
     await popup.getByTestId('qr-canvas').waitFor();
     found['popup: history, copy as, QR code'] = await axeViolationsLightAndDark(popup);
+    // The campaign panel open, a preset listed, and a typed campaign refused with its sentence.
+    await session.configure({ campaignPresets: [{ name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring' }] }] });
+    await popup.getByRole('button', { name: t('popupCampaign') }).click();
+    await popup.getByTestId('campaign-panel').getByRole('button', { name: 'Newsletter' }).waitFor();
+    await popup.getByRole('button', { name: t('popupCampaignApply') }).click();
+    await popup.getByTestId('campaign-panel').getByRole('alert').filter({ hasText: t('optionsCampaignRequired') }).waitFor();
+    found['popup: campaign panel'] = await axeViolationsLightAndDark(popup);
+    await session.configure({ campaignPresets: undefined });
     await closeAll(popup, tab);
 
     expect(found).toEqual({
       'history empty': [],
       'history with links': [],
+      'popup: campaign panel': [],
       'delete-all question': [],
       'history QR code': [],
       'deleted, with Undo': [],

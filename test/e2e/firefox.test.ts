@@ -93,6 +93,25 @@ describe('the Firefox build', () => {
     await popup.close();
   });
 
+  it('tags a typed link with campaign values typed once in the popup: the server gets the tagged address', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, campaignPresets: undefined });
+    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+    const longUrl = `${session.standIn.baseUrl}/demo/destination?from=ff-popup-campaign`;
+    await popup.type('#typed-url', longUrl);
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('[data-testid="short-url"]');
+    await popup.click('button::-p-text(Campaign)');
+    await popup.waitForSelector('[data-testid="campaign-panel"] form');
+    const fields = await popup.$$('[data-testid="campaign-panel"] input');
+    for (const [index, value] of ['mastodon', 'social', 'launch'].entries()) await fields[index]?.type(value);
+    await popup.click('button::-p-text(Tag and shorten)');
+    await popup.waitForSelector('[data-testid="campaign-note"]');
+    const tagged = `${longUrl}&utm_source=mastodon&utm_medium=social&utm_campaign=launch`;
+    expect(await textOf(popup, '[data-testid="long-url"]')).toBe(tagged);
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longUrl }, { url: tagged }]);
+    await popup.close();
+  });
+
   it('a typed URL met with a 429 waits in the queue, counting down, and its link comes with no click (issue 11)', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
     const popup = await session.firefox.openExtensionPage('src/popup/index.html');

@@ -51,6 +51,25 @@ describe('popup', () => {
     await tab.close();
   });
 
+  it('tags the page with a campaign preset from the popup: the server gets the tagged address, its own link', async () => {
+    const preset = { name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring & co' }] };
+    await session.configure({ campaignPresets: [preset] });
+    const { tab, popup } = await popupOn('/demo/article?utm_source=old');
+    await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(session.shortUrlPattern());
+    const untagged = await popup.getByLabel('Short link').inputValue();
+
+    await popup.getByRole('button', { name: 'Campaign' }).click();
+    await popup.getByTestId('campaign-panel').getByRole('button', { name: 'Newsletter' }).click();
+    await expect.poll(() => popup.getByTestId('campaign-note').textContent()).toBe('Tagged with the campaign “Newsletter”.');
+    const tagged = `${session.standIn.baseUrl}/demo/article?utm_source=news&utm_medium=email&utm_campaign=spring%20%26%20co`;
+    expect(await popup.getByTestId('long-url').textContent()).toBe(tagged);
+    expect(await popup.getByLabel('Short link').inputValue()).not.toBe(untagged);
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}/demo/article?utm_source=old` }, { url: tagged }]);
+    await popup.close();
+    await tab.close();
+    await session.configure({ campaignPresets: undefined });
+  });
+
   it('shortens an address that holds what looks like a secret as asked, and says plainly who has it', async () => {
     const { tab, popup } = await popupOn('/demo/article?reset_token=7f3a9c&lang=en');
     await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(session.shortUrlPattern());

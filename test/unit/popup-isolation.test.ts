@@ -7,11 +7,12 @@ const STORAGE_DIR = new URL('../../src/storage/', import.meta.url).pathname;
 
 /**
  * Storage also declares plain data the popup shows: the formats "Copy as"
- * offers are the values of a stored setting. A storage module the popup may
+ * offers are the values of a stored setting, and a campaign typed in the
+ * popup is checked as a stored one is. A storage module the popup may
  * import for its values is a leaf (checked below): it imports nothing and
  * touches no storage area, so nothing of storage comes through it.
  */
-const STORAGE_LEAVES = ['copy-format-setting'];
+const STORAGE_LEAVES = ['copy-format-setting', 'campaign'];
 
 // The popup only ever hears back a result or an error from the worker: it
 // has no way to read the token because no popup code touches storage.

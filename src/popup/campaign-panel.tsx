@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'preact/hooks';
+import { isCampaign, MAX_CAMPAIGN_NAME, type Campaign } from '../storage/campaign';
+import { useWords } from '../ui/words-context';
+
+export interface CampaignPanelProps {
+  /** The saved presets (read from the worker, which checked them). */
+  presets(): Promise<Campaign[]>;
+  /** Shortens the shown link's address again, tagged with this campaign. */
+  onApply(campaign: Campaign): void;
+}
+
+type Typed = { source: string; medium: string; campaign: string };
+const FIELDS = [
+  { field: 'source', label: 'optionsCampaignSource' },
+  { field: 'medium', label: 'optionsCampaignMedium' },
+  { field: 'campaign', label: 'optionsCampaignCampaign' },
+] as const;
+
+/**
+ * The popup's campaign tags (a chunk loaded when asked for): a preset in one
+ * click, or the three values typed once. Either shortens the address again,
+ * tagged: its own short link.
+ */
+export function CampaignPanel({ presets, onApply }: CampaignPanelProps) {
+  const { t } = useWords();
+  const [saved, setSaved] = useState<Campaign[] | undefined>(undefined);
+  const [typed, setTyped] = useState<Typed>({ source: '', medium: '', campaign: '' });
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    void presets().then(setSaved);
+  }, [presets]);
+
+  const applyTyped = (event: Event) => {
+    event.preventDefault();
+    const campaign = typedCampaign(typed);
+    if (campaign === undefined) setProblem(t('optionsCampaignRequired'));
+    else onApply(campaign);
+  };
+
+  return (
+    <div class="campaign-panel" data-testid="campaign-panel">
+      {saved === undefined && (
+        <p class="hint" role="status">
+          {t('popupCampaignLoading')}
+        </p>
+      )}
+      {saved?.length === 0 && <p class="hint">{t('popupCampaignNone')}</p>}
+      {saved !== undefined && saved.length > 0 && (
+        <ul class="campaign-presets" aria-label={t('popupCampaignPresets')}>
+          {saved.map((preset) => (
+            <li key={preset.name}>
+              <button type="button" class="secondary-button" onClick={() => onApply(preset)}>
+                {preset.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form class="campaign-typed" onSubmit={applyTyped} noValidate>
+        <p class="hint">{t('popupCampaignTyped')}</p>
+        {FIELDS.map(({ field, label }) => (
+          <label key={field} class="field-label">
+            {t(label)}
+            <input type="text" dir="auto" value={typed[field]} onInput={(event) => setTyped({ ...typed, [field]: event.currentTarget.value })} />
+          </label>
+        ))}
+        <p class="field-error" role="alert">
+          {problem}
+        </p>
+        <button type="submit" class="secondary-button">
+          {t('popupCampaignApply')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The three values typed once as a campaign (named by its campaign value), if each is there and within bounds. */
+function typedCampaign({ source, medium, campaign }: Typed): Campaign | undefined {
+  const params = [
+    { key: 'utm_source', value: source.trim() },
+    { key: 'utm_medium', value: medium.trim() },
+    { key: 'utm_campaign', value: campaign.trim() },
+  ];
+  const made = { name: campaign.trim().slice(0, MAX_CAMPAIGN_NAME), params };
+  return isCampaign(made) ? made : undefined;
+}
+
+export type CampaignPanelComponent = typeof CampaignPanel;
