@@ -313,6 +313,17 @@ describe('the Firefox build, headed under Xvfb', () => {
     await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
     await xdotool(display, 'type', '--delay', '40', 'sh ');
     await xdotool(display, 'type', '--delay', '10', link);
+    // The address bar has handed the whole link to the extension (its suggestion names it): then Enter.
+    await expect
+      .poll(
+        () =>
+          headed.firefox.evaluateInExtension(async (typed) => {
+            const background = (await (globalThis as unknown as { browser: typeof chrome }).browser.runtime.getBackgroundPage()) as unknown as { shrtnrE2e?: { shown: { surface: string; text: string }[] } };
+            return (background?.shrtnrE2e?.shown ?? []).some((item) => item.surface === 'omnibox' && item.text.includes(typed));
+          }, link),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await xdotool(display, 'key', 'Return');
     await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: link }]);

@@ -538,12 +538,12 @@ describe('the history page', () => {
     const lines = text.slice(1).split('\r\n');
     const iso = (shortUrl: string) => new Date(history.find((entry) => entry.shortUrl === shortUrl)?.createdAt ?? Number.NaN).toISOString();
     expect(lines).toEqual([
-      'created,title,long_url,short_url,server,via,origin',
-      `${iso(seeded.cherry)},Cherry pie,${base}/demo/destination?food=cherry,${seeded.cherry},${base},menu-page,local`,
-      `${iso(seeded.plain)},,${base}/demo/destination?plain=1,${seeded.plain},${base},menu-link,local`,
+      'created,title,long_url,short_url,server,via,origin,campaign',
+      `${iso(seeded.cherry)},Cherry pie,${base}/demo/destination?food=cherry,${seeded.cherry},${base},menu-page,local,`,
+      `${iso(seeded.plain)},,${base}/demo/destination?plain=1,${seeded.plain},${base},menu-link,local,`,
       // A leading apostrophe keeps a spreadsheet from running the title; quotes doubled, the field quoted.
-      `${iso(seeded.formula)},"'=HYPERLINK(""https://evil.example/"",""click"")",${base}/demo/destination?csv=formula,${seeded.formula},${base},shortcut,local`,
-      `${iso(seeded.banana)},Banana bread recipe,${base}/demo/destination?food=banana,${seeded.banana},${base},menu-page,local`,
+      `${iso(seeded.formula)},"'=HYPERLINK(""https://evil.example/"",""click"")",${base}/demo/destination?csv=formula,${seeded.formula},${base},shortcut,local,`,
+      `${iso(seeded.banana)},Banana bread recipe,${base}/demo/destination?food=banana,${seeded.banana},${base},menu-page,local,`,
       '',
     ]);
 

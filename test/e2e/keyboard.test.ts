@@ -37,19 +37,19 @@ describe('keyboard only', () => {
     // The popup puts the focus on Copy, ready for Enter.
     expect(await focused(popup)).toMatchObject({ label: 'Copy' });
     const visited: string[] = [];
-    for (let step = 0; step < 9; step += 1) {
+    for (let step = 0; step < 10; step += 1) {
       await popup.keyboard.press('Tab');
       const now = await focused(popup);
       expect(now.ringVisible, now.label).toBe(true);
       visited.push(now.label);
     }
     // Every control is reachable, in reading order, and Tab wraps around.
-    expect(visited).toEqual(['Copy as…', 'QR code', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'All history', 'Settings', 'short-url', 'Copy']);
+    expect(visited).toEqual(['Copy as…', 'QR code', 'Campaign', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'All history', 'Settings', 'short-url', 'Copy']);
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     const shortUrl = await popup.getByTestId('short-url').inputValue();
 
-    for (let step = 0; step < 3; step += 1) await popup.keyboard.press('Tab');
+    for (let step = 0; step < 4; step += 1) await popup.keyboard.press('Tab');
     await popup.keyboard.type(`${session.standIn.baseUrl}/demo/destination?typed=keys`);
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/destination?typed=keys`);

@@ -74,6 +74,12 @@ async function menuClickOnTab<Outcome>(info: Record<string, unknown>): Promise<O
   }, info);
 }
 
+async function omniboxShown(): Promise<string[]> {
+  return (await session.worker()).evaluate(() =>
+    (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.filter((item) => item.surface === 'omnibox').map((item) => item.text),
+  );
+}
+
 async function badgeTitlesShown(): Promise<string[]> {
   return (await session.worker()).evaluate(() =>
     (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.filter((item) => item.surface === 'badge-title').map((item) => item.text),
@@ -244,6 +250,8 @@ describe('the address bar keyword', () => {
     await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
     await xdotool(display, 'type', '--delay', '40', 'sh ');
     await xdotool(display, 'type', '--delay', '10', link);
+    // The address bar has handed the whole link to the extension (its suggestion names it): then Enter.
+    await expect.poll(async () => (await omniboxShown()).some((text) => text.includes(link)), { timeout: 10_000 }).toBe(true);
     await xdotool(display, 'key', 'Return');
 
     await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toMatch(session.shortUrlPattern());

@@ -7,6 +7,7 @@ import type { Shortening } from '../../shortening/shortening';
 import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
 import { copyChosenLink, reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { backgroundHistory } from '../service/history-access';
+import { recordShownForE2e } from '../testing/record-shown';
 
 /**
  * The address bar's keyword (`sh`, then a space): a link typed and entered
@@ -27,7 +28,13 @@ const historyIndex = (): Promise<SearchIndex> =>
 
 export function onOmniboxStarted(): void {
   session = undefined;
-  browser.omnibox.setDefaultSuggestion({ description: suggestionDescription(browserWords().t('omniboxHint')) });
+  suggestByDefault(suggestionDescription(browserWords().t('omniboxHint')));
+}
+
+/** The address bar's first line, under what is typed (recorded in the e2e build: tests wait for it before Enter). */
+function suggestByDefault(description: string): void {
+  browser.omnibox.setDefaultSuggestion({ description });
+  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'omnibox', text: description });
 }
 
 export function onOmniboxCancelled(): void {
@@ -38,12 +45,12 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
   const { t } = browserWords();
   const typed = text.trim();
   if (typed === '' || WEB_ADDRESS.test(typed)) {
-    browser.omnibox.setDefaultSuggestion({ description: suggestionDescription(typed === '' ? t('omniboxHint') : t('omniboxShortenTyped'), typed || undefined) });
+    suggestByDefault(suggestionDescription(typed === '' ? t('omniboxHint') : t('omniboxShortenTyped'), typed || undefined));
     suggest([]);
     return;
   }
   const found = search(await historyIndex(), typed).slice(0, MAX_SUGGESTIONS);
-  browser.omnibox.setDefaultSuggestion({ description: suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')) });
+  suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')));
   suggest(found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(entry.title ?? hostAndPath(entry.longUrl), entry.shortUrl) })));
 }
 

@@ -1,6 +1,6 @@
-/** Text the background showed outside any page: a notification, or the toolbar button's title. */
+/** Text the background showed outside any page: a notification, the toolbar button's title, or the address bar's suggestion. */
 export interface ShownText {
-  surface: 'notification' | 'badge-title';
+  surface: 'notification' | 'badge-title' | 'omnibox';
   text: string;
 }
 
