@@ -35,7 +35,8 @@ describe('keyboard only', () => {
     const popup = await session.browser.openPopup(tab);
     await popup.getByTestId('short-url').waitFor();
     // The popup puts the focus on Copy, ready for Enter.
-    expect(await focused(popup)).toMatchObject({ label: 'Copy' });
+    // Focus moves in an effect after the render that shows the link: waited for, not assumed.
+    await expect.poll(() => focused(popup)).toMatchObject({ label: 'Copy' });
     const visited: string[] = [];
     for (let step = 0; step < 10; step += 1) {
       await popup.keyboard.press('Tab');
