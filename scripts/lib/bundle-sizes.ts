@@ -102,7 +102,11 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // checks them: the popup carries no settings schema). The panel itself, its
 // presets and its form, is a chunk loaded when the button is pressed; the
 // presets are read only then, so ten of them cost the first paint nothing.
-export const SIZE_BUDGETS = { popup: 22 * 1024, worker: 37 * 1024, zip: 125 * 1024 } as const;
+// Preferences through the browser's sync (issue 21, item 3 without accounts)
+// took the worker to 38 KiB (36.2 → 37.1) and the zip to 127 KiB (124.3 →
+// 126.7): the three-way merge, sync's items checked as stored settings are,
+// the quota said; the settings page's sync card and its words.
+export const SIZE_BUDGETS = { popup: 22 * 1024, worker: 38 * 1024, zip: 127 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -14,6 +14,9 @@ import { onPermissionsAdded } from './runs/run-wish';
 import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
 import { backgroundHistory } from './service/history-access';
 import { onSettingsChanged } from '../storage/extension-storage';
+import { onSyncedChanged } from '../storage/sync-area';
+import { SYNCED_KEYS } from '../storage/synced-preferences';
+import { syncPreferences, syncPreferencesSoon } from './sync/preferences-sync';
 import { whenWaitingChanges } from './service/shortening-service';
 import { installE2eHooks } from './testing/e2e-hooks';
 
@@ -32,6 +35,10 @@ browser.runtime.onInstalled.addListener(() => void createMenus());
 browser.runtime.onStartup.addListener(() => void createMenus());
 // The campaign submenu lists the presets: made again when they change.
 onSettingsChanged(() => void createMenus(), ['campaignPresets']);
+// Preferences follow the user through the browser's sync: merged when either side changes, and as the worker starts.
+onSettingsChanged(syncPreferencesSoon, [...SYNCED_KEYS, 'syncPreferences']);
+onSyncedChanged(syncPreferencesSoon);
+syncPreferencesSoon();
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));
@@ -53,5 +60,5 @@ const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 
 if (import.meta.env.MODE === 'e2e') {
-  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered });
+  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered, syncPreferences });
 }

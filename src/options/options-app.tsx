@@ -5,6 +5,7 @@ import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
 import { CampaignPresetsCard } from './campaign-presets-card';
+import { SyncCard } from './sync-card';
 import { connectionFailureMessage } from './connection-message';
 import { useHeldPermissions } from './held-permissions';
 import { useHistoryLeft } from './history-left';
@@ -225,7 +226,12 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       onOpenHistory={() => connector.openHistory()}
       permissions={permissions}
       onGiveBack={permissions.giveBack}
-      campaigns={<CampaignPresetsCard presets={saved?.campaignPresets} onSave={(campaignPresets) => connector.save({ campaignPresets })} />}
+      cards={
+        <>
+          <CampaignPresetsCard presets={saved?.campaignPresets} onSave={(campaignPresets) => connector.save({ campaignPresets })} />
+          <SyncCard settings={saved} onSave={(changes) => connector.save(changes)} />
+        </>
+      }
     />
     </WordsContext.Provider>
   );

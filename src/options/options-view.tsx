@@ -59,8 +59,8 @@ export interface OptionsViewProps {
   /** The optional permissions held (undefined until read), and what giving one back came to. */
   permissions: { rows: PermissionRow[] | undefined; status: string };
   onGiveBack(permission: HeldPermission): void;
-  /** The campaign presets' card (its own state; the app saves what it asks). */
-  campaigns: ComponentChildren;
+  /** The cards after the form that save as they change (sync, campaign presets): their own state; the app saves what they ask. */
+  cards: ComponentChildren;
 }
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
@@ -225,7 +225,7 @@ export function OptionsView(props: OptionsViewProps) {
           </p>
         </div>
       </form>
-      {props.campaigns}
+      {props.cards}
       <PermissionsCard rows={props.permissions.rows} status={props.permissions.status} onGiveBack={props.onGiveBack} />
     </main>
   );

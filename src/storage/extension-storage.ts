@@ -4,8 +4,9 @@ import type { SettingKey } from './settings-schema';
 import { migratedArea } from './settings-migrations';
 
 /**
- * The only storage area settings live in: never storage.sync, so the token
- * stays on this device. Its first use in each context brings the stored
+ * The storage area settings live in. storage.sync only ever gets a copy of
+ * some preferences (sync-area.ts), never the token or the server, which stay
+ * on this device. Its first use in each context brings the stored
  * settings up to date (settings-migrations.ts).
  */
 export const localArea: StorageAreaLike = migratedArea(browser.storage.local);

@@ -16,6 +16,8 @@ import { DEFAULT_SERVER_URL } from './settings-schema';
  * 2. + `history`, `copyFormat`, `stripTracking`: new keys, read as their
  *    defaults until saved; nothing to migrate.
  * 3. + `usePageShortLink`, off until saved; nothing to migrate either.
+ * 4. + `campaignPresets` (none until saved) and `syncPreferences` (on): new
+ *    keys read as their defaults; nothing to migrate.
  */
 export const SETTINGS_VERSION_KEY = 'settingsVersion';
 

@@ -44,6 +44,8 @@ export const settingSchemas = {
   stripTracking: z.boolean(),
   // Use the page's own short link (`<link rel="shortlink">`) when it declares one: no request, no credit.
   usePageShortLink: z.boolean(),
+  // Carry the preferences of synced-preferences.ts (never the token or the server) through the browser's sync.
+  syncPreferences: z.boolean(),
   // Campaign presets (issue 21): each a name and its tags, names unique (in any case).
   campaignPresets: z.array(z.custom<Campaign>(isCampaign)).check(
     z.maxLength(MAX_CAMPAIGN_PRESETS),
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   copyFormat: 'plain',
   stripTracking: false,
   usePageShortLink: false,
+  syncPreferences: true,
   campaignPresets: [],
 };
 

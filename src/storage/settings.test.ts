@@ -40,6 +40,7 @@ describe('settings storage', () => {
       copyFormat: 'plain',
       stripTracking: false,
       usePageShortLink: false,
+      syncPreferences: true,
       campaignPresets: [],
     });
   });

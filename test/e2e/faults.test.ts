@@ -232,10 +232,13 @@ describe('redirects on Test connection, in the options page', () => {
   });
 });
 
+/** storage.local but for what sync last agreed on (written a moment after a change): the settings themselves. */
+const settingsOnly = () => chrome.storage.local.get(null).then(({ syncBase: _agreed, ...settings }) => settings);
+
 describe('the service worker stopped', () => {
   it('between steps: the popup wakes it, menus still exist, settings are intact', async () => {
     await session.configure({ autoCopy: false });
-    const before = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+    const before = await (await session.worker()).evaluate(settingsOnly);
     await session.browser.stopServiceWorkers();
 
     const tab = await session.openTab('/demo/article');
@@ -245,7 +248,7 @@ describe('the service worker stopped', () => {
     await tab.close();
 
     const worker = await session.worker();
-    expect(await worker.evaluate(() => chrome.storage.local.get(null))).toEqual(before);
+    expect(await worker.evaluate(settingsOnly)).toEqual(before);
     const duplicate = await worker.evaluate(
       () =>
         new Promise<string>((resolve) =>

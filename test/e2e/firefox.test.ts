@@ -254,6 +254,18 @@ describe('the Firefox build', () => {
     await session.configure({ campaignPresets: undefined });
   });
 
+  it('carries preferences through storage.sync both ways, and never the token', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, copyFormat: 'html' });
+    const synced = () => session.firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get(null), null);
+    await expect.poll(async () => ((await synced())['pref:copyFormat'] as { value?: string } | undefined)?.value, { timeout: 10_000 }).toBe('html');
+    await session.firefox.evaluateInExtension((at) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.set({ 'pref:autoCopy': { value: false, at } }), Date.now() + 1_000);
+    await expect.poll(async () => (await session.storedSettings()).autoCopy, { timeout: 10_000 }).toBe(false);
+    const all = await synced();
+    expect(Object.keys(all).every((key) => key.startsWith('pref:'))).toBe(true);
+    expect(JSON.stringify(all)).not.toContain(session.standIn.demoToken);
+    await session.configure({ copyFormat: undefined, autoCopy: undefined });
+  });
+
   it('reports a failure in the background without touching the clipboard', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
     const before = await session.readClipboard();

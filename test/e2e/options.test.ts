@@ -22,9 +22,12 @@ beforeEach(async () => {
   await options.getByRole('button', { name: 'Save settings' }).waitFor();
 });
 
-/** What storage.local holds, but for the settings migrations' version (src/storage/settings-migrations.ts, tested as a unit). */
+/**
+ * What storage.local holds, but for the settings migrations' version (src/storage/settings-migrations.ts, tested as
+ * a unit) and what sync last agreed on (src/storage/sync-area.ts, written a moment after a change).
+ */
 const storedSettings = async () => {
-  const { settingsVersion: _version, ...settings } = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+  const { settingsVersion: _version, syncBase: _agreed, ...settings } = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
   return settings;
 };
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
@@ -63,7 +66,11 @@ describe('options page', () => {
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
     // Only what changed is written; auto-copy stays at its default, unstored.
     expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl, tokenServer: session.standIn.baseUrl });
-    expect(await storedSync()).toEqual({});
+    // Sync holds preferences only, never the token nor the server it is for.
+    const synced = await storedSync();
+    expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
+    expect(JSON.stringify(synced)).not.toContain(token);
+    expect(JSON.stringify(synced)).not.toContain(session.standIn.baseUrl);
 
     await options.reload();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in 9f3K is saved for 127\.0\.0\.1:\d+\./);
@@ -236,5 +243,48 @@ describe('options page', () => {
       await saveServerAndToken(session.standIn.baseUrl, session.standIn.demoToken);
       expect(await testConnection(E2E_TIMEOUT_MS + 10_000)).toMatch(new RegExp(`did not answer in time \\(${E2E_TIMEOUT_MS / 1000} sec\\)`));
     }, 30_000);
+  });
+});
+
+const prefOf = async (key: string) => ((await storedSync())[`pref:${key}`] as { value?: unknown } | undefined)?.value;
+const writeSync = (items: Record<string, unknown>) => session.worker().then((worker) => worker.evaluate((set) => chrome.storage.sync.set(set), items));
+
+describe('preferences that follow the user (storage.sync)', () => {
+  it('gives a preference changed here to sync, takes one another browser changed, and never the token', async () => {
+    await saveServerAndToken(session.standIn.baseUrl, 'sync-audited-token');
+    await options.getByLabel('Copy links as').selectOption('markdown');
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('markdown');
+
+    // Another browser turned clean links on, later.
+    await writeSync({ 'pref:stripTracking': { value: true, at: Date.now() + 1_000 } });
+    await expect.poll(async () => (await storedSettings()).stripTracking, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => options.getByRole('checkbox', { name: /Remove tracking parameters/ }).isChecked()).toBe(true);
+
+    // A value this browser would not store is not taken: this browser's own mends it.
+    await writeSync({ 'pref:copyFormat': { value: 'pdf', at: Date.now() + 2_000 } });
+    await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('markdown');
+
+    const synced = await storedSync();
+    expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
+    expect(JSON.stringify(synced)).not.toContain('sync-audited-token');
+  });
+
+  it('turned off, nothing more goes to sync nor comes from it; too-large presets are said to stay here', async () => {
+    await options.getByRole('checkbox', { name: "Sync these preferences through your browser's account" }).uncheck();
+    await expect.poll(() => options.getByTestId('sync-status').textContent()).toBe('Your preferences stay on this computer.');
+    const before = await storedSync();
+    await session.configure({ autoCopy: false });
+    await writeSync({ 'pref:history': { value: false, at: Date.now() + 1_000 } });
+    // A merge run now (as the worker runs one a moment after any change) moves neither side.
+    await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: { syncPreferences(): Promise<void> } }).shrtnrE2e.syncPreferences());
+    expect((await storedSync())['pref:autoCopy']).toEqual(before['pref:autoCopy']);
+    expect((await storedSettings()).history).toBeUndefined();
+
+    await options.getByRole('checkbox', { name: "Sync these preferences through your browser's account" }).check();
+    const big = Array.from({ length: 30 }, (_, index) => ({ name: `Preset ${index}`, params: [{ key: 'utm_source', value: 's'.repeat(200) }, { key: 'utm_medium', value: 'm'.repeat(200) }, { key: 'utm_campaign', value: 'c' }] }));
+    await session.configure({ campaignPresets: big });
+    await expect.poll(() => options.getByTestId('sync-too-large').textContent()).toMatch(/too large to sync \(\d+(\.\d)? KB; at most 8 KB\): they stay on this computer, whole/);
+    await session.configure({ campaignPresets: undefined, autoCopy: undefined, syncPreferences: undefined });
   });
 });

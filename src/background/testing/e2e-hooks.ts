@@ -14,6 +14,8 @@ export interface E2eHooks {
   history(): HistoryStore;
   /** How many rounds of menu creation this worker started (install, update, browser start), and the end of the latest. */
   menuRounds(): { started: number; latest: Promise<void> };
+  /** One merge of the synced preferences, now (the worker runs one a moment after any change). */
+  syncPreferences(): Promise<void>;
   /** What a click on a notification does (headless Chromium shows none to click). */
   onNotificationClicked(notificationId: string): Promise<void>;
 }

@@ -1,0 +1,48 @@
+import { localArea } from '../../storage/extension-storage';
+import { readSettings } from '../../storage/settings';
+import type { Settings } from '../../storage/settings-schema';
+import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase } from '../../storage/sync-area';
+import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
+
+/**
+ * Keeps the synced preferences and this machine's in step (issue 21): told
+ * of a change on either side, it merges them (synced-preferences.ts) a
+ * moment later, so a burst of changes is one write (storage.sync allows 120
+ * writes a minute). Off when the user turned sync off: nothing is read from
+ * or written to sync then.
+ */
+const SETTLE_MS = 1_000;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let running: Promise<void> = Promise.resolve();
+
+export function syncPreferencesSoon(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    running = running.then(() => syncPreferences()).catch((error: unknown) => {
+      // A quota or a browser without sync: this machine's preferences stand, and the next change tries again.
+      console.warn('Shrtnr: the preferences could not be synced.', error instanceof Error ? error.message : String(error));
+    });
+  }, SETTLE_MS);
+}
+
+/** One merge: takes what another browser changed, gives what this one did, and records what both now hold. */
+export async function syncPreferences(now = Date.now()): Promise<void> {
+  const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences']);
+  if (!on) return;
+  const [base, synced] = await Promise.all([readSyncBase(), readSynced()]);
+  const actions = reconcile({ local, base, synced }, now, isValidPreference);
+  const taken: Partial<Settings> = {};
+  const given: Partial<Record<SyncedKey, SyncedValue>> = {};
+  for (const action of actions) {
+    if (action.kind === 'take') Object.assign(taken, { [action.key]: action.value });
+    if (action.kind === 'give') given[action.key] = action.item;
+  }
+  // Taken values were checked by isValidPreference, as writeSettings would: written as they are.
+  if (Object.keys(taken).length > 0) await localArea.set(taken);
+  await writeSynced(given);
+  const tooLarge = new Set(actions.filter((action) => action.kind === 'too-large').map((action) => action.key));
+  const agreed = Object.fromEntries(SYNCED_KEYS.filter((key) => !tooLarge.has(key)).map((key) => [key, key in taken ? taken[key] : local[key]]));
+  const next = { ...base, ...agreed };
+  // Written only when it moved: a merge that found both sides in step writes nothing.
+  if (JSON.stringify(next) !== JSON.stringify(base)) await writeSyncBase(next);
+}

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+// The options page's sync card, against the fake connector.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import { DEFAULT_SETTINGS } from '../storage/settings-schema';
+import { fakeOptionsConnector } from './fake-options-connector';
+import { OptionsApp } from './options-app';
+
+afterEach(cleanup);
+
+describe('the sync card on the options page', () => {
+  const words = wordsIn('en');
+  const { t } = words;
+
+  it('turns sync off and on, saved at once, and says what follows the user and what never does', async () => {
+    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS });
+    render(<OptionsApp connector={connector} />);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: t('optionsSync') });
+    expect(box.checked).toBe(true);
+    expect(screen.getByTestId('sync').textContent).toContain(t('optionsSyncHint'));
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getByTestId('sync-status').textContent).toBe(t('optionsSyncOff')));
+    expect(connector.save.mock.calls.at(-1)).toEqual([{ syncPreferences: false }]);
+    expect(box.checked).toBe(false);
+  });
+
+  it('says when the presets are too large to sync, only while sync is on', async () => {
+    const presets = Array.from({ length: 30 }, (_, index) => ({ name: `Preset ${index}`, params: [{ key: 'utm_source', value: 's'.repeat(200) }, { key: 'utm_content', value: 'c'.repeat(200) }] }));
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, campaignPresets: presets })} />);
+    expect((await screen.findByTestId('sync-too-large')).textContent).toMatch(/too large to sync \(\d+(\.\d)? KB; at most 8 KB\)/);
+    cleanup();
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, campaignPresets: presets, syncPreferences: false })} />);
+    await screen.findByTestId('sync');
+    expect(screen.queryByTestId('sync-too-large')).toBeNull();
+  });
+});

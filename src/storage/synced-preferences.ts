@@ -1,0 +1,77 @@
+import type { Settings } from './settings-schema';
+
+/**
+ * Preferences that follow the user through the browser's own sync
+ * (`storage.sync`, issue 21): how links are copied and prepared, history
+ * on or off, and the campaign presets. Never the token, the server it is
+ * bound to, or the server: a credential stays on the machine it was typed on.
+ */
+export const SYNCED_KEYS = ['autoCopy', 'copyFormat', 'stripTracking', 'history', 'usePageShortLink', 'campaignPresets'] as const;
+export type SyncedKey = (typeof SYNCED_KEYS)[number];
+
+/** One preference in storage.sync: its value and when it was changed (ms since the epoch, on the machine that changed it). */
+export interface SyncedValue {
+  value: unknown;
+  at: number;
+}
+
+/** storage.sync's key for a preference. */
+export const syncKey = (key: SyncedKey): string => `pref:${key}`;
+
+/** Chrome's and Firefox's storage.sync quota for one item: its key and its value as JSON, in bytes. */
+export const SYNC_ITEM_QUOTA_BYTES = 8_192;
+
+export const syncItemBytes = (key: SyncedKey, item: SyncedValue): number => new TextEncoder().encode(syncKey(key) + JSON.stringify(item)).length;
+
+/** What reconciling one preference comes to. */
+export type SyncAction =
+  /** Another machine changed it: this machine takes its value. */
+  | { kind: 'take'; key: SyncedKey; value: unknown }
+  /** This machine changed it: sync gets its value, stamped now. */
+  | { kind: 'give'; key: SyncedKey; item: SyncedValue }
+  /** This machine changed it, but it is too large for one sync item: it stays here, and the settings page says so. */
+  | { kind: 'too-large'; key: SyncedKey; bytes: number };
+
+export interface SyncState {
+  /** This machine's values. */
+  local: Pick<Settings, SyncedKey>;
+  /** What this machine and sync last agreed on, per preference (absent: never). */
+  base: Partial<Record<SyncedKey, unknown>>;
+  /** What sync holds (absent: nothing, or nothing readable). */
+  synced: Partial<Record<SyncedKey, SyncedValue>>;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A three-way merge of each preference, against what this machine and sync
+ * last agreed on (`base`): a side that changed since wins; when both did, the
+ * later change does (this machine's change is the one being told of now:
+ * `now`), so two machines changing one preference end with the last change,
+ * never a mix (each preference, the preset list included, is one item). A
+ * machine that never agreed with sync takes sync's values (the user's
+ * preferences follow them to it); one sync has nothing of, or nothing valid
+ * of, gives its own. `valid` says whether sync's value is one this machine
+ * may take (checked as a stored setting is).
+ */
+export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey, value: unknown) => boolean): SyncAction[] {
+  const actions: SyncAction[] = [];
+  for (const key of SYNCED_KEYS) {
+    const local = state.local[key];
+    const synced = state.synced[key];
+    if (synced !== undefined && same(local, synced.value)) continue;
+    if (synced !== undefined && valid(key, synced.value)) {
+      const inBase = key in state.base;
+      const localChanged = inBase && !same(local, state.base[key]);
+      const syncChanged = !inBase || !same(synced.value, state.base[key]);
+      if (!inBase || (syncChanged && (!localChanged || synced.at > now))) {
+        actions.push({ kind: 'take', key, value: synced.value });
+        continue;
+      }
+    }
+    const item = { value: local, at: now };
+    const bytes = syncItemBytes(key, item);
+    actions.push(bytes > SYNC_ITEM_QUOTA_BYTES ? { kind: 'too-large', key, bytes } : { kind: 'give', key, item });
+  }
+  return actions;
+}
