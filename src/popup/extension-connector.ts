@@ -61,7 +61,9 @@ export const extensionConnector: PopupConnector = {
         else if (message.type === 'page-link') page?.onShortLink(message.shortUrl);
         else {
           resolve(message.answer);
-          port.close();
+          // The page's own short link may come after the answer (a link from history answers at once): its port
+          // stays open for it, and closes with the popup.
+          if (page === undefined) port.close();
         }
       });
       // Only when the worker went away before answering (a port closed from this side reports nothing).

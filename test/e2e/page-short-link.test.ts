@@ -53,6 +53,26 @@ describe("the page's own short link, offered", () => {
     expect(await session.readClipboard()).toBe(ownLink);
   });
 
+  it('is offered even when the server\'s link comes at once, from history, before the page is read', async () => {
+    const first = await session.browser.openPopup(ownLinkPage);
+    await expect.poll(() => first.getByTestId('page-link').count()).toBe(1);
+    await first.close();
+    session.standIn.clearLog();
+
+    // The page is busy for a moment (its script runs on), so reading it ends after history has answered.
+    await ownLinkPage.evaluate(() => {
+      setTimeout(() => {
+        const until = performance.now() + 1_500;
+        while (performance.now() < until);
+      }, 100);
+    });
+    const again = await session.browser.openPopup(ownLinkPage);
+    await expect.poll(() => again.getByTestId('link-origin').textContent()).toContain('From your history');
+    await expect.poll(() => again.getByTestId('page-link').locator('bdi').textContent()).toBe(ownLink.replace('https://', ''));
+    expect(session.standIn.apiRequests()).toEqual([]);
+    await again.close();
+  });
+
   it('a page whose declared "short" link is longer than its address offers none', async () => {
     const longer = await session.openTab(OWN_LINK_PATHS.longer);
     const popup = await session.browser.openPopup(longer);
