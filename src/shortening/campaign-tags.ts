@@ -1,4 +1,5 @@
 import type { CampaignParam } from '../storage/campaign';
+import { isWebUrl, pairName, queryParts } from './query-pairs';
 
 export type { Campaign, CampaignParam } from '../storage/campaign';
 
@@ -11,23 +12,10 @@ export type { Campaign, CampaignParam } from '../storage/campaign';
  * absolute http(s) URL comes back as given (the checks that follow refuse it).
  */
 export function withCampaign(url: string, params: readonly CampaignParam[]): string {
-  if (params.length === 0 || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return url;
-  const hashAt = url.indexOf('#');
-  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  const base = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  if (params.length === 0 || !isWebUrl(url)) return url;
+  const { base, pairs = [], fragment } = queryParts(url);
   const tagged = new Set(params.map(({ key }) => key.toLowerCase()));
-  const kept = queryAt === -1 ? [] : beforeHash.slice(queryAt + 1).split('&').filter((pair) => pair !== '' && !tagged.has(decodedName(pair).toLowerCase()));
+  const kept = pairs.filter((pair) => pair !== '' && !tagged.has(pairName(pair).toLowerCase()));
   const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
   return `${base}?${[...kept, ...added].join('&')}${fragment}`;
-}
-
-function decodedName(pair: string): string {
-  const name = pair.split('=', 1)[0] ?? '';
-  try {
-    return decodeURIComponent(name.replaceAll('+', ' '));
-  } catch {
-    return name;
-  }
 }

@@ -1,3 +1,5 @@
+import { isWebUrl, pairName, queryParts } from './query-pairs';
+
 // Click and recipient identifiers of ad, analytics and e-mail platforms: names
 // that Firefox's query stripping, Brave's query filter and uBlock Origin's
 // removeparam lists agree on, and that only say who clicked where; none
@@ -21,43 +23,30 @@ const TRACKING_NAMES = new Set([
   's_cid', // Adobe Analytics
 ]);
 
-function isTracking(rawName: string): boolean {
-  let name = rawName;
-  try {
-    name = decodeURIComponent(rawName.replaceAll('+', ' '));
-  } catch {
-    // A malformed escape ("%zz") names no tracker we know: compare it as written.
-  }
-  name = name.toLowerCase();
+function isTracking(pair: string): boolean {
+  const name = pairName(pair).toLowerCase();
   return name.startsWith('utm_') || TRACKING_NAMES.has(name);
 }
 
 /**
  * The URL without its tracking parameters, and the names removed (as written,
- * once each, in order). The rest stays byte for byte: the query is cut on `&`
- * rather than reserialised, which would rewrite `%20` as `+` and more.
+ * once each, in order). The rest stays byte for byte (query-pairs.ts).
  * Anything but an absolute http(s) URL comes back as given.
  */
 export function removeTrackingParams(url: string): { url: string; removed: string[] } {
   const unchanged = { url, removed: [] };
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return unchanged;
-  const hashAt = url.indexOf('#');
-  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  if (queryAt === -1) return unchanged;
+  if (!isWebUrl(url)) return unchanged;
+  const { base, pairs, fragment } = queryParts(url);
+  if (pairs === undefined) return unchanged;
 
   const removed: string[] = [];
-  const kept = beforeHash
-    .slice(queryAt + 1)
-    .split('&')
-    .filter((pair) => {
-      const name = pair.split('=', 1)[0] ?? '';
-      if (!isTracking(name)) return true;
-      if (!removed.includes(name)) removed.push(name);
-      return false;
-    });
+  const kept = pairs.filter((pair) => {
+    if (!isTracking(pair)) return true;
+    const name = pair.split('=', 1)[0] ?? '';
+    if (!removed.includes(name)) removed.push(name);
+    return false;
+  });
   if (removed.length === 0) return unchanged;
   const query = kept.join('&');
-  return { url: beforeHash.slice(0, queryAt) + (query === '' ? '' : `?${query}`) + fragment, removed };
+  return { url: base + (query === '' ? '' : `?${query}`) + fragment, removed };
 }
