@@ -59,6 +59,9 @@ export type ShrtnrError =
   /** A fault inside the extension itself (e.g. its worker failed to answer); `detail` is technical and untranslated. */
   | { kind: 'internal'; detail: string };
 
+/** A fault inside the extension, as data: the thrown value's own words (technical, untranslated). */
+export const internalError = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
+
 export type ServerUrlProblem = 'missing' | 'not-a-url' | 'not-https' | 'credentials' | 'api-path' | 'path';
 
 export type ShrtnrErrorKind = ShrtnrError['kind'];

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../../api';
+import { internalError, type ShrtnrError } from '../../api/errors';
 import type { Result } from '../../api/result';
 import { browserWords } from '../../platform/i18n';
 import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../../shortening/copy-formats';
@@ -44,7 +44,7 @@ export async function shortenAndCopy(request: ShortenRequest, pageTab?: number):
     if (!result.ok) return await fail(result.error);
     return await deliver(result.value, copyFormat, click);
   } catch (error) {
-    return await fail(internal(error));
+    return await fail(internalError(error));
   }
 }
 
@@ -56,7 +56,7 @@ export async function copyChosenLink(shortened: Shortening): Promise<BackgroundO
     const { copyFormat } = await readSettings(localArea, ['copyFormat']);
     return await deliver(shortened, copyFormat, click);
   } catch (error) {
-    return await fail(internal(error));
+    return await fail(internalError(error));
   }
 }
 
@@ -82,7 +82,7 @@ async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
     const { copyFormat } = await readSettings(localArea, ['copyFormat']);
     return await deliver(result.value, copyFormat, job);
   } catch (error) {
-    return await fail(internal(error));
+    return await fail(internalError(error));
   }
 }
 
@@ -167,4 +167,3 @@ export async function fail(error: ShrtnrError): Promise<Failed> {
   return { status: 'failed', error };
 }
 
-const internal = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });

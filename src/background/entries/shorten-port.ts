@@ -1,3 +1,4 @@
+import { internalError } from '../../api/errors';
 import { serveShortenPort } from '../../messages/shorten-port-server';
 import type { Runtime } from '../../platform/browser';
 import { finishedForNobody } from '../delivery/deliver';
@@ -45,7 +46,7 @@ export function onShortenPort(port: Runtime.Port): void {
           popup.post({ type: 'answer', answer });
         })
         .catch((error: unknown) =>
-          popup.post({ type: 'answer', answer: { result: { ok: false, error: { kind: 'internal', detail: error instanceof Error ? error.message : String(error) } }, autoCopy: false, copyFormat: 'plain' } }),
+          popup.post({ type: 'answer', answer: { result: { ok: false, error: internalError(error) }, autoCopy: false, copyFormat: 'plain' } }),
         );
     });
   });

@@ -1,3 +1,4 @@
+import { internalError } from '../../api/errors';
 import { failure } from '../../api/result';
 import type { ShortenOutcome } from '../../api';
 import type { ShortenProgress } from '../../shortening/shorten-request';
@@ -120,7 +121,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       await saveJob(entry.job);
       outcome = await send(entry.job);
     } catch (error) {
-      outcome = { result: failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }), rateLimit: undefined };
+      outcome = { result: failure(internalError(error)), rateLimit: undefined };
     } finally {
       releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
       keepGate(entry.job.server);

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../../api';
+import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, success, type Result } from '../../api/result';
 import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
@@ -193,7 +193,7 @@ async function shortenTab(run: BulkRun, index: number, settings: Settings, waitB
     void shorten(request, asker, settings)
       .then(
         ({ result }) => result,
-        (error: unknown): Result<Shortening, ShrtnrError> => failure({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }),
+        (error: unknown): Result<Shortening, ShrtnrError> => failure(internalError(error)),
       )
       .then((result) => {
         end(run, index, result);

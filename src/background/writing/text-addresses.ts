@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../../api';
+import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
 import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
@@ -43,17 +43,16 @@ export async function shortenTextAddresses(
  * their number needs at the server's pace, as a tabs run's do. Resolves once
  * every address has its link or its failure.
  */
-export async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: Settings): Promise<AddressResults> {
+async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: Settings): Promise<AddressResults> {
   const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(settings.serverUrl)));
-  const results = await Promise.all(
-    urls.map((url) =>
-      shorten({ ...request, url }, { ...click, owner: 'text', waitBoundMs }, settings).then(
-        ({ result }) => result,
-        (error: unknown) => failure<ShrtnrError>({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) }),
-      ),
+  return new Map(
+    await Promise.all(
+      urls.map(async (url): Promise<[string, Result<Shortening, ShrtnrError>]> => {
+        const { result } = await shorten({ ...request, url }, { ...click, owner: 'text', waitBoundMs }, settings).catch((error: unknown) => ({ result: failure(internalError(error)) }));
+        return [url, result];
+      }),
     ),
   );
-  return new Map(urls.map((url, index) => [url, results[index] ?? failure<ShrtnrError>({ kind: 'internal', detail: 'no result' })]));
 }
 
 /** The short link each address got, for the text (src/shortening/text-links.ts): undefined for one that failed. */
