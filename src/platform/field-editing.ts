@@ -1,4 +1,4 @@
-import { browser } from './browser';
+import { runInPage } from './page-reading';
 
 /*
  * The text field a menu click was on, read and changed in its page with the
@@ -131,21 +131,9 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
 }
 
 /** The field the click was on, kept for the change to come; undefined, never a rejection, when the frame cannot be read. */
-export async function readField(tabId: number, frameId: number, clickId: string): Promise<unknown> {
-  try {
-    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: focusedField, args: [clickId] });
-    return injection?.result;
-  } catch {
-    return undefined;
-  }
-}
+export const readField = (tabId: number, frameId: number, clickId: string): Promise<unknown> => runInPage(tabId, frameId, focusedField, [clickId]);
 
 /** Changes the field kept for the click (see changeField); untrusted, as what the page says: the caller checks it. */
 export async function changeFieldText(tabId: number, frameId: number, clickId: string, expected: string[], edits: Edit[]): Promise<unknown> {
-  try {
-    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: changeField, args: [clickId, expected, edits] });
-    return injection?.result;
-  } catch {
-    return { status: 'gone' };
-  }
+  return (await runInPage(tabId, frameId, changeField, [clickId, expected, edits])) ?? { status: 'gone' };
 }

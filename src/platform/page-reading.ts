@@ -1,6 +1,21 @@
 import { browser } from './browser';
 
 /**
+ * Runs `func` in the tab's page (its top frame, or the frame named) with the
+ * access the user's click granted, and hands back what it returned:
+ * untrusted, the page's to shape. Undefined, never a rejection, when the page
+ * cannot be run in (no grant for it, a browser page, a discarded tab).
+ */
+export async function runInPage<Args extends unknown[]>(tabId: number, frameId: number | undefined, func: (...args: Args) => unknown, args: Args): Promise<unknown> {
+  try {
+    const [injection] = await browser.scripting.executeScript({ target: { tabId, ...(frameId === undefined ? {} : { frameIds: [frameId] }) }, func, args });
+    return injection?.result;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Runs in the page (serialised by `scripting.executeScript`, so it may use
  * nothing from outside itself): the page's address and the targets of its
  * own short-link declarations, in document order. `href` is the resolved
@@ -22,14 +37,7 @@ function declaredShortLinks(rels: readonly string[]): { url: string; shortLinks:
  * grant for it, a browser page, a discarded tab). The caller validates it:
  * the page wrote every byte.
  */
-export async function readPageShortLinks(tabId: number, rels: readonly string[]): Promise<unknown> {
-  try {
-    const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: declaredShortLinks, args: [rels] });
-    return injection?.result;
-  } catch {
-    return undefined;
-  }
-}
+export const readPageShortLinks = (tabId: number, rels: readonly string[]): Promise<unknown> => runInPage(tabId, undefined, declaredShortLinks, [rels]);
 
 /**
  * Runs in the page: the selection as the user sees it (`Selection.toString()`
@@ -63,11 +71,4 @@ function selectedText(): { text: string; links: { text: string; href: string }[]
  * click granted; undefined, never a rejection, when the page cannot be read
  * (the caller then has only the browser's `selectionText`). Untrusted.
  */
-export async function readSelection(tabId: number, frameId: number): Promise<unknown> {
-  try {
-    const [injection] = await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: selectedText });
-    return injection?.result;
-  } catch {
-    return undefined;
-  }
-}
+export const readSelection = (tabId: number, frameId: number): Promise<unknown> => runInPage(tabId, frameId, selectedText, []);
