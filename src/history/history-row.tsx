@@ -2,7 +2,7 @@ import type { Words } from '../platform/words';
 import { LazyQrPanel } from '../qr/qr-on-request';
 import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
-import { entryLabel } from './entry-label';
+import { entryLabel } from '../shortening/entry-label';
 import { wayInLabel } from './history-words';
 import type { HistoryActions } from './view-types';
 

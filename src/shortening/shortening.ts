@@ -61,13 +61,17 @@ export async function fromHistory(
   const entry = await store.findCached(server.value, prepared.longUrl);
   if (entry === undefined) return undefined;
   if (!request.private) await store.countReuse(entry);
-  const title = request.title ?? entry.title;
+  return historyShortening(entry, prepared.removedParams, request.title ?? entry.title);
+}
+
+/** A link history holds, given again with no request: `removedParams` as this asking prepared its address, `title` as it knows it. */
+export function historyShortening(entry: HistoryEntry, removedParams: string[] = [], title = entry.title): Shortening {
   return {
     shortUrl: entry.shortUrl,
     longUrl: entry.longUrl,
     used: entry.used,
     fromHistory: true,
-    removedParams: prepared.removedParams,
+    removedParams,
     secretParams: secretLookingParams(entry.longUrl),
     ...(title === undefined ? {} : { title }),
   };

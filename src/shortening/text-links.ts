@@ -23,6 +23,9 @@ const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000]+/gi;
 const TRAILING = /[.,;:!?'"»。，、！？]$/u;
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
+/** Whether the text (trimmed by the caller) is one http(s) address and nothing else: a selection or a typed line that is a link. */
+export const isOneAddress = (text: string): boolean => /^https?:\/\/\S+$/i.test(text);
+
 /** Every http(s) address in the text, in order, without the punctuation that ends its sentence. */
 export function findAddresses(text: string): FoundAddress[] {
   const found: FoundAddress[] = [];

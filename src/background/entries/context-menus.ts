@@ -1,6 +1,7 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { titled } from '../../shortening/shortening';
+import { isOneAddress } from '../../shortening/text-links';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
@@ -99,6 +100,6 @@ async function shortenWithCampaign(info: Menus.OnClickData, tab: Tabs.Tab | unde
 // selection has its addresses and links replaced in the text (writing/selection-links.ts).
 function shortenSelection(info: Menus.OnClickData, tab: Tabs.Tab | undefined, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome | TextOutcome> {
   const candidate = (info.selectionText ?? '').trim();
-  if (/^https?:\/\/\S+$/i.test(candidate)) return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
+  if (isOneAddress(candidate)) return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
   return shortenSelectionLinks(info, tab);
 }

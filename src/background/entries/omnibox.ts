@@ -2,9 +2,10 @@ import { browser, type Omnibox } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { suggestionDescription } from '../../platform/omnibox-text';
 import { search, searchIndex, type SearchIndex } from '../../shortening/history-search';
-import { secretLookingParams } from '../../shortening/secret-params';
-import type { Shortening } from '../../shortening/shortening';
-import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
+import { entryLabel } from '../../shortening/entry-label';
+import { isOneAddress } from '../../shortening/text-links';
+import { historyShortening } from '../../shortening/shortening';
+import { IMPORTED } from '../../storage/history-entry';
 import { copyChosenLink, reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { backgroundHistory } from '../service/history-access';
 import { recordShownForE2e } from '../testing/record-shown';
@@ -17,7 +18,6 @@ import { recordShownForE2e } from '../testing/record-shown';
  * would be copied in one keystroke with no word of where it came from.
  */
 const MAX_SUGGESTIONS = 6;
-const WEB_ADDRESS = /^https?:\/\/\S+$/i;
 
 // History as searched in one input session: read once when the session starts to ask, dropped when it ends.
 let session: Promise<SearchIndex> | undefined;
@@ -44,14 +44,14 @@ export function onOmniboxCancelled(): void {
 export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.SuggestResult[]) => void): Promise<void> {
   const { t } = browserWords();
   const typed = text.trim();
-  if (typed === '' || WEB_ADDRESS.test(typed)) {
+  if (typed === '' || isOneAddress(typed)) {
     suggestByDefault(suggestionDescription(typed === '' ? t('omniboxHint') : t('omniboxShortenTyped'), typed || undefined));
     suggest([]);
     return;
   }
   const found = search(await historyIndex(), typed).slice(0, MAX_SUGGESTIONS);
   suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')));
-  suggest(found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(entry.title ?? hostAndPath(entry.longUrl), entry.shortUrl) })));
+  suggest(found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(entryLabel(entry).text, entry.shortUrl) })));
 }
 
 /** What was entered: a suggestion (its short link) or words are copied from history; a link is shortened and copied. */
@@ -59,24 +59,10 @@ export async function onOmniboxEntered(text: string): Promise<BackgroundOutcome>
   const typed = text.trim();
   const index = await historyIndex();
   session = undefined;
-  const chosen = index.entries.find((entry) => entry.shortUrl === typed) ?? (WEB_ADDRESS.test(typed) ? undefined : search(index, typed)[0]);
-  if (chosen !== undefined) return copyChosenLink(fromHistory(chosen));
-  if (!WEB_ADDRESS.test(typed)) return reportFailure({ kind: 'no-history-match' });
+  const chosen = index.entries.find((entry) => entry.shortUrl === typed) ?? (isOneAddress(typed) ? undefined : search(index, typed)[0]);
+  if (chosen !== undefined) return copyChosenLink(historyShortening(chosen));
+  if (!isOneAddress(typed)) return reportFailure({ kind: 'no-history-match' });
   // The window it was typed in says whether it is private (nothing is recorded from one).
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
   return shortenAndCopy({ url: typed, via: 'omnibox', private: tab?.incognito ?? false, fresh: false });
 }
-
-function fromHistory(entry: HistoryEntry): Shortening {
-  return {
-    shortUrl: entry.shortUrl,
-    longUrl: entry.longUrl,
-    used: entry.used,
-    fromHistory: true,
-    removedParams: [],
-    secretParams: secretLookingParams(entry.longUrl),
-    ...(entry.title === undefined ? {} : { title: entry.title }),
-  };
-}
-
-const hostAndPath = (url: string): string => (URL.canParse(url) ? `${new URL(url).host}${new URL(url).pathname}` : url);
