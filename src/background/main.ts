@@ -31,14 +31,21 @@ import { installE2eHooks } from './testing/e2e-hooks';
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement).
-browser.runtime.onInstalled.addListener(() => void createMenus());
-browser.runtime.onStartup.addListener(() => void createMenus());
+browser.runtime.onInstalled.addListener(() => {
+  void createMenus();
+  syncPreferencesSoon();
+});
+browser.runtime.onStartup.addListener(() => {
+  void createMenus();
+  syncPreferencesSoon();
+});
 // The campaign submenu lists the presets: made again when they change.
 onSettingsChanged(() => void createMenus(), ['campaignPresets']);
-// Preferences follow the user through the browser's sync: merged when either side changes, and as the worker starts.
+// Preferences follow the user through the browser's sync: merged when either side changes (each side's event
+// wakes a stopped worker), and on install and browser start (above); not at every worker start, which a popup
+// or a click causes far more often than preferences change.
 onSettingsChanged(syncPreferencesSoon, [...SYNCED_KEYS, 'syncPreferences']);
 onSyncedChanged(syncPreferencesSoon);
-syncPreferencesSoon();
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 browser.notifications.onClicked.addListener((id) => void copyOffered(id));

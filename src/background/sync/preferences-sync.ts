@@ -6,8 +6,8 @@ import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../
 
 /**
  * Keeps the synced preferences and this machine's in step (issue 21): told
- * of a change on either side, it merges them (synced-preferences.ts) a
- * moment later, so a burst of changes is one write (storage.sync allows 120
+ * of a change on either side (or of the extension's install or the
+ * browser's start), it merges them (synced-preferences.ts) a moment later, so a burst of changes is one write (storage.sync allows 120
  * writes a minute). Off when the user turned sync off: nothing is read from
  * or written to sync then.
  */
