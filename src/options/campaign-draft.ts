@@ -1,5 +1,5 @@
 import type { MessageKey } from '../platform/words';
-import { CAMPAIGN_KEY, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_PARAMS, MAX_CAMPAIGN_VALUE, type Campaign, type CampaignParam } from '../storage/campaign';
+import { CAMPAIGN_KEY, MAX_CAMPAIGN_NAME, OPTIONAL_CAMPAIGN_KEYS, REQUIRED_CAMPAIGN_KEYS, MAX_CAMPAIGN_PARAMS, MAX_CAMPAIGN_VALUE, type Campaign, type CampaignParam } from '../storage/campaign';
 import { MAX_CAMPAIGN_PRESETS } from '../storage/settings-schema';
 
 /** The campaign preset form as typed: the five utm fields, and other parameters one `name=value` a line. */
@@ -60,7 +60,7 @@ const fail = (key: MessageKey, ...params: (string | number)[]) => ({ ok: false a
 /** The draft that edits a saved preset. */
 export function draftOf(preset: Campaign): CampaignDraft {
   const value = (key: string) => preset.params.find((param) => param.key === key)?.value ?? '';
-  const named = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
+  const named = new Set<string>([...REQUIRED_CAMPAIGN_KEYS, ...OPTIONAL_CAMPAIGN_KEYS]);
   const others = preset.params.filter((param) => !named.has(param.key)).map(({ key, value: paramValue }) => `${key}=${paramValue}`);
   return { name: preset.name, source: value('utm_source'), medium: value('utm_medium'), campaign: value('utm_campaign'), term: value('utm_term'), content: value('utm_content'), others: others.join('\n') };
 }

@@ -33,12 +33,12 @@ export function isCampaign(value: unknown): value is Campaign {
   const { name, params } = value as Record<string, unknown>;
   if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_CAMPAIGN_NAME) return false;
   if (!Array.isArray(params) || params.length === 0 || params.length > MAX_CAMPAIGN_PARAMS) return false;
-  const keys = params.map((param: unknown) => (typeof param === 'object' && param !== null ? (param as Record<string, unknown>).key : undefined));
-  return (
-    params.every((param: unknown) => {
-      const { key, value: paramValue } = (typeof param === 'object' && param !== null ? param : {}) as Record<string, unknown>;
-      return typeof key === 'string' && CAMPAIGN_KEY.test(key) && typeof paramValue === 'string' && paramValue !== '' && paramValue.length <= MAX_CAMPAIGN_VALUE;
-    }) && new Set(keys.map((key) => String(key).toLowerCase())).size === keys.length
-  );
+  // Each parameter a plain name, once (in any case), with a value within bounds.
+  const seen = new Set<string>();
+  return params.every((param: unknown) => {
+    const { key, value: paramValue } = (typeof param === 'object' && param !== null ? param : {}) as Record<string, unknown>;
+    if (typeof key !== 'string' || !CAMPAIGN_KEY.test(key) || seen.has(key.toLowerCase())) return false;
+    seen.add(key.toLowerCase());
+    return typeof paramValue === 'string' && paramValue !== '' && paramValue.length <= MAX_CAMPAIGN_VALUE;
+  });
 }
-
