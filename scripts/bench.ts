@@ -31,8 +31,10 @@ import { FOLLOW_MS, SCALE_BENCH, SCALE_SMOKE, scaleBench } from './lib/scale-ben
 import { RUN_BUDGET_BYTES, SESSION_QUOTA_BYTES } from '../src/storage/session/session-budget';
 import { latestEntry, popupFirstPaint } from './lib/paint-timing';
 import { ownLinkPopupSamples } from './lib/own-link-bench';
+import { accountsPopupSamples } from './lib/accounts-bench';
 import { FIELD_BENCH, FIELD_SMOKE, fieldBench } from './lib/field-bench';
 import { summarise, type Summary } from './lib/stats';
+import { accountItems } from '../tooling/browsers/account-items';
 
 const SMOKE = process.argv.includes('--smoke');
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 20);
@@ -261,7 +263,7 @@ async function firefoxShortcutSamples(): Promise<number[]> {
   try {
     await firefox.evaluateInExtension(
       (settings) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(settings),
-      { serverUrl: standIn.baseUrl, token: standIn.demoToken, tokenServer: standIn.baseUrl },
+      accountItems(standIn.baseUrl, standIn.demoToken),
     );
     const tab = await firefox.openTab(articleUrl);
     const marksSoFar = () =>
@@ -316,6 +318,7 @@ try {
   const cached = await cachedPopupSamples();
   const withHistory = await popupWithFullHistory();
   const ownLink = await withBrowser(DIST, (browser) => ownLinkPopupSamples(browser, standIn.baseUrl, RUNS));
+  const accounts = await withBrowser(DIST, (browser) => accountsPopupSamples(browser, standIn.baseUrl, standIn.demoToken, RUNS));
   const historyPage = await historyPageSamples();
   const background = await backgroundSamples();
   const firefoxShortcut = summarise(await firefoxShortcutSamples());
@@ -361,6 +364,8 @@ try {
   const keystroke = summarise(historyPage.keystrokes);
   const paintWithoutOwn = summarise(ownLink.without);
   const paintWithOwn = summarise(ownLink.withOwn);
+  const paintOneAccount = summarise(accounts.one);
+  const paintManyAccounts = summarise(accounts.many);
 
   const rows: Row[] = [
     { figure: 'static floor, cold: HTML-only popup, click → first contentful paint', summary: staticCold },
@@ -391,6 +396,8 @@ try {
     { figure: "popup warm, page without its own short link: open → first paint", summary: paintWithoutOwn },
     { figure: "popup warm, page with its own short link: open → first paint", summary: paintWithOwn, floor: paintWithoutOwn.median, budget: '≤ 1.05 × page without', met: within(paintWithOwn, paintWithoutOwn, 1.05) },
     { figure: "  the setting on: open → the page's own link on screen (no request)", summary: summarise(ownLink.ownShown) },
+    { figure: 'popup warm, one account, no campaign preset: open → first paint', summary: paintOneAccount },
+    { figure: 'popup warm, three accounts and ten presets: open → first paint', summary: paintManyAccounts, floor: paintOneAccount.median, budget: '≤ 1.05 × one account', met: within(paintManyAccounts, paintOneAccount, 1.05) },
     { figure: 'empty extension page: open → first paint', summary: emptyPage },
     { figure: 'options page: open → first paint', summary: optionsPaint, floor: emptyPage.median, budget: '≤ 1.10 × empty page', met: within(optionsPaint, emptyPage, 1.1) },
     { figure: `history page, ${HISTORY_ENTRIES} links: open → first paint`, summary: fullPaint, floor: emptyPage.median, budget: '≤ 1.10 × empty page', met: within(fullPaint, emptyPage, 1.1) },

@@ -16,6 +16,7 @@ import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../tooling
 import { findFirefox } from '../tooling/browsers/firefox-path';
 import { pointAtStandIn } from '../tooling/browsers/point-at-stand-in';
 import { startStandIn, type StandIn } from '../tooling/stand-in/server';
+import { accountItems } from '../tooling/browsers/account-items';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const refreshScreenshots = process.argv.includes('--screenshots');
@@ -158,7 +159,7 @@ async function startFirefox(): Promise<void> {
   closeBrowser = () => firefox.close();
   await firefox.evaluateInExtension(
     (settings) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(settings),
-    { serverUrl: standIn.baseUrl, token: standIn.demoToken, tokenServer: standIn.baseUrl },
+    accountItems(standIn.baseUrl, standIn.demoToken),
   );
   const samplePage = await firefox.openTab(`${standIn.baseUrl}/demo/article`);
   if (headed) {

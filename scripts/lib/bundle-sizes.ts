@@ -106,7 +106,21 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // took the worker to 38 KiB (36.2 → 37.1) and the zip to 127 KiB (124.3 →
 // 126.7): the three-way merge, sync's items checked as stored settings are,
 // the quota said; the settings page's sync card and its words.
-export const SIZE_BUDGETS = { popup: 22 * 1024, worker: 38 * 1024, zip: 127 * 1024 } as const;
+// Accounts (issue 21, item 1) took the popup to 23 KiB (21.9 → 22.2), the
+// worker to 40 KiB (37.4 → 38.8) and the zip to 135 KiB (126.8 → 134.0):
+// - the popup: the switcher beside Settings, the account each answer names,
+//   and the words of the new failures (no account, an account removed, a
+//   token missing for an account named); the switcher is too small to be
+//   worth a chunk of its own (the presets stay in theirs);
+// - the worker: the accounts and each token's own item, read and checked
+//   where they are used; the migration of the single server and token; the
+//   job that keeps its account; the "Shorten link with ▸" submenus; sync's
+//   union of two machines' accounts and the tokens and host access of
+//   accounts removed elsewhere given back;
+// - the zip: the settings page's accounts card and its actions, the history
+//   page's account filter and column, and their words (some 30 sentences) in
+//   five languages.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 40 * 1024, zip: 135 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

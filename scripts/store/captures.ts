@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser.ts';
 import type { StandIn } from '../../tooling/stand-in/server.ts';
 import type { StoreLocale } from './listing.ts';
+import { accountItems } from '../../tooling/browsers/account-items.ts';
 
 export const SERVER_ORIGIN = 'https://shrtnr.co';
 const PAGE_ORIGIN = 'https://news.example';
@@ -62,7 +63,7 @@ export async function captureLocale(extensionDir: string, standIn: StandIn, loca
       menuItem: chrome.i18n.getMessage('menuShortenLink'),
     }));
     // As the settings page saves a token: bound to the server it was entered for (here the default one).
-    await worker.evaluate(({ server, token }) => chrome.storage.local.set({ serverUrl: server, token, tokenServer: server }), { server: SERVER_ORIGIN, token: standIn.demoToken });
+    await worker.evaluate((items) => chrome.storage.local.set(items), accountItems(SERVER_ORIGIN, standIn.demoToken));
     // Two links made earlier, so history and the popup's latest links have something to show.
     for (const from of ['newsletter', 'chat']) await shortenInPopup(extension, `${PAGE_ORIGIN}/demo/destination?from=${from}`);
     const article = await extension.context.newPage();

@@ -21,8 +21,10 @@ export type ShrtnrError =
   | { kind: 'credentials-in-url' }
   | { kind: 'url-too-long'; length: number; limit: number }
   // Checks on the settings, before anything is sent.
-  /** `blank`: a token of only spaces rather than none. */
-  | { kind: 'no-token'; blank: boolean }
+  /** `blank`: a token of only spaces rather than none; `account`: the account with no token saved on this machine (by name). */
+  | { kind: 'no-token'; blank: boolean; account?: string }
+  /** No account to shorten with: none in the settings (or their list could not be read). */
+  | { kind: 'no-account' }
   | { kind: 'malformed-token' }
   /** `text`: what was typed (cut to 80 characters) for not-a-url, the path to leave out for api-path. */
   | { kind: 'invalid-server-url'; problem: ServerUrlProblem; text?: string }
@@ -56,6 +58,8 @@ export type ShrtnrError =
   | { kind: 'expired'; minutes: number }
   /** The server was changed in the settings while it waited: it is not sent to the new one, which has its own token and history. */
   | { kind: 'server-changed' }
+  /** The account it was asked for was removed (in the settings, or on another machine through sync) before it was sent. */
+  | { kind: 'account-removed' }
   /** A fault inside the extension itself (e.g. its worker failed to answer); `detail` is technical and untranslated. */
   | { kind: 'internal'; detail: string };
 
@@ -91,6 +95,7 @@ const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
 
 const SETTINGS_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'no-token',
+  'no-account',
   'malformed-token',
   'invalid-server-url',
   'insecure-server',

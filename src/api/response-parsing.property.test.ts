@@ -23,6 +23,7 @@ const KIND_IS_KNOWN = {
   'credentials-in-url': true,
   'url-too-long': true,
   'no-token': true,
+  'no-account': true,
   'malformed-token': true,
   'invalid-server-url': true,
   'insecure-server': true,
@@ -49,6 +50,7 @@ const KIND_IS_KNOWN = {
   'gave-up': true,
   expired: true,
   'server-changed': true,
+  'account-removed': true,
   internal: true,
 } as const satisfies Record<ShrtnrErrorKind, true>;
 const KNOWN_KINDS: readonly string[] = Object.keys(KIND_IS_KNOWN);

@@ -40,7 +40,7 @@ browser.runtime.onStartup.addListener(() => {
   syncPreferencesSoon();
 });
 // The campaign submenu lists the presets: made again when they change.
-onSettingsChanged(() => void createMenus(), ['campaignPresets']);
+onSettingsChanged(() => void createMenus(), ['campaignPresets', 'accounts']);
 // Preferences follow the user through the browser's sync: merged when either side changes (each side's event
 // wakes a stopped worker), and on install and browser start (above); not at every worker start, which a popup
 // or a click causes far more often than preferences change.

@@ -19,14 +19,14 @@ export function exportFileName(extension: 'csv' | 'json', at: Date): string {
   return `shrtnr-history-${day}.${extension}`;
 }
 
-/** The JSON export, which import-file.ts reads back (entries exactly as stored, the imported mark included, nothing else). */
+/** The JSON export, which import-file.ts reads back (entries exactly as stored, the imported mark and the account's id included, nothing else). */
 export function historyJson(entries: readonly HistoryEntry[], exportedAt: Date): string {
   const document: HistoryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), entries: entries.map(storedFields) };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** Only the fields of a HistoryEntry, in a fixed order: whatever else a record carries stays on this machine. */
-function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin, pageOwn, campaign }: HistoryEntry): HistoryEntry {
+function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, origin, pageOwn, campaign, account }: HistoryEntry): HistoryEntry {
   return {
     shortUrl,
     longUrl,
@@ -38,23 +38,28 @@ function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, 
     ...(origin === undefined ? {} : { origin }),
     ...(pageOwn === undefined ? {} : { pageOwn }),
     ...(campaign === undefined ? {} : { campaign }),
+    ...(account === undefined ? {} : { account }),
   };
 }
 
 /**
  * Column names stay English and `via` and `origin` stay codes (`menu-link`,
  * `imported`, `page` for a page's own link made here), whatever the UI language: a file is read by scripts and
- * spreadsheets long after, and must mean the same on every machine.
+ * spreadsheets long after, and must mean the same on every machine. `account` is the account's name (not its
+ * id, which means nothing outside this extension), added last so that a script reading the earlier columns by
+ * place reads them still.
  */
-const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin', 'campaign'];
+const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin', 'campaign', 'account'];
 
 /**
  * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or
  * line break quoted, quotes doubled), with a byte-order mark so that Excel
  * reads it as UTF-8 rather than the system code page. Titles are guarded as
- * text, addresses as URLs (see csvField).
+ * text, addresses as URLs (see csvField). `accountName` names the account
+ * that made each entry as the page does (entry-accounts.ts); empty for an
+ * entry of no account.
  */
-export function historyCsv(entries: readonly HistoryEntry[]): string {
+export function historyCsv(entries: readonly HistoryEntry[], accountName: (entry: HistoryEntry) => string | undefined): string {
   const rows = [
     CSV_HEADER.map((name) => csvField(name)),
     ...entries.map((entry) => [
@@ -66,6 +71,7 @@ export function historyCsv(entries: readonly HistoryEntry[]): string {
       csvField(entry.via),
       csvField(entry.origin ?? (entry.pageOwn ? 'page' : 'local')),
       csvField(entry.campaign ?? ''),
+      csvField(accountName(entry) ?? ''),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;

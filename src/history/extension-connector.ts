@@ -7,11 +7,14 @@ import { readSettings } from '../storage/settings';
 import { saveDownload } from '../ui/save-download';
 import type { HistoryConnector, Outcome } from './history-connector';
 
+/** The settings the page follows (HistorySettings), read again when any of them changes. */
+const SETTINGS_FOLLOWED = ['history', 'copyFormat', 'accounts'] as const;
+
 export const extensionConnector: HistoryConnector = {
   words: browserWords(),
   store: openHistoryStore(),
-  readSettings: () => readSettings(localArea, ['history', 'copyFormat']),
-  onSettingsChange: (callback) => onSettingsChanged(callback, ['history', 'copyFormat']),
+  readSettings: () => readSettings(localArea, SETTINGS_FOLLOWED),
+  onSettingsChange: (callback) => onSettingsChanged(callback, SETTINGS_FOLLOWED),
   copy: (payload) => attempt(() => writeClipboard(payload)),
   openTab: (url) => attempt(() => browser.tabs.create({ url })),
   openSettings() {

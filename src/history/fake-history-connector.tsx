@@ -4,6 +4,7 @@
 import { vi, type Mock } from 'vitest';
 import type { Words } from '../platform/words';
 import type { QrPanelProps } from '../qr/qr-panel';
+import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
 import type { FakeHistoryStore } from './fake-history-store';
 import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
 
@@ -20,6 +21,9 @@ export interface FakeHistoryConnector extends HistoryConnector {
   changeSettings(settings: HistorySettings): void;
 }
 
+/** The one account of a new install (settings-schema.ts's default). */
+export const FIRST_ACCOUNT: Account = { id: FIRST_ACCOUNT_ID, name: 'shrtnr.co', server: 'https://shrtnr.co' };
+
 /** Stands in for src/qr/qr-panel.tsx: saves a file when asked. */
 export function FakeQrPanel({ shortUrl, onSave }: QrPanelProps) {
   return (
@@ -31,10 +35,11 @@ export function FakeQrPanel({ shortUrl, onSave }: QrPanelProps) {
 
 /**
  * The history page's connector over `store`: settings as given (changed by
- * `changeSettings`), every copy and new tab a success, and the QR panel a
+ * `changeSettings`; by default history on, plain copies and the first
+ * account only), every copy and new tab a success, and the QR panel a
  * stand-in that saves a file when clicked.
  */
-export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, initialSettings: HistorySettings = { history: true, copyFormat: 'plain' }): FakeHistoryConnector {
+export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, initialSettings: HistorySettings = { history: true, copyFormat: 'plain', accounts: [FIRST_ACCOUNT] }): FakeHistoryConnector {
   let settings = initialSettings;
   const listeners = new Set<() => void>();
   return {

@@ -9,8 +9,9 @@ import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { MessageKey } from '../platform/words';
+import type { Account } from '../storage/accounts';
 import type { HistoryEntry } from '../storage/history-entry';
-import { FakeQrPanel, fakeHistoryConnector } from './fake-history-connector';
+import { FakeQrPanel, FIRST_ACCOUNT, fakeHistoryConnector } from './fake-history-connector';
 import { fakeHistoryStore } from './fake-history-store';
 import { FIRST_SCREEN, HistoryApp, PAGE_SIZE } from './history-app';
 import type { HistorySettings, QrPanelComponent } from './history-connector';
@@ -34,7 +35,7 @@ const LATER: HistoryEntry = { shortUrl: 'https://shrtnr.co/L8r', longUrl: 'https
 /** Newest first, as the page must show them. */
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
-const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON'];
+const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON', 'old.example:8443', 'shrtnr.co', 'Home', 'Work', 'Spare', 'bread'];
 
 /** `count` entries made a minute apart, newest first. */
 function manyEntries(count: number): HistoryEntry[] {
@@ -62,6 +63,16 @@ const importFileInput = () => screen.getByTestId<HTMLInputElement>('history-impo
 /** Choosing a file in the picker the Import button opens. */
 const choose = (file: File) => fireEvent.change(importFileInput(), { target: { files: [file] } });
 
+const HOME: Account = { id: FIRST_ACCOUNT.id, name: 'Home', server: 'https://shrtnr.co' };
+const WORK: Account = { id: 'account-2', name: 'Work', server: 'https://shrtnr.co' };
+const SPARE: Account = { id: 'account-3', name: 'Spare', server: 'https://shrtnr.co' };
+const withAccounts = (...accounts: Account[]): HistorySettings => ({ history: true, copyFormat: 'plain', accounts });
+/** Newest first: one imported (no account's), one made before accounts (the first's, Home), Work's twice. */
+const MIXED = [imported(LATER), RYE, { ...DOCS, account: WORK.id }, { ...NEWS, account: WORK.id }];
+/** Each row's account, as its details name it. */
+const accountMarks = () => rows().map((row) => row.querySelector('[data-testid="history-account"]')?.textContent);
+const count = () => screen.getByTestId('history-count').textContent;
+
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -84,6 +95,8 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   const button = (key: MessageKey, ...substitutions: (string | number)[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
   const noButton = (key: MessageKey, ...substitutions: (string | number)[]) => screen.queryByRole('button', { name: t(key, ...substitutions) });
   const searchField = () => screen.getByRole<HTMLInputElement>('searchbox', { name: t('historySearchLabel') });
+  const accountFilter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: t('historyAccountFilter') });
+  const filterBy = (account: string) => fireEvent.change(accountFilter(), { target: { value: account } });
 
   async function renderHistory(entries: readonly HistoryEntry[] = THREE, options: { settings?: HistorySettings; skipped?: number; maxEntries?: number } = {}) {
     const connector = fakeHistoryConnector(words, fakeHistoryStore(entries, options), options.settings);
@@ -152,6 +165,105 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(rows()[1]?.querySelector('[data-testid="history-campaign"]')?.textContent).toBe(t('historyCampaign', 'Spring sale'));
     type(searchField(), 'spring SALE');
     expect(rowTitles()).toEqual(['docs.example/guide/start']);
+  });
+
+  describe('with more than one account', () => {
+    it('names the account that made each link, and has a filter, only once there is more than one account', async () => {
+      const connector = await renderHistory([RYE, DOCS, imported(NEWS)], { settings: withAccounts(HOME) });
+      await waitFor(() => expect(connector.readSettings).toHaveBeenCalled());
+      expect(accountMarks()).toEqual([undefined, undefined, undefined]);
+      expect(screen.queryByRole('combobox')).toBeNull();
+
+      act(() => connector.changeSettings(withAccounts(HOME, WORK)));
+      // Made before accounts: by the first; imported: by none.
+      await waitFor(() => expect(accountMarks()).toEqual([t('historyAccount', 'Home'), t('historyAccount', 'Home'), undefined]));
+      expect(rows()[0]?.querySelector('.row-meta')?.textContent).toBe(
+        `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(RYE.createdAt)} · ${t('historyViaMenuLink')} · ${t('historyAccount', 'Home')}`,
+      );
+      expect(accountFilter().value).toBe('');
+      expect([...accountFilter().options].map((option) => option.textContent)).toEqual([t('historyAllAccounts'), 'Home', 'Work']);
+      expectNothingUntranslated();
+    });
+
+    it('names the accounts when history holds links of more than one, even with one account left', async () => {
+      await renderHistory(MIXED, { settings: withAccounts(HOME) });
+      // Work is removed: its links are named by their server's host, and it is no choice of the filter.
+      await waitFor(() => expect(accountMarks()).toEqual([undefined, t('historyAccount', 'Home'), t('historyAccount', 'shrtnr.co'), t('historyAccount', 'shrtnr.co')]));
+      expect([...accountFilter().options].map((option) => option.value)).toEqual(['', HOME.id]);
+      filterBy(HOME.id);
+      await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread']));
+      expectNothingUntranslated();
+    });
+
+    it("names a removed account's links by their server's host", async () => {
+      const gone: HistoryEntry = { ...DOCS, shortUrl: 'https://old.example:8443/Xy9', server: 'https://old.example:8443', account: 'account-9' };
+      await renderHistory([RYE, gone], { settings: withAccounts(HOME, WORK) });
+      await waitFor(() => expect(accountMarks()).toEqual([t('historyAccount', 'Home'), t('historyAccount', 'old.example:8443')]));
+      expectNothingUntranslated();
+    });
+
+    it('lists only the links the account chosen made, with the search, counting them, and exports everything still', async () => {
+      const connector = await renderHistory(MIXED, { settings: withAccounts(HOME, WORK, SPARE) });
+      await waitFor(() => expect(accountFilter()).toBeTruthy());
+
+      filterBy(WORK.id);
+      await waitFor(() => expect(rowTitles()).toEqual(['docs.example/guide/start', 'أخبار اليوم']));
+      expect(count()).toBe(t('historyMatching', 2, 4));
+      type(searchField(), 'news');
+      await waitFor(() => expect(rowTitles()).toEqual(['أخبار اليوم']));
+      expect(count()).toBe(t('historyMatching', 1, 4));
+      type(searchField(), 'bread');
+      await waitFor(() => expect(rows()).toHaveLength(0));
+      expect(screen.getByText(t('historyAccountNoMatches', 'Work', 'bread'))).toBeTruthy();
+
+      // The export is the whole history, as it is with a search.
+      fireEvent.click(button('historyExportCsv'));
+      const [, file] = connector.saveFile.mock.calls[0] ?? [];
+      expect((await file?.text())?.split('\r\n')).toHaveLength(6);
+
+      type(searchField(), '');
+      filterBy(SPARE.id);
+      await waitFor(() => expect(rows()).toHaveLength(0));
+      expect(screen.getByText(t('historyAccountEmpty', 'Spare'))).toBeTruthy();
+      expect(count()).toBe(t('historyMatching', 0, 4));
+      expectNothingUntranslated();
+
+      filterBy('');
+      await waitFor(() => expect(rows()).toHaveLength(4));
+      expect(count()).toBe(t('historyCount', 4));
+    });
+
+    it('lists every link again when the account filtered by is removed', async () => {
+      const connector = await renderHistory(MIXED, { settings: withAccounts(HOME, WORK) });
+      await waitFor(() => expect(accountFilter()).toBeTruthy());
+      filterBy(WORK.id);
+      await waitFor(() => expect(rows()).toHaveLength(2));
+
+      act(() => connector.changeSettings(withAccounts(HOME)));
+      await waitFor(() => expect(rows()).toHaveLength(4));
+      expect(accountFilter().value).toBe('');
+      expect(count()).toBe(t('historyCount', 4));
+    });
+
+    it('finds links by the name of the account that made them', async () => {
+      await renderHistory(MIXED, { settings: withAccounts(HOME, { ...WORK, name: 'Day Job' }) });
+      await waitFor(() => expect(accountFilter()).toBeTruthy());
+      type(searchField(), 'JOB');
+      await waitFor(() => expect(rowTitles()).toEqual(['docs.example/guide/start', 'أخبار اليوم']));
+      type(searchField(), 'home bread');
+      await waitFor(() => expect(rowTitles()).toEqual(['Rye Bread']));
+    });
+
+    it("exports each link's account by name, and none for an imported link", async () => {
+      const connector = await renderHistory(MIXED, { settings: withAccounts(HOME, { ...WORK, name: 'Work, main' }) });
+      await waitFor(() => expect(accountFilter()).toBeTruthy());
+      fireEvent.click(button('historyExportCsv'));
+      const [, file] = connector.saveFile.mock.calls[0] ?? [];
+      const lines = (await file?.text())?.split('\r\n') ?? [];
+      expect(lines[0]).toBe('\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign,account');
+      // Origin, campaign and account: the last three fields.
+      expect(lines.slice(1).map((line) => /,(local|imported),.*$/.exec(line)?.[0])).toEqual([',imported,,', ',local,,Home', ',local,,"Work, main"', ',local,,"Work, main"', undefined]);
+    });
   });
 
   it('names every button of a row with its link, and shows one word', async () => {
@@ -226,14 +338,14 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it('copies a link in the chosen copy format, and says so', async () => {
-    const connector = await renderHistory(THREE, { settings: { history: true, copyFormat: 'markdown' } });
+    const connector = await renderHistory(THREE, { settings: { history: true, copyFormat: 'markdown', accounts: [FIRST_ACCOUNT] } });
 
     fireEvent.click(button('historyCopyLabel', RYE.shortUrl));
     await waitFor(() => expect(status()).toBe(t('historyCopied', RYE.shortUrl)));
     expect(connector.copy.mock.calls).toEqual([[{ text: '[Rye Bread](https://shrtnr.co/aB3)' }]]);
 
     // Rich: the link as text, with an HTML flavour beside it; a link without a title is named by its long URL.
-    act(() => connector.changeSettings({ history: true, copyFormat: 'rich' }));
+    act(() => connector.changeSettings({ history: true, copyFormat: 'rich', accounts: [FIRST_ACCOUNT] }));
     await waitFor(() => expect(connector.readSettings).toHaveBeenCalledTimes(2));
     fireEvent.click(button('historyCopyLabel', DOCS.shortUrl));
     await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(2));
@@ -363,9 +475,9 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect(file?.type).toBe('text/csv;charset=utf-8');
     // Everything, not only what the search shows; newest first.
     expect(await file?.text()).toBe(
-      '\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign\r\n' +
-        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link,local,\r\n` +
-        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut,local,\r\n',
+      '\uFEFFcreated,title,long_url,short_url,server,via,origin,campaign,account\r\n' +
+        `2025-03-03T10:00:00.000Z,"'=cmd|""/c calc""!A1",https://cooking.example/bread?flour=rye,https://shrtnr.co/aB3,https://shrtnr.co,menu-link,local,,shrtnr.co\r\n` +
+        '2025-03-02T09:00:00.000Z,,https://docs.example/guide/start,https://shrtnr.co/Xy9,https://shrtnr.co,shortcut,local,,shrtnr.co\r\n',
     );
   });
 
@@ -508,7 +620,7 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it('says when history is off, offers the settings, and still lists what is there', async () => {
-    const connector = await renderHistory(THREE, { settings: { history: false, copyFormat: 'plain' } });
+    const connector = await renderHistory(THREE, { settings: { history: false, copyFormat: 'plain', accounts: [FIRST_ACCOUNT] } });
 
     await waitFor(() => expect(screen.getByTestId('history-off').textContent).toContain(t('historyOff')));
     expect(rows()).toHaveLength(3);
@@ -518,7 +630,7 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expectNothingUntranslated();
 
     // Turned on in the options page: the notice goes.
-    act(() => connector.changeSettings({ history: true, copyFormat: 'plain' }));
+    act(() => connector.changeSettings({ history: true, copyFormat: 'plain', accounts: [FIRST_ACCOUNT] }));
     await waitFor(() => expect(screen.queryByTestId('history-off')).toBeNull());
   });
 

@@ -3,6 +3,7 @@ import { clipboardPayload } from '../shortening/copy-formats';
 import type { HistoryEntry, MergeOutcome } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import { describe } from './describe';
+import { accountLabel, madeBy, namesAccounts } from './entry-accounts';
 import { exportFileName, historyCsv, historyJson } from './export-file';
 import type { HistoryConnector } from './history-connector';
 import { HistoryView, type PageState } from './history-view';
@@ -40,6 +41,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const { data, updateEntries } = useHistoryData(store, firstRead);
   const settings = useSettings(connector);
   const [query, setQuery] = useState('');
+  const [accountFilter, setAccountFilter] = useState<string | undefined>(undefined);
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
   const [qrFor, setQrFor] = useState<string | undefined>(undefined);
   const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
@@ -49,8 +51,14 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const nextId = () => (lastId.current += 1);
 
   const entries = data.phase === 'ready' ? data.entries : NO_ENTRIES;
-  const index = useMemo(() => searchIndex(entries), [entries]);
-  const matches = useMemo(() => search(index, query), [index, query]);
+  const { accounts } = settings;
+  const accountsNamed = useMemo(() => namesAccounts(accounts, entries), [accounts, entries]);
+  const labelAccount = useMemo(() => accountLabel(accounts), [accounts]);
+  // Filtered by an account since removed (or no longer told apart from another): every link again.
+  const filter = accountsNamed && accounts.some(({ id }) => id === accountFilter) ? accountFilter : undefined;
+  // The account's name is searched where it is shown.
+  const index = useMemo(() => searchIndex(entries, accountsNamed ? labelAccount : undefined), [entries, accountsNamed, labelAccount]);
+  const matches = useMemo(() => madeBy(search(index, query), filter), [index, query, filter]);
 
   const say = (text: string, undo?: Status['undo']) => setStatus({ id: nextId(), text, ...(undo === undefined ? {} : { undo }) });
   const focus = (target: FocusTarget) => setFocusRequest({ ...target, id: nextId() });
@@ -123,7 +131,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
 
   const exportAs = (kind: 'csv' | 'json') => {
     const now = new Date();
-    const file = kind === 'csv' ? new Blob([historyCsv(entries)], { type: 'text/csv;charset=utf-8' }) : new Blob([historyJson(entries, now)], { type: 'application/json' });
+    const file = kind === 'csv' ? new Blob([historyCsv(entries, labelAccount)], { type: 'text/csv;charset=utf-8' }) : new Blob([historyJson(entries, now)], { type: 'application/json' });
     connector.saveFile(exportFileName(kind, now), file);
   };
 
@@ -153,6 +161,10 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const actions: HistoryActions = {
     onQuery(next) {
       setQuery(next);
+      setVisibleCount(PAGE_SIZE);
+    },
+    onAccountFilter(next) {
+      setAccountFilter(next);
       setVisibleCount(PAGE_SIZE);
     },
     onShowMore() {
@@ -189,6 +201,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
           complete: data.complete,
           total: entries.length,
           query,
+          accounts: accountsNamed ? { choices: accounts, filter, label: labelAccount } : undefined,
           matches,
           visibleCount,
           qrFor,

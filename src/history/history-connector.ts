@@ -1,6 +1,7 @@
 import type { Words } from '../platform/words';
 import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { Account } from '../storage/accounts';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryStore } from '../storage/history-entry';
 
@@ -9,6 +10,8 @@ export interface HistorySettings {
   /** Whether new shortenings are recorded (off: the page says so; what is there stays listed). */
   history: boolean;
   copyFormat: CopyFormat;
+  /** The user's accounts (names and servers, never a token): each row names the one that made its link. */
+  accounts: readonly Account[];
 }
 
 /** What a browser action came to: done, or the browser's own reason it was not. */
@@ -23,7 +26,7 @@ export interface HistoryConnector {
   /** History on this machine (IndexedDB, shared with every context; it tells of changes made anywhere). */
   store: HistoryStore;
   readSettings(): Promise<HistorySettings>;
-  /** Calls back when the history or copy-format setting changes; returns the unsubscribe. */
+  /** Calls back when a setting the page follows changes (history, copy format, accounts); returns the unsubscribe. */
   onSettingsChange(callback: () => void): () => void;
   /** Puts the payload on the clipboard (with its HTML flavour, if it has one). */
   copy(payload: ClipboardPayload): Promise<Outcome>;

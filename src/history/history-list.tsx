@@ -1,14 +1,16 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import type { Words } from '../platform/words';
 import { useWords } from '../ui/words-context';
+import { AccountFilter } from './account-filter';
 import { GuardedRow } from './guarded-row';
 import { HistoryTools } from './history-tools';
-import type { HistoryActions, ReadyState } from './view-types';
+import type { AccountsShown, HistoryActions, ReadyState } from './view-types';
 
 /** Everything below the header once history is read: notices, tools, search and the links. */
 export function HistoryList({ state, actions }: { state: ReadyState; actions: HistoryActions }) {
   const words = useWords();
   const { t, language } = words;
-  const { total, query, matches, visibleCount } = state;
+  const { total, query, matches, visibleCount, accounts } = state;
   const dates = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }), [language]);
 
   // What `npm run bench` measures: the first render with links, and each search's.
@@ -52,28 +54,31 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
         <section class="links" aria-labelledby="history-list-heading">
           <h2 id="history-list-heading">{t('historyListHeading')}</h2>
           <div class="history-search" role="search">
-            <label class="field-label" for="history-search">
-              {t('historySearchLabel')}
-            </label>
-            <input
-              id="history-search"
-              type="search"
-              // What is searched for may be an address or words in any script.
-              dir="auto"
-              autoComplete="off"
-              spellcheck={false}
-              aria-describedby="history-count"
-              value={query}
-              onInput={(event) => actions.onQuery(event.currentTarget.value)}
-            />
+            <div class="search-field">
+              <label class="field-label" for="history-search">
+                {t('historySearchLabel')}
+              </label>
+              <input
+                id="history-search"
+                type="search"
+                // What is searched for may be an address or words in any script.
+                dir="auto"
+                autoComplete="off"
+                spellcheck={false}
+                aria-describedby="history-count"
+                value={query}
+                onInput={(event) => actions.onQuery(event.currentTarget.value)}
+              />
+            </div>
+            {accounts !== undefined && <AccountFilter choices={accounts.choices} filter={accounts.filter} onFilter={actions.onAccountFilter} />}
           </div>
           <p id="history-count" class="count" role="status" data-testid="history-count">
-            {!state.complete ? t('historyLoading') : query.trim() === '' ? t('historyCount', total) : t('historyMatching', matches.length, total)}
+            {!state.complete ? t('historyLoading') : query.trim() === '' && accounts?.filter === undefined ? t('historyCount', total) : t('historyMatching', matches.length, total)}
           </p>
-          {matches.length === 0 && <p class="empty">{t('historyNoMatches', query.trim())}</p>}
+          {matches.length === 0 && <p class="empty">{noMatchesSentence(query.trim(), accounts, words)}</p>}
           <ol class="rows" aria-labelledby="history-list-heading">
             {shown.map((entry, index) => (
-              <GuardedRow key={entry.shortUrl} entry={entry} index={index} dates={dates} qrOpen={state.qrFor === entry.shortUrl} actions={actions} />
+              <GuardedRow key={entry.shortUrl} entry={entry} index={index} dates={dates} qrOpen={state.qrFor === entry.shortUrl} account={accounts?.label(entry)} actions={actions} />
             ))}
           </ol>
           {shown.length < matches.length && (
@@ -88,4 +93,12 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
       )}
     </>
   );
+}
+
+/** Nothing listed: nothing matches the search, or the account filtered by made no link (that matches it). */
+function noMatchesSentence(query: string, accounts: AccountsShown | undefined, { t }: Words): string {
+  const filter = accounts?.filter;
+  const filtered = filter === undefined ? undefined : accounts?.choices.find(({ id }) => id === filter);
+  if (filtered === undefined) return t('historyNoMatches', query);
+  return query === '' ? t('historyAccountEmpty', filtered.name) : t('historyAccountNoMatches', filtered.name, query);
 }

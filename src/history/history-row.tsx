@@ -13,11 +13,13 @@ export interface HistoryRowProps {
   dates: Intl.DateTimeFormat;
   /** Whether this row's QR code is open. */
   qrOpen: boolean;
+  /** The account that made the link, by name (its server's host once removed); undefined where accounts are not named, or for a link of none. */
+  account: string | undefined;
   actions: HistoryActions;
 }
 
-/** One link: what it is called, the short link, where it leads, when and how it was made, and what can be done with it. */
-export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowProps) {
+/** One link: what it is called, the short link, where it leads, when, how and by which account it was made, and what can be done with it. */
+export function HistoryRow({ entry, index, dates, qrOpen, account, actions }: HistoryRowProps) {
   const words = useWords();
   const { t } = words;
   const { shortUrl, longUrl } = entry;
@@ -44,6 +46,8 @@ export function HistoryRow({ entry, index, dates, qrOpen, actions }: HistoryRowP
           {entry.origin === IMPORTED && <RowMark testId="history-imported" words={t('historyImported')} />}
           {/* The page's own link, used instead of asking the server. */}
           {entry.pageOwn === true && <RowMark testId="history-page-own" words={t('historyPageOwn')} />}
+          {/* A name the user gave: in an Arabic page the words isolate it (words.ts), so it keeps its own direction. */}
+          {account !== undefined && <RowMark testId="history-account" words={t('historyAccount', account)} />}
           {entry.campaign !== undefined && <RowMark testId="history-campaign" words={t('historyCampaign', entry.campaign)} />}
         </p>
       </div>

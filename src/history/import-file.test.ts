@@ -51,6 +51,14 @@ describe('parsing a history export', () => {
     expect(parsed.ok && parsed.entries.map((entry) => entry.origin)).toEqual(['imported', 'imported', 'imported', 'imported']);
   });
 
+  it('imports every entry as of no account, whatever account the file names, and reads files with and without one', () => {
+    const named = [{ ...VALID, account: 'account-2' }, { ...OTHER, account: 42 }, { ...VALID, shortUrl: 'https://shrtnr.co/long-id', account: 'x'.repeat(500) }];
+    const parsed = parse(exportOf(named));
+    expect(parsed).toMatchObject({ ok: true, invalid: 0 });
+    expect(parsed.ok && parsed.entries.map((entry) => 'account' in entry)).toEqual([false, false, false]);
+    expect(parse(exportOf([VALID]))).toEqual({ ok: true, entries: [imported(VALID)], invalid: 0, repeated: 0, future: 0 });
+  });
+
   it('reads a file saved with a byte-order mark', () => {
     expect(parse(`\uFEFF${exportOf([VALID])}`)).toMatchObject({ ok: true, entries: [imported(VALID)] });
   });

@@ -69,14 +69,22 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
   let repeated = 0;
   let future = 0;
   for (const candidate of entries as unknown[]) {
-    // Imported, whatever the file says: only a shortening made here is made here.
-    const entry = asHistoryEntry(isRecord(candidate) ? { ...candidate, origin: IMPORTED } : candidate);
+    const entry = asHistoryEntry(isRecord(candidate) ? asImported(candidate) : candidate);
     if (entry === undefined) invalid += 1;
     else if (entry.createdAt > now + FUTURE_TOLERANCE_MS) future += 1;
     else if (valid.has(entry.shortUrl)) repeated += 1;
     else valid.set(entry.shortUrl, entry);
   }
   return { ok: true, entries: [...valid.values()], invalid, repeated, future };
+}
+
+/**
+ * Imported, whatever the file says: only a shortening made here is made
+ * here. And of no account, whatever account the file names (valid or not):
+ * an account's links are those it made here, listed and filtered as its own.
+ */
+function asImported({ account: _account, ...fields }: Record<string, unknown>): Record<string, unknown> {
+  return { ...fields, origin: IMPORTED };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,8 +2,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { describe } from './describe';
 import type { HistoryConnector, HistorySettings } from './history-connector';
 
-/** What reading the settings falls back to when it fails: the defaults, so copying still works. */
-const FALLBACK_SETTINGS: HistorySettings = { history: true, copyFormat: 'plain' };
+/**
+ * The settings until they are read, or when they cannot be: the defaults,
+ * so copying still works, but no accounts (as the settings read a list they
+ * cannot trust: FAIL_CLOSED), so no link is named after an account that may
+ * not be its own; it is named by its server's host instead.
+ */
+const FALLBACK_SETTINGS: HistorySettings = { history: true, copyFormat: 'plain', accounts: [] };
 
 /** The settings the page follows, kept up to date as they change (in the options page, say). */
 export function useSettings(connector: HistoryConnector): HistorySettings {

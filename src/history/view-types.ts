@@ -1,4 +1,6 @@
+import type { Account } from '../storage/accounts';
 import type { HistoryEntry } from '../storage/history-entry';
+import type { AccountLabel } from './entry-accounts';
 import type { QrPanelComponent } from './history-connector';
 
 /** The status bar's sentence, and what Undo would undo while it is offered (a delete, or an import). */
@@ -23,6 +25,8 @@ export type FocusRequest = FocusTarget & { id: number };
 
 export interface HistoryActions {
   onQuery(query: string): void;
+  /** Shows only the links this account made (undefined: every link). */
+  onAccountFilter(account: string | undefined): void;
   onShowMore(): void;
   onCopy(entry: HistoryEntry): void;
   onOpen(entry: HistoryEntry): void;
@@ -53,10 +57,22 @@ export interface ReadyState {
   complete: boolean;
   total: number;
   query: string;
-  /** Every entry matching the query, newest first (only the first `visibleCount` are rendered). */
+  /** Set when the page names accounts (namesAccounts): in each row, and as a filter. */
+  accounts: AccountsShown | undefined;
+  /** Every entry matching the query (and made by the account filtered by), newest first (only the first `visibleCount` are rendered). */
   matches: readonly HistoryEntry[];
   visibleCount: number;
   /** The short link whose QR code is open (one at a time). */
   qrFor: string | undefined;
   confirmingDeleteAll: boolean;
+}
+
+/** The accounts, as the page names them when there is more than one to tell apart. */
+export interface AccountsShown {
+  /** The user's accounts, to filter by. */
+  choices: readonly Account[];
+  /** The account whose links alone are listed; undefined: every link. */
+  filter: string | undefined;
+  /** What a row names its link's account by. */
+  label: AccountLabel;
 }

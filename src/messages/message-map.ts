@@ -21,6 +21,8 @@ export interface MessageMap {
   'recent-history': { request: { limit: number }; response: RecentHistory };
   /** Popup → worker: the campaign presets, as the worker read and checked them (the popup carries no settings schema). */
   'campaign-presets': { request: Record<string, never>; response: Campaign[] };
+  /** Popup → worker: make this account (by id) the active one; false when there is no such account. */
+  'use-account': { request: { account: string }; response: boolean };
   /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
@@ -34,5 +36,6 @@ export type MessageTarget = 'background' | 'offscreen';
 export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   'recent-history': 'background',
   'campaign-presets': 'background',
+  'use-account': 'background',
   'copy-text': 'offscreen',
 };

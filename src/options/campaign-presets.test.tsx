@@ -21,7 +21,7 @@ describe.each(['en', 'ar'])('campaign presets on the options page, in %s', (lang
   const typeIn = (key: Parameters<typeof t>[0], value: string) => fireEvent.input(field(key), { target: { value } });
 
   async function renderOptions() {
-    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS });
+    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {} });
     render(<OptionsApp connector={connector} />);
     await screen.findByTestId('campaigns');
     return connector;
@@ -80,6 +80,7 @@ describe.each(['en', 'ar'])('campaign presets on the options page, in %s', (lang
   it('edits a saved preset in place (its name saves over it) and deletes one', async () => {
     const connector = fakeOptionsConnector(words, {
       ...DEFAULT_SETTINGS,
+      tokens: {},
       campaignPresets: [
         { name: 'Social', params: [{ key: 'utm_source', value: 'mastodon' }, { key: 'utm_medium', value: 'social' }, { key: 'utm_campaign', value: 'launch' }] },
         { name: 'Print', params: [{ key: 'utm_source', value: 'flyer' }, { key: 'utm_medium', value: 'print' }, { key: 'utm_campaign', value: 'fair' }] },

@@ -17,6 +17,7 @@ vi.mock('../platform/browser', () => ({
         for (const item of [...origins, ...permissions]) granted.delete(item);
         return true;
       }),
+      contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((origin) => granted.has(origin)),
       getAll: async () => ({ permissions: [...granted].filter((item) => !item.includes('/')), origins: [...granted].filter((item) => item.includes('/')) }),
     },
     runtime: {
@@ -74,5 +75,21 @@ describe('the optional permissions held', () => {
     await extensionConnector.givePermissionBack({ kind: 'host', pattern: MIRROR_ACCESS });
     expect(removed).toEqual([['tabs'], [MIRROR_ACCESS]]);
     expect(await extensionConnector.heldPermissions()).toEqual([]);
+  });
+});
+
+describe('host access given back for servers no account uses any more', () => {
+  it('gives back only what is held, not still used by an account, and not the manifest’s own', async () => {
+    granted.add(MIRROR_ACCESS);
+    granted.add('https://short.example/*');
+    const { extensionConnector } = await import('./extension-connector');
+    // An account moved from short.example (any port) while another still uses mirror.example; shrtnr.co is the manifest's; other.example was never granted.
+    await extensionConnector.releaseHostAccess(['https://short.example:8443', 'https://mirror.example', 'https://shrtnr.co', 'https://other.example'], ['https://mirror.example:444', 'https://shrtnr.co']);
+    expect(removed).toEqual([['https://short.example/*']]);
+    expect([...granted].toSorted()).toEqual(['https://mirror.example/*', 'https://shrtnr.co/*']);
+
+    // Nothing left to give back: the browser is not asked.
+    await extensionConnector.releaseHostAccess(['https://short.example'], []);
+    expect(removed).toHaveLength(1);
   });
 });

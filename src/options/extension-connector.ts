@@ -8,12 +8,12 @@ import { ping } from '../api/ping';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
+import { readSendingSettings, removeTokens, writeToken } from '../storage/account-tokens';
 import { readSettings } from '../storage/settings';
-import { clearToken, writeSettings } from '../storage/settings-writer';
+import { writeSettings } from '../storage/settings-writer';
+import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
 import type { HeldPermission, OptionsConnector } from './options-connector';
 
-/** The host patterns the manifest asks for at install: not optional, never given back. */
-const required = (): string[] => browser.runtime.getManifest().host_permissions ?? [];
 /** Access this page asked for on trial: the worker hears each, and gives back the unused ones when this page is left. */
 const onTrialHere = new Set<string>();
 let trialPort: PortEnd<PageToWorkerTrial, never> | undefined;
@@ -36,9 +36,10 @@ const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 
 export const extensionConnector: OptionsConnector = {
   words: browserWords(),
-  load: () => readSettings(localArea),
+  load: () => readSendingSettings(localArea, readSettings),
   save: (changes) => writeSettings(localArea, changes),
-  clearToken: () => clearToken(localArea),
+  saveToken: (account, saved) => writeToken(localArea, account, saved),
+  clearToken: (account) => removeTokens(localArea, [account]),
   onStoredChange: (callback) => onSettingsChanged(callback),
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),
@@ -55,7 +56,7 @@ export const extensionConnector: OptionsConnector = {
   async heldPermissions() {
     const { permissions = [], origins = [] } = await browser.permissions.getAll();
     const held: HeldPermission[] = permissions.includes('tabs') ? [{ kind: 'tabs' }] : [];
-    return [...held, ...origins.filter((pattern) => !required().includes(pattern)).map((pattern) => ({ kind: 'host' as const, pattern }))];
+    return [...held, ...origins.filter((pattern) => !requiredHostAccess().includes(pattern)).map((pattern) => ({ kind: 'host' as const, pattern }))];
   },
   async givePermissionBack(permission) {
     await browser.permissions.remove(permission.kind === 'tabs' ? TABS_PERMISSION : { origins: [permission.pattern] });
@@ -68,12 +69,7 @@ export const extensionConnector: OptionsConnector = {
       browser.permissions.onRemoved.removeListener(callback);
     };
   },
-  async releaseHostAccess(origin, nextOrigin) {
-    const pattern = hostPermissionPattern(origin);
-    // The manifest's own hosts cannot be removed (and need not be); the next server's access stays.
-    if (required().includes(pattern) || pattern === hostPermissionPattern(nextOrigin)) return;
-    await browser.permissions.remove({ origins: [pattern] });
-  },
+  releaseHostAccess: (servers, stillUsed) => giveBackHostAccess(servers, stillUsed),
   historyCount: () => history().count(),
   clearHistory: async () => (await history().clear()).length,
   openHistory() {

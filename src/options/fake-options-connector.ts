@@ -4,8 +4,7 @@
 import { vi, type Mock } from 'vitest';
 import type { ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
-import type { Settings } from '../storage/settings-schema';
-import type { HeldPermission, OptionsConnector } from './options-connector';
+import type { HeldPermission, OptionsConnector, OptionsSettings } from './options-connector';
 
 /** What Test connection answers. */
 export type ConnectionAnswer = Awaited<ReturnType<OptionsConnector['testConnection']>>;
@@ -14,6 +13,7 @@ export type ConnectionAnswer = Awaited<ReturnType<OptionsConnector['testConnecti
 export interface FakeOptionsConnector extends OptionsConnector {
   load: Mock<OptionsConnector['load']>;
   save: Mock<OptionsConnector['save']>;
+  saveToken: Mock<OptionsConnector['saveToken']>;
   clearToken: Mock<OptionsConnector['clearToken']>;
   onStoredChange: Mock<OptionsConnector['onStoredChange']>;
   testConnection: Mock<OptionsConnector['testConnection']>;
@@ -27,7 +27,7 @@ export interface FakeOptionsConnector extends OptionsConnector {
   givePermissionBack: Mock<OptionsConnector['givePermissionBack']>;
   onPermissionsChange: Mock<OptionsConnector['onPermissionsChange']>;
   /** Another options page saving, as storage.onChanged reports it. */
-  saveElsewhere(changes: Partial<Settings>): void;
+  saveElsewhere(changes: Partial<OptionsSettings>): void;
   /** A permission granted elsewhere (a tabs run), as permissions.onAdded reports it. */
   grantElsewhere(permission: HeldPermission): void;
 }
@@ -38,7 +38,7 @@ export interface FakeOptionsConnector extends OptionsConnector {
  * 42 links in history, `initiallyHeld` the optional permissions, and every
  * test of the connection and every host access asked for a success.
  */
-export function fakeOptionsConnector(words: Words, initial: Settings, initiallyHeld: HeldPermission[] = []): FakeOptionsConnector {
+export function fakeOptionsConnector(words: Words, initial: OptionsSettings, initiallyHeld: HeldPermission[] = []): FakeOptionsConnector {
   let stored = { ...initial };
   let historyCount = 42;
   let held = [...initiallyHeld];
@@ -48,15 +48,19 @@ export function fakeOptionsConnector(words: Words, initial: Settings, initiallyH
   };
   const listeners = new Set<() => void>();
   // Like storage.onChanged, which tells every page of every write, its own included.
-  const write = (changes: Partial<Settings>) => {
+  const write = (changes: Partial<OptionsSettings>) => {
     stored = { ...stored, ...changes };
     for (const listener of listeners) listener();
   };
   return {
     words,
     load: vi.fn(async () => ({ ...stored })),
-    save: vi.fn(async (changes: Partial<Settings>) => write(changes)),
-    clearToken: vi.fn(async () => write({ token: '', tokenServer: '' })),
+    save: vi.fn(async (changes: Partial<OptionsSettings>) => write(changes)),
+    saveToken: vi.fn(async (account, saved) => write({ tokens: { ...stored.tokens, [account]: saved } })),
+    clearToken: vi.fn(async (account) => {
+      const { [account]: _removed, ...tokens } = stored.tokens;
+      write({ tokens });
+    }),
     onStoredChange: vi.fn((listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

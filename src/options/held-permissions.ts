@@ -20,7 +20,7 @@ export interface HeldPermissions {
  * it back. (Host access "Test connection" asks for is given back by the
  * worker when the page is left without saving that server.)
  */
-export function useHeldPermissions(connector: OptionsConnector, savedServerUrl: string | undefined, words: Words): HeldPermissions {
+export function useHeldPermissions(connector: OptionsConnector, savedServers: readonly string[], words: Words): HeldPermissions {
   const { t } = words;
   const [held, setHeld] = useState<HeldPermission[] | undefined>(undefined);
   const [status, setStatus] = useState('');
@@ -47,9 +47,10 @@ export function useHeldPermissions(connector: OptionsConnector, savedServerUrl: 
     );
   };
 
-  const forServer = savedServerUrl === undefined || savedServerUrl === '' ? undefined : hostPermissionPattern(savedServerUrl);
+  // Access an account's server uses (the list says so beside it).
+  const forServers = new Set(savedServers.filter((server) => URL.canParse(server)).map(hostPermissionPattern));
   const rows = held?.map((permission): PermissionRow =>
-    permission.kind === 'tabs' ? { permission, kind: 'tabs' } : { permission, kind: 'host', host: hostOfPattern(permission.pattern), forServer: permission.pattern === forServer },
+    permission.kind === 'tabs' ? { permission, kind: 'tabs' } : { permission, kind: 'host', host: hostOfPattern(permission.pattern), forServer: forServers.has(permission.pattern) },
   );
   return { rows, status, giveBack };
 }

@@ -2,21 +2,28 @@
 // The options page as a person uses it, in three languages, against a fake
 // connector standing in for storage, the API and permissions: each state's
 // words (the real ones, from public/_locales) and each control's call.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
 import type { MessageKey } from '../platform/words';
-import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
+import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
+import { DEFAULT_SETTINGS } from '../storage/settings-schema';
 import { connectionFailure, fakeOptionsConnector, type ConnectionAnswer, type FakeOptionsConnector } from './fake-options-connector';
 import { OptionsApp } from './options-app';
+import type { OptionsSettings } from './options-connector';
 
 const DEFAULT_SERVER = 'https://shrtnr.co';
 const SAVED_TOKEN = 'live_0123456789abcdef9f3K';
-const SAVED: Settings = { ...DEFAULT_SETTINGS, token: SAVED_TOKEN, tokenServer: DEFAULT_SERVER };
-const NO_TOKEN: Settings = { ...DEFAULT_SETTINGS };
+/** The one account there is by default, on https://shrtnr.co. */
+const FIRST: Account = { id: FIRST_ACCOUNT_ID, name: 'shrtnr.co', server: DEFAULT_SERVER };
+const SAVED: OptionsSettings = { ...DEFAULT_SETTINGS, accounts: [FIRST], tokens: { [FIRST_ACCOUNT_ID]: { token: SAVED_TOKEN, server: DEFAULT_SERVER } } };
+const NO_TOKEN: OptionsSettings = { ...DEFAULT_SETTINGS, accounts: [FIRST], tokens: {} };
+/** The first account moved to another server: its name, its server's host, follows it (its token, if any, stays saved for the server it was saved for). */
+const FIRST_ON = (server: string): Account => ({ ...FIRST, name: new URL(server).host, server });
+const onServer = (server: string, settings: OptionsSettings = SAVED): OptionsSettings => ({ ...settings, accounts: [FIRST_ON(server)] });
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
 const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid', 'medium', 'campaign', 'term', 'content', 'name', 'value'];
 
@@ -38,7 +45,7 @@ function waitForText(testId: StatusId, expected: string) {
 afterEach(cleanup);
 
 /** The permissions the page lists, each as its sentence. */
-const permissionsListed = async () => (await screen.findAllByRole('listitem')).map((item) => item.querySelector('p')?.textContent);
+const permissionsListed = async () => (await within(await screen.findByTestId('permissions')).findAllByRole('listitem')).map((item) => item.querySelector('p')?.textContent);
 
 describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const words = wordsIn(language);
@@ -55,7 +62,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const tokenField = (label: MessageKey = 'optionsReplaceToken') => screen.getByLabelText<HTMLInputElement>(t(label));
   const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
 
-  async function renderOptions(settings: Settings) {
+  async function renderOptions(settings: OptionsSettings) {
     const connector = fakeOptionsConnector(words, settings);
     render(<OptionsApp connector={connector} />);
     await screen.findByRole('button', { name: t('optionsSave') });
@@ -64,7 +71,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('shows its header and nothing to edit until the settings are read', async () => {
     const connector = fakeOptionsConnector(words, SAVED);
-    const loaded = deferred<Settings>();
+    const loaded = deferred<OptionsSettings>();
     connector.load.mockReturnValueOnce(loaded.promise);
     const { container } = render(<OptionsApp connector={connector} />);
 
@@ -101,10 +108,16 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expectNothingUntranslated();
   });
 
-  it('says when the stored server address was not valid', async () => {
-    await renderOptions({ ...SAVED, serverUrl: '' });
+  it('reads an unreadable list of accounts as no account: the card says so, and the form adds one', async () => {
+    // What the storage layer reads a list that fails its check as (FAIL_CLOSED): no account, never the default one.
+    await renderOptions({ ...NO_TOKEN, accounts: [] });
 
-    expect(screen.getByRole('textbox', { name: t('optionsServerLabel'), description: t('optionsNoValidServer') })).toBe(serverField());
+    expect(screen.getByText(t('optionsNoAccount'))).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByTestId('editing-account').textContent).toBe(t('optionsAddingAccount'));
+    expect(serverField().value).toBe(DEFAULT_SERVER);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsAccountName') }).value).toBe('');
+    expect(text('token-status')).toBe(t('optionsNoToken'));
     expectNothingUntranslated();
   });
 
@@ -116,8 +129,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://short.example', token: 'newToken1234', tokenServer: 'https://short.example' }]]);
-    expect(connector.releaseHostAccess.mock.calls).toEqual([[DEFAULT_SERVER, 'https://short.example']]);
+    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: 'https://short.example' }]]);
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }]]);
+    expect(connector.releaseHostAccess.mock.calls).toEqual([[[DEFAULT_SERVER], ['https://short.example']]]);
     expect(serverField().value).toBe('https://short.example');
     expect(tokenField('optionsReplaceToken').value).toBe('');
     expect(text('token-status')).toContain(t('optionsTokenSaved', '1234', 'short.example'));
@@ -131,7 +145,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ token: 'newToken1234', tokenServer: DEFAULT_SERVER }]]);
+    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: DEFAULT_SERVER }]]);
+    expect(connector.save).not.toHaveBeenCalled();
     expect(connector.releaseHostAccess).not.toHaveBeenCalled();
   });
 
@@ -143,6 +158,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     await waitForText('save-status', t('optionsSaved'));
     expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
+    expect(connector.saveToken).not.toHaveBeenCalled();
   });
 
   it("saves the copy format, tracking, page's own link and history choices, and only those", async () => {
@@ -204,7 +220,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://short.example', token: 'filledToken1234', tokenServer: 'https://short.example' }]]);
+    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'filledToken1234', server: 'https://short.example' }]]);
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }]]);
   });
 
   it('moving servers keeps the token with the server it was saved for, and offers to use it on the new one', async () => {
@@ -214,8 +231,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ serverUrl: 'https://mirror.example' }]]);
-    expect(connector.releaseHostAccess.mock.calls).toEqual([[DEFAULT_SERVER, 'https://mirror.example']]);
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://mirror.example')] }]]);
+    expect(connector.saveToken).not.toHaveBeenCalled();
+    expect(connector.releaseHostAccess.mock.calls).toEqual([[[DEFAULT_SERVER], ['https://mirror.example']]]);
     expect(text('token-status')).toContain(t('optionsTokenNotSentTo', 'mirror.example'));
     expect(button('optionsUseTokenWith', 'mirror.example')).toBeTruthy();
   });
@@ -241,7 +259,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('lists each optional permission held and why, gives one back, and follows one granted meanwhile', async () => {
     const serverPattern = 'https://short.example/*';
-    const connector = fakeOptionsConnector(words, { ...SAVED, serverUrl: 'https://short.example', tokenServer: 'https://short.example' }, [
+    const connector = fakeOptionsConnector(words, { ...onServer('https://short.example'), tokens: { [FIRST_ACCOUNT_ID]: { token: SAVED_TOKEN, server: 'https://short.example' } } }, [
       { kind: 'host', pattern: serverPattern },
       { kind: 'host', pattern: 'https://mirror.example/*' },
     ]);
@@ -353,7 +371,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('says a saved token for another server is not sent there, and does not send it', async () => {
-    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+    const connector = await renderOptions(onServer('https://mirror.example'));
 
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
     expect(text('token-status')).toContain(t('optionsTokenNotSentTo', 'mirror.example'));
@@ -375,12 +393,13 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('uses the saved token with the saved server when told to', async () => {
-    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+    const connector = await renderOptions(onServer('https://mirror.example'));
 
     fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
 
     await waitForText('save-status', t('optionsTokenNowSentTo', 'mirror.example'));
-    expect(connector.save.mock.calls).toEqual([[{ tokenServer: 'https://mirror.example' }]]);
+    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: SAVED_TOKEN, server: 'https://mirror.example' }]]);
+    expect(connector.save).not.toHaveBeenCalled();
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'mirror.example'));
     expect(noButton('optionsUseTokenWith', 'mirror.example')).toBeNull();
     expectNothingUntranslated();
@@ -392,7 +411,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsClearToken'));
 
     await waitForText('save-status', t('optionsTokenRemoved'));
-    expect(connector.clearToken).toHaveBeenCalledTimes(1);
+    expect(connector.clearToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID]]);
     expect(connector.save).not.toHaveBeenCalled();
     expect(text('token-status')).toBe(t('optionsNoToken'));
     expect(tokenField('optionsTokenLabel')).toBeTruthy();
@@ -455,13 +474,13 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   });
 
   it('says when clearing the token or using it with another server fails, and keeps showing it saved', async () => {
-    const connector = await renderOptions({ ...SAVED, serverUrl: 'https://mirror.example' });
+    const connector = await renderOptions(onServer('https://mirror.example'));
     connector.clearToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     fireEvent.click(button('optionsClearToken'));
     await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
 
-    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    connector.saveToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
     await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     expect(noButton('optionsUseTokenWith', 'mirror.example')).not.toBeNull();
@@ -471,7 +490,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(serverField(), 'https://short.example');
-    act(() => connector.saveElsewhere({ serverUrl: 'https://mirror.example', autoCopy: false, copyFormat: 'rich' }));
+    act(() => connector.saveElsewhere({ accounts: [FIRST_ON('https://mirror.example')], autoCopy: false, copyFormat: 'rich' }));
 
     await waitFor(() => expect(autoCopyBox().checked).toBe(false));
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') }).value).toBe('rich');

@@ -1,58 +1,77 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
-import { DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
+import { accountFor } from '../storage/account-tokens';
+import { defaultAccountName } from '../storage/accounts';
+import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
+import { accountActions, releaseAccess } from './account-actions';
+import { accountName, canAddAccount, NEW_ACCOUNT, withAccountSaved } from './account-draft';
+import { AccountsCard } from './accounts-card';
 import { CampaignPresetsCard } from './campaign-presets-card';
-import { SyncCard } from './sync-card';
-import { connectionFailureMessage } from './connection-message';
+import { useConnectionTest } from './connection-test';
 import { useHeldPermissions } from './held-permissions';
 import { useHistoryLeft } from './history-left';
-import type { OptionsConnector } from './options-connector';
+import type { OptionsConnector, OptionsSettings } from './options-connector';
 import { OptionsHeader } from './options-header';
-import { OptionsView, PLAIN_SETTINGS, type ConnectionStatus, type OptionsFormValues } from './options-view';
+import { OptionsView, PLAIN_SETTINGS, type FieldErrors, type OptionsFormValues } from './options-view';
+import { SyncCard } from './sync-card';
 
 const TOKEN_ENDING_LENGTH = 4;
 
 export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const { words } = connector;
   const { t } = words;
-  const [saved, setSaved] = useState<Settings | undefined>(undefined);
-  const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS));
-  const [fieldErrors, setFieldErrors] = useState<{ token?: string; serverUrl?: string }>({});
+  const [saved, setSaved] = useState<OptionsSettings | undefined>(undefined);
+  // The account the form edits: a saved one's id, or NEW_ACCOUNT; undefined until the settings are read (then the active one).
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS, undefined));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saveStatus, setSaveStatus] = useState('');
-  const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
+  const [accountsStatus, setAccountsStatus] = useState('');
   const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
-  const permissions = useHeldPermissions(connector, saved?.serverUrl, words);
+  const permissions = useHeldPermissions(connector, saved?.accounts.map(({ server }) => server) ?? [], words);
   const { historyLeft, clearHistory } = useHistoryLeft(connector, values.history, words);
+  const editedId = editing ?? NEW_ACCOUNT;
+  const account = saved?.accounts.find(({ id }) => id === editedId);
+  const savedToken = account === undefined ? undefined : saved?.tokens[account.id];
+  const connectionTest = useConnectionTest(connector, values, savedToken, (errors) => setFieldErrors((current) => ({ ...current, ...errors })), words);
 
   useEffect(() => {
     connector.load().then(
       (settings) => {
+        const active = accountFor(settings)?.id ?? NEW_ACCOUNT;
         setSaved(settings);
-        setValues(formValues(settings));
-        // A stored server address that failed validation reads as none: nothing is sent until one is entered.
-        if (settings.serverUrl === '') setFieldErrors({ serverUrl: t('optionsNoValidServer') });
+        setEditing(active);
+        setValues(formValues(settings, active));
       },
       (error: unknown) => setLoadFailure(t('optionsLoadFailed', describe(error))),
     );
   }, [connector]);
 
-  // Another page may save too: follow it, keeping whatever this page has unsaved edits in.
-  const latest = useRef({ saved, values });
-  latest.current = { saved, values };
+  // Another page (or sync) may save too: follow it, keeping whatever this page has unsaved edits in.
+  const latest = useRef({ saved, values, editing });
+  latest.current = { saved, values, editing };
   useEffect(
     () =>
       connector.onStoredChange(() => {
         void connector.load().then((stored) => {
-          const { saved: before, values: current } = latest.current;
-          const untouched = (key: 'serverUrl' | (typeof PLAIN_SETTINGS)[number]) => before === undefined || current[key] === before[key];
+          const { saved: before, values: current, editing: editedBefore } = latest.current;
+          // An account removed elsewhere: the form goes to the active one.
+          const stillThere = editedBefore === NEW_ACCOUNT || stored.accounts.some(({ id }) => id === editedBefore);
+          const edited = stillThere && editedBefore !== undefined ? editedBefore : (accountFor(stored)?.id ?? NEW_ACCOUNT);
+          // Moved to another account: what was typed for the one gone is not that one's (saved, it would overwrite it).
+          const moved = edited !== editedBefore;
+          const wasValues = before === undefined ? undefined : formValues(before, edited);
+          const untouched = (key: keyof OptionsFormValues) => wasValues === undefined || current[key] === wasValues[key];
+          const storedValues = formValues(stored, edited);
           setSaved(stored);
+          setEditing(edited);
           setValues((latestValues) => {
-            const merged = { ...latestValues, serverUrl: untouched('serverUrl') ? stored.serverUrl : latestValues.serverUrl };
-            for (const key of PLAIN_SETTINGS) if (untouched(key)) Object.assign(merged, { [key]: stored[key] });
-            return merged;
+            const merged = { ...latestValues };
+            for (const key of ['accountName', 'serverUrl', ...PLAIN_SETTINGS] as const) if (untouched(key)) Object.assign(merged, { [key]: storedValues[key] });
+            return moved ? { ...merged, accountName: storedValues.accountName, serverUrl: storedValues.serverUrl, tokenDraft: '' } : merged;
           });
         });
       }),
@@ -78,168 +97,145 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     );
   }
 
+  const edit = (id: string) => {
+    setEditing(id);
+    setValues((current) => ({ ...current, ...accountValues(saved, id), tokenDraft: '' }));
+    setFieldErrors({});
+    connectionTest.reset();
+    setSaveStatus('');
+  };
+
   const save = async () => {
     const serverUrl = checkServerUrl(values.serverUrl);
     // An untouched field keeps the saved token; one holding only spaces is a mistake worth saying.
     const token = values.tokenDraft === '' ? undefined : checkToken(values.tokenDraft);
-    const errors = {
+    // A name that was only its server's host follows the server.
+    const typedName = account !== undefined && values.accountName.trim() === defaultAccountName(account.server) ? '' : values.accountName;
+    const name = serverUrl.ok ? accountName(typedName, serverUrl.value, saved.accounts, editedId) : undefined;
+    const adding = editedId === NEW_ACCOUNT;
+    setFieldErrors({
       serverUrl: serverUrl.ok ? undefined : errorSentence(serverUrl.error, words),
       token: token === undefined || token.ok ? undefined : errorSentence(token.error, words),
-    };
-    setFieldErrors(errors);
-    if (!serverUrl.ok || (token !== undefined && !token.ok)) {
+      accountName: name === undefined || name.ok ? undefined : t(name.problem === 'taken' ? 'optionsAccountNameTaken' : 'optionsAccountNameTooLong'),
+    });
+    if (!serverUrl.ok || (token !== undefined && !token.ok) || !name?.ok) {
       setSaveStatus(t('optionsNothingSaved'));
+      return;
+    }
+    if (adding && !canAddAccount(saved.accounts)) {
+      setSaveStatus(t('optionsTooManyAccounts'));
       return;
     }
     // Only what this page changed: two pages saving different settings at once must both win.
     const changes: Partial<Settings> = {};
-    const serverChanged = serverUrl.value !== saved.serverUrl;
-    if (serverChanged) changes.serverUrl = serverUrl.value;
+    const serverChanged = account !== undefined && serverUrl.value !== account.server;
+    const next = withAccountSaved(saved.accounts, editedId, name.name, serverUrl.value);
+    if (adding || serverChanged || account?.name !== name.name) changes.accounts = next.accounts;
+    // The first account there is becomes the active one.
+    if (adding && accountFor(saved) === undefined) changes.activeAccount = next.id;
     for (const key of PLAIN_SETTINGS) if (values[key] !== saved[key]) Object.assign(changes, { [key]: values[key] });
-    if (token !== undefined) {
-      // A token is saved for the server it was entered with, and sent nowhere else.
-      changes.token = token.value;
-      changes.tokenServer = serverUrl.value;
-    }
+    // A token is saved for the server it was entered with, and sent nowhere else.
+    const tokenSaved = token === undefined ? undefined : { token: token.value, server: serverUrl.value };
     try {
+      if (tokenSaved !== undefined) await connector.saveToken(next.id, tokenSaved);
       if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
       setSaveStatus(t('optionsSaveFailed', describe(error)));
       return;
     }
-    // Access granted for the server left behind is given back (the default server's is the manifest's own).
-    if (serverChanged && saved.serverUrl !== '') {
-      // The settings are saved either way; access left behind is only worth a warning to the console.
-      await connector.releaseHostAccess(saved.serverUrl, serverUrl.value).catch((error: unknown) => console.warn('Shrtnr: host access for the previous server could not be given back.', describe(error)));
-    }
-    setSaved((current) => ({ ...(current ?? saved), ...changes }));
+    // Access granted for the server left behind is given back, unless another account uses it (the default server's is the manifest's own).
+    if (serverChanged) await releaseAccess(connector, [account.server], next.accounts);
+    setSaved((current) => withSaved(current ?? saved, changes, next.id, tokenSaved));
+    setEditing(next.id);
     // What was typed while this save was awaited is kept: only the fields still as saved are settled.
     setValues((latestValues) => ({
       ...latestValues,
       tokenDraft: token !== undefined && latestValues.tokenDraft === values.tokenDraft ? '' : latestValues.tokenDraft,
       serverUrl: latestValues.serverUrl === values.serverUrl ? serverUrl.value : latestValues.serverUrl,
+      accountName: latestValues.accountName === values.accountName ? name.name : latestValues.accountName,
     }));
     setFieldErrors({});
     setSaveStatus(t('optionsSaved'));
   };
 
-  const useTokenWithServer = async () => {
-    try {
-      await connector.save({ tokenServer: saved.serverUrl });
-    } catch (error) {
-      setSaveStatus(t('optionsSaveFailed', describe(error)));
-      return;
-    }
-    setSaved({ ...saved, tokenServer: saved.serverUrl });
-    setSaveStatus(t('optionsTokenNowSentTo', hostOf(saved.serverUrl)));
-  };
+  const actions = accountActions({ connector, saved, setSaved, account, savedToken, editedId, edit, setSaveStatus, setAccountsStatus });
 
-  const clearSavedToken = async () => {
-    try {
-      await connector.clearToken();
-    } catch (error) {
-      setSaveStatus(t('optionsSaveFailed', describe(error)));
-      return;
-    }
-    setSaved({ ...saved, token: '', tokenServer: '' });
-    setSaveStatus(t('optionsTokenRemoved'));
-  };
-
-  const testConnection = async () => {
-    const serverUrl = checkServerUrl(values.serverUrl);
-    if (!serverUrl.ok) {
-      const sentence = errorSentence(serverUrl.error, words);
-      setFieldErrors({ ...fieldErrors, serverUrl: sentence });
-      setConnection({ state: 'failed', message: sentence });
-      return;
-    }
-    // What is typed is what gets tested, so a token can be tried before it is
-    // saved; the saved token is only ever tried on the server it was saved for.
-    const host = new URL(serverUrl.value).host;
-    let token = values.tokenDraft;
-    if (token.trim() === '' && saved.token !== '') {
-      if (saved.tokenServer !== serverUrl.value) {
-        setConnection({ state: 'failed', message: t('optionsSavedTokenIsForOther', hostOf(saved.tokenServer), host) });
-        return;
-      }
-      token = saved.token;
-    }
-    setConnection({ state: 'checking' });
-    const result = await connector.testConnection(serverUrl.value, token);
-    if (result.ok) {
-      setConnection({ state: 'connected', message: t('optionsConnected', host) });
-      return;
-    }
-    const offerHostAccess =
-      result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? { host, serverUrl: serverUrl.value } : undefined;
-    setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host, words), offerHostAccess });
-  };
-
-  const grantHostAccess = async () => {
-    // Access for the server that was tested and named on the button.
-    if (connection.state !== 'failed' || connection.offerHostAccess === undefined) return;
-    let granted: boolean;
-    try {
-      granted = await connector.requestHostAccess(connection.offerHostAccess.serverUrl);
-    } catch (error) {
-      setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
-      console.warn('Shrtnr: the host access request failed.', describe(error));
-      return;
-    }
-    if (granted) await testConnection();
-    else setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
-  };
-
-  const savedTokenServer = saved.token === '' ? undefined : saved.tokenServer;
+  const tokenServer = savedToken?.server;
   return (
     <WordsContext.Provider value={words}>
-    <OptionsView
-      values={values}
-      savedToken={
-        savedTokenServer === undefined
-          ? undefined
-          : {
-              ending: saved.token.slice(-TOKEN_ENDING_LENGTH),
-              host: hostOf(savedTokenServer),
-              // Saved for another server than the saved one: offer to use it there, explicitly.
-              otherServerHost: savedTokenServer === saved.serverUrl || saved.serverUrl === '' ? undefined : hostOf(saved.serverUrl),
-            }
-      }
-      fieldErrors={fieldErrors}
-      saveStatus={saveStatus}
-      connection={connection}
-      onChange={(patch) => {
-        // Merged into the latest values: two fields changed in one moment (a
-        // password manager filling the token as the server is typed) both stay.
-        setValues((latestValues) => ({ ...latestValues, ...patch }));
-        // A connection result is about what was tested: once the server or the token changes, it no longer holds.
-        if (patch.serverUrl !== undefined || patch.tokenDraft !== undefined) setConnection({ state: 'idle' });
-        setSaveStatus('');
-      }}
-      onUseTokenWithServer={() => void useTokenWithServer()}
-      onSave={() => void save()}
-      onClearToken={() => void clearSavedToken()}
-      onTestConnection={() => void testConnection()}
-      onGrantHostAccess={() => void grantHostAccess()}
-      historyLeft={historyLeft}
-      onClearHistory={() => void clearHistory()}
-      onOpenHistory={() => connector.openHistory()}
-      permissions={permissions}
-      onGiveBack={permissions.giveBack}
-      cards={
-        <>
-          <CampaignPresetsCard presets={saved?.campaignPresets} onSave={(campaignPresets) => connector.save({ campaignPresets })} />
-          <SyncCard settings={saved} onSave={(changes) => connector.save(changes)} />
-        </>
-      }
-    />
+      <OptionsView
+        values={values}
+        editingName={account?.name}
+        savedToken={
+          tokenServer === undefined || savedToken === undefined
+            ? undefined
+            : {
+                ending: savedToken.token.slice(-TOKEN_ENDING_LENGTH),
+                host: hostOf(tokenServer),
+                // Saved for another server than the account's: offer to use it there, explicitly.
+                otherServerHost: account === undefined || tokenServer === account.server ? undefined : hostOf(account.server),
+              }
+        }
+        fieldErrors={fieldErrors}
+        saveStatus={saveStatus}
+        connection={connectionTest.connection}
+        onChange={(patch) => {
+          // Merged into the latest values: two fields changed in one moment (a
+          // password manager filling the token as the server is typed) both stay.
+          setValues((latestValues) => ({ ...latestValues, ...patch }));
+          // A connection result is about what was tested: once the server or the token changes, it no longer holds.
+          if (patch.serverUrl !== undefined || patch.tokenDraft !== undefined) connectionTest.reset();
+          setSaveStatus('');
+        }}
+        onUseTokenWithServer={actions.useTokenWithServer}
+        onSave={() => void save()}
+        onClearToken={actions.clearSavedToken}
+        onTestConnection={() => void connectionTest.test()}
+        onGrantHostAccess={() => void connectionTest.grantHostAccess()}
+        historyLeft={historyLeft}
+        onClearHistory={() => void clearHistory()}
+        onOpenHistory={() => connector.openHistory()}
+        permissions={permissions}
+        onGiveBack={permissions.giveBack}
+        accountsCard={
+          <AccountsCard
+            accounts={saved.accounts}
+            active={accountFor(saved)?.id}
+            editing={editedId}
+            withoutToken={new Set(saved.accounts.filter(({ id }) => saved.tokens[id] === undefined).map(({ id }) => id))}
+            canAdd={canAddAccount(saved.accounts)}
+            status={accountsStatus}
+            onMakeActive={actions.makeActive}
+            onEdit={edit}
+            onAdd={() => edit(NEW_ACCOUNT)}
+            onRemove={(id) => void actions.removeAccount(id)}
+          />
+        }
+        cards={
+          <>
+            <CampaignPresetsCard presets={saved.campaignPresets} onSave={(campaignPresets) => connector.save({ campaignPresets })} />
+            <SyncCard settings={saved} onSave={(changes) => connector.save(changes)} />
+          </>
+        }
+      />
     </WordsContext.Provider>
   );
 }
 
-function formValues(settings: Settings): OptionsFormValues {
-  const { serverUrl, autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
-  return { tokenDraft: '', serverUrl, autoCopy, history, copyFormat, stripTracking, usePageShortLink };
+/** The edited account's fields as saved: a new one's are empty, with the default server offered. */
+function accountValues(settings: OptionsSettings, editing: string | undefined): Pick<OptionsFormValues, 'accountName' | 'serverUrl'> {
+  const account = settings.accounts.find(({ id }) => id === editing);
+  return account === undefined ? { accountName: '', serverUrl: DEFAULT_SERVER_URL } : { accountName: account.name, serverUrl: account.server };
+}
+
+function formValues(settings: Settings & Partial<Pick<OptionsSettings, 'tokens'>>, editing: string | undefined): OptionsFormValues {
+  const { autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
+  return { tokenDraft: '', ...accountValues({ tokens: {}, ...settings }, editing), autoCopy, history, copyFormat, stripTracking, usePageShortLink };
+}
+
+/** The settings as this page now knows them, after its own save. */
+function withSaved(settings: OptionsSettings, changes: Partial<Settings>, id: string, token: OptionsSettings['tokens'][string]): OptionsSettings {
+  return { ...settings, ...changes, tokens: token === undefined ? settings.tokens : { ...settings.tokens, [id]: token } };
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,10 @@
 import type { Result, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
+import type { SavedToken, SendingSettings } from '../storage/account-tokens';
 import type { Settings } from '../storage/settings-schema';
+
+/** The settings, and the tokens saved on this machine for their accounts (by account id). */
+export type OptionsSettings = SendingSettings;
 
 /** An optional permission the extension holds beyond those it was installed with. */
 export type HeldPermission = { kind: 'tabs' } | { kind: 'host'; pattern: string };
@@ -9,9 +13,12 @@ export type HeldPermission = { kind: 'tabs' } | { kind: 'host'; pattern: string 
 export interface OptionsConnector {
   /** The page's words, in the browser's UI language. */
   words: Words;
-  load(): Promise<Settings>;
+  load(): Promise<OptionsSettings>;
   save(changes: Partial<Settings>): Promise<void>;
-  clearToken(): Promise<void>;
+  /** Saves an account's token, bound to the server it is for. */
+  saveToken(account: string, saved: SavedToken): Promise<void>;
+  /** Removes an account's token from this machine. */
+  clearToken(account: string): Promise<void>;
   /** Calls back whenever the stored settings change (another options page, another window); returns the unsubscribe. */
   onStoredChange(callback: () => void): () => void;
   testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ShrtnrError>>;
@@ -29,8 +36,8 @@ export interface OptionsConnector {
   givePermissionBack(permission: HeldPermission): Promise<void>;
   /** Calls back when a permission is granted or given back, anywhere; returns the unsubscribe. */
   onPermissionsChange(callback: () => void): () => void;
-  /** Gives back access granted for `origin`, once the user has moved to `nextOrigin` (unless that needs the same access). */
-  releaseHostAccess(origin: string, nextOrigin: string): Promise<void>;
+  /** Gives back the access granted for these servers (an account removed, or moved), except what the servers still in use need. */
+  releaseHostAccess(servers: string[], stillUsed: string[]): Promise<void>;
   /** How many links history holds. */
   historyCount(): Promise<number>;
   /** Deletes every history entry; resolves to how many there were. */

@@ -1,172 +1,33 @@
-import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 import { OptionsHeader } from './options-header';
-import type { PermissionRow } from './held-permissions';
-import type { HeldPermission } from './options-connector';
 import { PermissionsCard } from './permissions-card';
+import { ServerCard } from './server-card';
+import { TokenCard } from './token-card';
+import type { HistoryLeft, OptionsViewProps } from './options-view-props';
 
-export interface OptionsFormValues {
-  tokenDraft: string;
-  serverUrl: string;
-  autoCopy: boolean;
-  history: boolean;
-  copyFormat: CopyFormat;
-  stripTracking: boolean;
-  usePageShortLink: boolean;
-}
-
-/** The form's fields that are settings as they are (the token is a draft, the server is checked first). */
-export const PLAIN_SETTINGS = ['autoCopy', 'history', 'copyFormat', 'stripTracking', 'usePageShortLink'] as const;
-
-/** Links still in history while it is off, offered for deletion; `cleared` once they are gone. */
-export type HistoryLeft = { state: 'none' } | { state: 'kept'; count: number } | { state: 'cleared'; count: number } | { state: 'failed'; message: string };
-
-export type ConnectionStatus =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'connected'; message: string }
-  /** `offerHostAccess`: the server that could not be reached, to offer access to (the one tested, whatever the field says since). */
-  | { state: 'failed'; message: string; offerHostAccess?: { host: string; serverUrl: string } };
-
-export interface SavedToken {
-  /** Its last characters, enough to recognise it. */
-  ending: string;
-  /** The host of the server it was saved for: the only one it is sent to. */
-  host: string;
-  /** Set when the saved server is another one, which the token is not sent to. */
-  otherServerHost: string | undefined;
-}
-
-export interface OptionsViewProps {
-  values: OptionsFormValues;
-  savedToken: SavedToken | undefined;
-  fieldErrors: { token?: string; serverUrl?: string };
-  saveStatus: string;
-  connection: ConnectionStatus;
-  /** Only the fields that changed: merged into the latest values, so simultaneous edits never overwrite each other. */
-  onChange(patch: Partial<OptionsFormValues>): void;
-  onUseTokenWithServer(): void;
-  onSave(): void;
-  onClearToken(): void;
-  onTestConnection(): void;
-  onGrantHostAccess(): void;
-  historyLeft: HistoryLeft;
-  onClearHistory(): void;
-  onOpenHistory(): void;
-  /** The optional permissions held (undefined until read), and what giving one back came to. */
-  permissions: { rows: PermissionRow[] | undefined; status: string };
-  onGiveBack(permission: HeldPermission): void;
-  /** The cards after the form that save as they change (sync, campaign presets): their own state; the app saves what they ask. */
-  cards: ComponentChildren;
-}
+export { PLAIN_SETTINGS, type ConnectionStatus, type FieldErrors, type HistoryLeft, type OptionsFormValues, type OptionsViewProps, type SavedToken } from './options-view-props';
 
 /** The options form; plain Preact with no browser calls, wired up by options-app.tsx. */
 export function OptionsView(props: OptionsViewProps) {
-  const { values, savedToken, fieldErrors, saveStatus, connection, onChange } = props;
-  const [showToken, setShowToken] = useState(false);
+  const { values, saveStatus, onChange } = props;
   const { t } = useWords();
   const submit = (event: Event) => {
     event.preventDefault();
     props.onSave();
   };
-  const tokenFieldProps = {
-    id: 'token',
-    // No `name`: a native submit (the form's script failing) would put a named field, the token, into a URL.
-    autoComplete: 'off',
-    spellcheck: false,
-    dir: 'ltr' as const,
-    value: values.tokenDraft,
-    'aria-invalid': fieldErrors.token !== undefined,
-    'aria-describedby': fieldErrors.token === undefined ? undefined : 'token-error',
-    onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ tokenDraft: event.currentTarget.value }),
-  };
   return (
     <main class="options">
       <OptionsHeader />
+      {props.accountsCard}
       <form onSubmit={submit} noValidate>
-        <section class="card">
-          <h2>{t('optionsTokenHeading')}</h2>
-          <p class="token-status" data-testid="token-status">
-            {savedToken === undefined ? (
-              t('optionsNoToken')
-            ) : (
-              <>
-                {t('optionsTokenSaved', savedToken.ending, savedToken.host)}{' '}
-                {savedToken.otherServerHost !== undefined && (
-                  <>
-                    {t('optionsTokenNotSentTo', savedToken.otherServerHost)}{' '}
-                    <button type="button" class="quiet-button" onClick={props.onUseTokenWithServer}>
-                      {t('optionsUseTokenWith', savedToken.otherServerHost)}
-                    </button>{' '}
-                  </>
-                )}
-                <button type="button" class="quiet-button" onClick={props.onClearToken}>
-                  {t('optionsClearToken')}
-                </button>
-              </>
-            )}
-          </p>
-          <label class="field-label" for="token">
-            {savedToken === undefined ? t('optionsTokenLabel') : t('optionsReplaceToken')}
-          </label>
-          <div class="field-row">
-            {/* Two branches because Preact's types tie a password field's role to its type. */}
-            {showToken ? <input type="text" {...tokenFieldProps} /> : <input type="password" {...tokenFieldProps} />}
-            <button type="button" class="secondary-button" aria-pressed={showToken} onClick={() => setShowToken(!showToken)}>
-              {showToken ? t('optionsHide') : t('optionsShow')}
-            </button>
-          </div>
-          {fieldErrors.token !== undefined && (
-            <p id="token-error" class="field-error">
-              {fieldErrors.token}
-            </p>
-          )}
-        </section>
+        <p class="editing-account" data-testid="editing-account">
+          {props.editingName === undefined ? t('optionsAddingAccount') : t('optionsEditingAccount', props.editingName)}
+        </p>
+        <TokenCard {...props} />
 
-        <section class="card">
-          <h2>{t('optionsServerHeading')}</h2>
-          <label class="field-label" for="server-url">
-            {t('optionsServerLabel')}
-          </label>
-          <input
-            id="server-url"
-            name="serverUrl"
-            type="url"
-            // Addresses read left to right in every language.
-            dir="ltr"
-            spellcheck={false}
-            value={values.serverUrl}
-            aria-invalid={fieldErrors.serverUrl !== undefined}
-            aria-describedby={fieldErrors.serverUrl === undefined ? 'server-url-hint' : 'server-url-error'}
-            onInput={(event) => onChange({ serverUrl: event.currentTarget.value })}
-          />
-          {fieldErrors.serverUrl === undefined ? (
-            <p id="server-url-hint" class="hint">
-              {t('optionsServerHint')}
-            </p>
-          ) : (
-            <p id="server-url-error" class="field-error">
-              {fieldErrors.serverUrl}
-            </p>
-          )}
-          <div class="connection">
-            <button type="button" class="secondary-button" onClick={props.onTestConnection} disabled={connection.state === 'checking'}>
-              {t('optionsTestConnection')}
-            </button>
-            <p class={`connection-status is-${connection.state}`} role="status" data-testid="connection-status">
-              {connection.state === 'checking' && t('optionsChecking')}
-              {(connection.state === 'connected' || connection.state === 'failed') && connection.message}
-            </p>
-            {connection.state === 'failed' && connection.offerHostAccess !== undefined && (
-              <button type="button" class="secondary-button" onClick={props.onGrantHostAccess}>
-                {t('optionsAllowAccess', connection.offerHostAccess.host)}
-              </button>
-            )}
-          </div>
-        </section>
+        <ServerCard {...props} />
 
         <section class="card">
           <h2>{t('optionsBehaviourHeading')}</h2>

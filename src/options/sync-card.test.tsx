@@ -14,7 +14,7 @@ describe('the sync card on the options page', () => {
   const { t } = words;
 
   it('turns sync off and on, saved at once, and says what follows the user and what never does', async () => {
-    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS });
+    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {} });
     render(<OptionsApp connector={connector} />);
     const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: t('optionsSync') });
     expect(box.checked).toBe(true);
@@ -27,10 +27,10 @@ describe('the sync card on the options page', () => {
 
   it('says when the presets are too large to sync, only while sync is on', async () => {
     const presets = Array.from({ length: 30 }, (_, index) => ({ name: `Preset ${index}`, params: [{ key: 'utm_source', value: 's'.repeat(200) }, { key: 'utm_content', value: 'c'.repeat(200) }] }));
-    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, campaignPresets: presets })} />);
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, campaignPresets: presets })} />);
     expect((await screen.findByTestId('sync-too-large')).textContent).toMatch(/too large to sync \(\d+(\.\d)? KB; at most 8 KB\)/);
     cleanup();
-    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, campaignPresets: presets, syncPreferences: false })} />);
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, campaignPresets: presets, syncPreferences: false })} />);
     await screen.findByTestId('sync');
     expect(screen.queryByTestId('sync-too-large')).toBeNull();
   });

@@ -13,11 +13,11 @@ export function hostPermissionPattern(origin: string): string {
 }
 
 /**
- * Of the host patterns granted on trial, those to give back: the ones that
- * neither the saved server (empty: none saved) nor the manifest's own host
- * permissions use.
+ * Of these host patterns (granted on trial, or for an account removed), those
+ * to give back: the ones that neither a saved account's server nor the
+ * manifest's own host permissions use.
  */
-export function unusedHostAccess(patterns: readonly string[], savedServerUrl: string, required: readonly string[]): string[] {
-  const saved = savedServerUrl !== '' && URL.canParse(savedServerUrl) ? hostPermissionPattern(savedServerUrl) : undefined;
-  return patterns.filter((pattern) => pattern !== saved && !required.includes(pattern));
+export function unusedHostAccess(patterns: readonly string[], savedServers: readonly string[], required: readonly string[]): string[] {
+  const saved = new Set(savedServers.filter((server) => URL.canParse(server)).map(hostPermissionPattern));
+  return patterns.filter((pattern) => !saved.has(pattern) && !required.includes(pattern));
 }

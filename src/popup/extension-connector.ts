@@ -135,6 +135,14 @@ export const extensionConnector: PopupConnector = {
   loadBulkPanel: async () => (await import('./bulk-panel')).BulkPanel,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
   loadCampaignPanel: async () => (await import('./campaign-panel')).CampaignPanel,
+  async useAccount(account) {
+    try {
+      return await sendMessage('use-account', { account });
+    } catch (error) {
+      console.warn('Shrtnr: the account could not be switched.', describe(error));
+      return false;
+    }
+  },
   async campaignPresets() {
     try {
       return await sendMessage('campaign-presets', {});

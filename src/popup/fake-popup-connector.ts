@@ -43,6 +43,7 @@ export interface FakePopupConnector extends PopupConnector {
   loadQrPanel: Mock<PopupConnector['loadQrPanel']>;
   loadCampaignPanel: Mock<PopupConnector['loadCampaignPanel']>;
   campaignPresets: Mock<PopupConnector['campaignPresets']>;
+  useAccount: Mock<PopupConnector['useAccount']>;
   openSettings: Mock<PopupConnector['openSettings']>;
   openHistory: Mock<PopupConnector['openHistory']>;
   close: Mock<PopupConnector['close']>;
@@ -79,6 +80,7 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     loadQrPanel: vi.fn(async () => (await import('../qr/qr-panel')).QrPanel),
     loadCampaignPanel: vi.fn(async () => (await import('./campaign-panel')).CampaignPanel),
     campaignPresets: vi.fn(async () => []),
+    useAccount: vi.fn(async () => true),
     openSettings: vi.fn(),
     openHistory: vi.fn(),
     close: vi.fn(),

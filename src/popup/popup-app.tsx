@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
-import type { Shortening } from '../shortening/shortening';
+import type { AccountChoice, Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
@@ -15,6 +15,10 @@ const RECENT_SHOWN = 3;
 function stateFor(answer: ShortenAnswer, request: ShortenRequest, source: UrlSource): PopupState {
   if (!answer.result.ok) return { phase: 'failed', error: answer.result.error, request, source };
   return { phase: 'shortened', shortening: answer.result.value, request, copyFormat: answer.copyFormat, copy: 'manual' };
+}
+
+function accountsOf(answer: ShortenAnswer | undefined): { list: AccountChoice[]; active: string | undefined } {
+  return { list: answer?.accounts ?? [], active: answer?.account };
 }
 
 /** Copies the link and says how that went; the mark is what `npm run bench` reads. */
@@ -36,6 +40,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const [recent, setRecent] = useState<RecentHistory | undefined>(undefined);
   const [bulk, setBulk] = useState<BulkState>({ run: undefined, error: undefined, asking: false });
   const [pageLink, setPageLink] = useState<string | undefined>(undefined);
+  const [accounts, setAccounts] = useState<{ list: AccountChoice[]; active: string | undefined }>(() => accountsOf(ready?.answer));
   const tab = useRef<PopupTab | undefined>(undefined);
   // Which shortening the screen belongs to: an answer (or a copy) that comes
   // back after the user started another one must not overwrite it.
@@ -57,6 +62,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
       const mine = attempt.current;
       const answer = await pending;
       if (mine !== attempt.current) return;
+      if (answer.accounts !== undefined) setAccounts(accountsOf(answer));
       const next = stateFor(answer, request, source);
       // Shown first, copied next: the user sees the link without waiting for the clipboard.
       setState(next);
@@ -135,6 +141,20 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const loadCampaignPanel = useCallback(() => connector.loadCampaignPanel(), [connector]);
   const campaignPresets = useCallback(() => connector.campaignPresets(), [connector]);
 
+  // Another account: the active one from now on, and the address on screen shortened again with it.
+  const onSwitchAccount = useCallback(
+    async (account: string) => {
+      const before = accounts.active;
+      setAccounts((current) => ({ ...current, active: account }));
+      const switched = await connector.useAccount(account);
+      // Not switched (the account went meanwhile): the switcher shows the one still in use.
+      if (!switched) setAccounts((current) => ({ ...current, active: before }));
+      const request = state.phase === 'shortened' || state.phase === 'failed' ? state.request : undefined;
+      if (switched && request !== undefined) shortenNow({ ...request, account, fresh: false }, request.via === 'popup-typed' ? 'typed' : 'tab');
+    },
+    [accounts.active, connector, shortenNow, state],
+  );
+
   const onCopy = useCallback(
     async (format: CopyFormat) => {
       if (state.phase !== 'shortened') return;
@@ -177,6 +197,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onLoadBulkPanel={loadBulkPanel}
         pageLink={pageLink}
         onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : connector.copy({ text: pageLink }))}
+        accounts={{ accounts: accounts.list, active: accounts.active, onSwitch: (account) => void onSwitchAccount(account) }}
       />
     </WordsContext.Provider>
   );

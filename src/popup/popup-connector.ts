@@ -53,6 +53,8 @@ export interface PopupConnector {
    * there is some (a rich copy). False, never a rejection, when the browser refuses.
    */
   copy(payload: ClipboardPayload): Promise<boolean>;
+  /** Makes this account (by id) the active one: the popup, the shortcut and the menu's own items shorten with it from now on. False when it could not (the account is gone). Never rejects. */
+  useAccount(account: string): Promise<boolean>;
   /** The campaign panel, loaded only when first asked for (a chunk of its own). */
   loadCampaignPanel(): Promise<CampaignPanelComponent>;
   /** The campaign presets saved on the settings page (checked by the worker); none when they cannot be read. Never rejects. */

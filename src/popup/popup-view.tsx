@@ -3,6 +3,7 @@ import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
+import { AccountSwitcher, type AccountSwitcherProps } from './account-switcher';
 import { BulkSection, type BulkSectionProps } from './bulk-section';
 import { FailedResult } from './failed-result';
 import { PageLinkOffer } from './page-link-offer';
@@ -32,6 +33,8 @@ export interface PopupViewProps extends BulkSectionProps {
   /** The tab's page's own short link, when it declares one; undefined otherwise. */
   pageLink?: string | undefined;
   onCopyPageLink(): Promise<boolean>;
+  /** The accounts, as the latest answer named them (the switcher shows only when there are several). */
+  accounts: AccountSwitcherProps;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
@@ -46,6 +49,7 @@ export function PopupView(props: PopupViewProps) {
       <header class="popup-header">
         <img src="/icons/icon-32.png" alt="" width={20} height={20} />
         <h1>Shrtnr</h1>
+        <AccountSwitcher {...props.accounts} />
         <button type="button" class="quiet-button" onClick={onOpenSettings}>
           {t('popupSettings')}
         </button>

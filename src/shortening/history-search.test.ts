@@ -36,6 +36,17 @@ describe('history search', () => {
     expect(search(index, 'ab3rye')).toEqual([]);
   });
 
+  it('finds by the name of the account that made an entry, when one is given, and no word across it and the campaign', () => {
+    const work = { ...DOCS, campaign: 'Spring' };
+    const named = searchIndex([RECIPE, work, ARABIC], (found) => (found === work ? 'Work Team' : found === ARABIC ? 'حساب العمل' : undefined));
+    expect(search(named, 'WORK')).toEqual([work]);
+    expect(search(named, 'team guide')).toEqual([work]);
+    expect(search(named, 'العمل')).toEqual([ARABIC]);
+    expect(search(named, 'springwork')).toEqual([]);
+    // Without names, none is searched.
+    expect(search(index, 'work')).toEqual([]);
+  });
+
   it('gives everything back for a blank query, without copying it', () => {
     expect(search(index, '')).toBe(index.entries);
     expect(search(index, '   ')).toBe(index.entries);

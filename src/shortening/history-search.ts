@@ -10,9 +10,20 @@ export interface SearchIndex {
   haystacks: readonly string[];
 }
 
-export function searchIndex(entries: readonly HistoryEntry[]): SearchIndex {
+/**
+ * `accountName` names the account that made an entry, where its name is
+ * shown (the history page, with more than one account): the settings hold
+ * the names, and this layer reads no settings.
+ */
+export function searchIndex(entries: readonly HistoryEntry[], accountName: (entry: HistoryEntry) => string | undefined = () => undefined): SearchIndex {
   // A newline never occurs in a URL or a title, so no term can match across two fields.
-  return { entries, haystacks: entries.map(({ longUrl, shortUrl, title = '', campaign = '' }) => `${longUrl}\n${shortUrl}\n${title}\n${campaign}`.toLowerCase()) };
+  return {
+    entries,
+    haystacks: entries.map((entry) => {
+      const { longUrl, shortUrl, title = '', campaign = '' } = entry;
+      return `${longUrl}\n${shortUrl}\n${title}\n${campaign}\n${accountName(entry) ?? ''}`.toLowerCase();
+    }),
+  };
 }
 
 /** The words of a query: each must occur somewhere in an entry (in any order) for it to match. */
@@ -20,7 +31,7 @@ export function queryTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter((term) => term !== '');
 }
 
-/** The entries matching the query (case-insensitive, over long URL, short link, title and campaign), in their order; all of them for a blank query. */
+/** The entries matching the query (case-insensitive, over long URL, short link, title, campaign and account name), in their order; all of them for a blank query. */
 export function search(index: SearchIndex, query: string): readonly HistoryEntry[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return index.entries;

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parseHistoryJson } from '../history/import-file';
 import { openHistoryStore } from '../storage/history-store';
 import type { HistoryEntry } from '../storage/history-entry';
-import { fromHistory, historyEntryFor, prepareLongUrl, type CacheSettings, type Shortening } from './shortening';
+import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
+import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening } from './shortening';
 import type { ShortenRequest } from './shorten-request';
 
 const SERVER = 'https://shrtnr.co';
-const SETTINGS: CacheSettings = { serverUrl: SERVER, history: true, stripTracking: false };
+const ACCOUNT: Account = { id: FIRST_ACCOUNT_ID, name: 'shrtnr.co', server: SERVER };
+const MAKER = { history: true, account: ACCOUNT };
 const REQUEST: ShortenRequest = { url: 'https://example.com/a', via: 'menu-link', private: false, fresh: false };
 const ENTRY: HistoryEntry = { shortUrl: 'https://shrtnr.co/Ab3d', longUrl: 'https://example.com/a', server: SERVER, createdAt: 5, via: 'shortcut', used: 2, title: 'Stored title' };
 
@@ -28,7 +30,7 @@ describe('the long URL as sent', () => {
 describe('answering from history', () => {
   it('gives the newest link history holds for this long URL on this server, and counts the credit saved', async () => {
     const store = await storeWith(ENTRY, { ...ENTRY, shortUrl: 'https://shrtnr.co/Old', createdAt: 1 });
-    const answer = await fromHistory(store, SETTINGS, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] });
+    const answer = await fromHistory(store, true, ACCOUNT, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] });
     expect(answer).toEqual({ shortUrl: ENTRY.shortUrl, longUrl: ENTRY.longUrl, used: 2, fromHistory: true, removedParams: [], secretParams: [], title: 'Stored title' });
     expect(await store.creditsSaved()).toBe(2);
   });
@@ -36,11 +38,23 @@ describe('answering from history', () => {
   it('gives nothing for another server, a new link asked for, or history turned off', async () => {
     const store = await storeWith(ENTRY);
     const prepared = { longUrl: ENTRY.longUrl, removedParams: [] };
-    expect(await fromHistory(store, { ...SETTINGS, serverUrl: 'https://mirror.example' }, REQUEST, prepared)).toBeUndefined();
-    expect(await fromHistory(store, SETTINGS, { ...REQUEST, fresh: true }, prepared)).toBeUndefined();
-    expect(await fromHistory(store, { ...SETTINGS, history: false }, REQUEST, prepared)).toBeUndefined();
-    expect(await fromHistory(store, { ...SETTINGS, serverUrl: '' }, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, true, { ...ACCOUNT, server: 'https://mirror.example' }, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, true, ACCOUNT, { ...REQUEST, fresh: true }, prepared)).toBeUndefined();
+    expect(await fromHistory(store, false, ACCOUNT, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, true, { ...ACCOUNT, server: '' }, REQUEST, prepared)).toBeUndefined();
     expect(await store.creditsSaved()).toBe(0);
+  });
+
+  it("gives nothing another account made on the same server; a link from before accounts is the first account's", async () => {
+    const team: Account = { id: 'account-team', name: 'Team', server: SERVER };
+    const prepared = { longUrl: ENTRY.longUrl, removedParams: [] };
+    // ENTRY names no account: made before accounts, by the first.
+    const store = await storeWith(ENTRY);
+    expect(await fromHistory(store, true, team, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(store, true, ACCOUNT, REQUEST, prepared)).toMatchObject({ shortUrl: ENTRY.shortUrl });
+    const teams = await storeWith({ ...ENTRY, shortUrl: 'https://shrtnr.co/Team', account: team.id });
+    expect(await fromHistory(teams, true, ACCOUNT, REQUEST, prepared)).toBeUndefined();
+    expect(await fromHistory(teams, true, team, REQUEST, prepared)).toMatchObject({ shortUrl: 'https://shrtnr.co/Team' });
   });
 });
 
@@ -62,7 +76,7 @@ describe('an imported history file (issue 19)', () => {
     if (!parsed.ok) throw new Error('The file was refused whole.');
     const store = await storeWith(...parsed.entries);
     expect((await store.all()).entries.map((entry) => entry.shortUrl)).toEqual(['https://evil.example/x']);
-    expect(await fromHistory(store, SETTINGS, REQUEST, bank)).toBeUndefined();
+    expect(await fromHistory(store, true, ACCOUNT, REQUEST, bank)).toBeUndefined();
     expect(await store.creditsSaved()).toBe(0);
   });
 
@@ -74,8 +88,8 @@ describe('an imported history file (issue 19)', () => {
 describe('what is recorded', () => {
   const made: Shortening = { shortUrl: 'https://shrtnr.co/New', longUrl: 'https://example.com/a', used: 1, fromHistory: false, removedParams: [], secretParams: [] };
 
-  it('a new link, with its way in, title, server and credits', () => {
-    expect(historyEntryFor(made, { ...REQUEST, title: '  A page  ' }, SETTINGS, 42)).toEqual({
+  it('a new link, with its way in, title, server, credits and the account that made it', () => {
+    expect(historyEntryFor(made, { ...REQUEST, title: '  A page  ' }, MAKER, 42)).toEqual({
       shortUrl: made.shortUrl,
       longUrl: made.longUrl,
       server: SERVER,
@@ -83,13 +97,21 @@ describe('what is recorded', () => {
       via: 'menu-link',
       title: 'A page',
       used: 1,
+      account: FIRST_ACCOUNT_ID,
     });
   });
 
+  it("a page's own link under the origin that serves it, and by no account", () => {
+    const own: Shortening = { ...made, shortUrl: 'https://youtu.be/xyz', pageOwn: true };
+    const entry = historyEntryFor(own, REQUEST, { history: true, account: { id: 'account-team', server: SERVER } }, 42);
+    expect(entry).toMatchObject({ server: 'https://youtu.be', pageOwn: true });
+    expect(entry).not.toHaveProperty('account');
+  });
+
   it('nothing from a private window, with history off, or for a link history gave', () => {
-    expect(historyEntryFor(made, { ...REQUEST, private: true }, SETTINGS, 42)).toBeUndefined();
-    expect(historyEntryFor(made, REQUEST, { ...SETTINGS, history: false }, 42)).toBeUndefined();
-    expect(historyEntryFor({ ...made, fromHistory: true }, REQUEST, SETTINGS, 42)).toBeUndefined();
+    expect(historyEntryFor(made, { ...REQUEST, private: true }, MAKER, 42)).toBeUndefined();
+    expect(historyEntryFor(made, REQUEST, { ...MAKER, history: false }, 42)).toBeUndefined();
+    expect(historyEntryFor({ ...made, fromHistory: true }, REQUEST, MAKER, 42)).toBeUndefined();
   });
 });
 
@@ -97,7 +119,7 @@ describe('a link whose address looks like it carries a secret', () => {
   it('says which parameters, when it comes from history too', async () => {
     const entry = { ...ENTRY, longUrl: 'https://bank.example/reset?token=x' };
     const store = await storeWith(entry);
-    const answer = await fromHistory(store, SETTINGS, REQUEST, { longUrl: entry.longUrl, removedParams: [] });
+    const answer = await fromHistory(store, true, ACCOUNT, REQUEST, { longUrl: entry.longUrl, removedParams: [] });
     expect(answer?.secretParams).toEqual(['token']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Result, ShortenedUrl, ShrtnrError } from '../api';
 import { checkLongUrl, checkServerUrl } from '../api/url-checks';
 import { success } from '../api/result';
+import type { Account } from '../storage/accounts';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
 import type { Settings } from '../storage/settings-schema';
 import type { ShortenRequest } from './shorten-request';
@@ -23,8 +24,6 @@ export interface Shortening extends ShortenedUrl {
   pageOwn?: true;
 }
 
-/** What decides the long URL and the cache; never the token, so the popup may read it. */
-export type CacheSettings = Pick<Settings, 'serverUrl' | 'history' | 'stripTracking'>;
 
 export interface PreparedUrl {
   longUrl: string;
@@ -45,20 +44,21 @@ export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: C
 }
 
 /**
- * The short link history already holds for this long URL on the server in
- * use, counted as a reuse (a credit saved) except in a private window, which
- * leaves no trace; undefined when history is off, the request wants a new
- * link, or nothing matches.
+ * The short link history already holds for this long URL, made by this
+ * account (on its server), counted as a reuse (a credit saved) except in a
+ * private window, which leaves no trace; undefined when history is off, the
+ * request wants a new link, or nothing matches.
  */
 export async function fromHistory(
   store: HistoryStore,
-  settings: CacheSettings,
+  history: boolean,
+  account: Account,
   request: Pick<ShortenRequest, 'fresh' | 'title' | 'private'>,
   prepared: PreparedUrl,
 ): Promise<Shortening | undefined> {
-  const server = checkServerUrl(settings.serverUrl);
-  if (request.fresh || !settings.history || !server.ok) return undefined;
-  const entry = await store.findCached(server.value, prepared.longUrl);
+  const server = checkServerUrl(account.server);
+  if (request.fresh || !history || !server.ok) return undefined;
+  const entry = await store.findCached(server.value, prepared.longUrl, account.id);
   if (entry === undefined) return undefined;
   if (!request.private) await store.countReuse(entry);
   return historyShortening(entry, prepared.removedParams, request.title ?? entry.title);
@@ -79,22 +79,24 @@ export function historyShortening(entry: HistoryEntry, removedParams: string[] =
 
 /**
  * The history entry for a new short link, or undefined where nothing is
- * recorded (history off, a private window). A page's own link is recorded as
- * such, under the origin that serves it: the cache answers only with links
- * the server in use made.
+ * recorded (history off, a private window): made by this account, or, for a
+ * page's own link, recorded as such, under the origin that serves it, and by
+ * no account: the cache answers only with links the account in use made.
  */
-export function historyEntryFor(shortening: Shortening, request: ShortenRequest, settings: Pick<Settings, 'serverUrl' | 'history'>, now: number): HistoryEntry | undefined {
-  if (!settings.history || request.private || shortening.fromHistory) return undefined;
+export function historyEntryFor(shortening: Shortening, request: ShortenRequest, maker: { history: boolean; account?: Pick<Account, 'id' | 'server'> }, now: number): HistoryEntry | undefined {
+  if (!maker.history || request.private || shortening.fromHistory) return undefined;
+  // The page's own link under the origin that serves it; a server's link as its account's, and only so.
+  const madeBy = shortening.pageOwn === true ? { server: new URL(shortening.shortUrl).origin, pageOwn: true as const } : maker.account && { server: maker.account.server, account: maker.account.id };
+  if (madeBy === undefined) return undefined;
   const title = request.title?.trim().slice(0, 1024);
   return {
     shortUrl: shortening.shortUrl,
     longUrl: shortening.longUrl,
-    server: shortening.pageOwn ? new URL(shortening.shortUrl).origin : settings.serverUrl,
     createdAt: now,
     via: request.via,
     ...(title ? { title } : {}),
     ...(shortening.used === undefined ? {} : { used: shortening.used }),
-    ...(shortening.pageOwn ? { pageOwn: true } : {}),
+    ...madeBy,
     ...(request.campaign === undefined ? {} : { campaign: request.campaign.name }),
   };
 }
@@ -113,9 +115,18 @@ export function pageShortening(shortUrl: string, prepared: PreparedUrl, request:
   };
 }
 
-/** The background's answer to a shortening: the result, and the preferences the popup needs (never the token). */
+/** An account as the popup offers it: its name, never its server's token. */
+export interface AccountChoice {
+  id: string;
+  name: string;
+}
+
+/** The background's answer to a shortening: the result, and what the popup needs (never a token). */
 export interface ShortenAnswer {
   result: Result<Shortening, ShrtnrError>;
   autoCopy: boolean;
   copyFormat: Settings['copyFormat'];
+  /** Every account, and the one this shortening used (or would have): the popup switches among them. Absent when the worker never answered. */
+  accounts?: AccountChoice[];
+  account?: string;
 }

@@ -32,6 +32,8 @@ export interface HistoryEntry {
   pageOwn?: true;
   /** The campaign its address was tagged with (a preset's name, or the campaign typed). */
   campaign?: string;
+  /** The account that made it (accounts.ts, by id); absent: made before accounts, by the first (accountOfEntry). */
+  account?: string;
 }
 
 /** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
@@ -62,6 +64,7 @@ export const historyEntrySchema = z.object({
   origin: z.optional(z.literal(IMPORTED)),
   pageOwn: z.optional(z.literal(true)),
   campaign: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  account: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */
@@ -108,8 +111,8 @@ export interface UnmergeOutcome {
 export interface HistoryStore {
   /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES: imported entries first, then the oldest. */
   record(entry: HistoryEntry): Promise<void>;
-  /** The newest entry with this long URL made on this server and on this machine (never an imported one), if any: the cache. */
-  findCached(server: string, longUrl: string): Promise<HistoryEntry | undefined>;
+  /** The newest entry with this long URL made by this account on this server and on this machine (never an imported one), if any: the cache. */
+  findCached(server: string, longUrl: string, account: string): Promise<HistoryEntry | undefined>;
   /** The newest `limit` entries, newest first; corrupt records are skipped, and imported ones too if asked. */
   recent(limit: number, options?: { madeHereOnly?: boolean }): Promise<HistoryEntry[]>;
   /** Every entry, newest first, and how many records were skipped as corrupt. */

@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_ACCOUNT_ID } from './accounts';
 import { asHistoryEntry, type HistoryEntry } from './history-entry';
 import { openHistoryStore } from './history-store';
 
@@ -82,7 +83,7 @@ describe('recording and reading', () => {
     expect(await store.recent(2)).toEqual([entry(3), entry(2)]);
     expect(await store.recent(0)).toEqual([]);
     expect(await store.all()).toEqual({ entries: [entry(3), entry(2), entry(1)], skipped: 0 });
-    expect(await store.findCached(SERVER, entry(2).longUrl)).toEqual(entry(2));
+    expect(await store.findCached(SERVER, entry(2).longUrl, FIRST_ACCOUNT_ID)).toEqual(entry(2));
   });
 
   it('replaces an entry with the same short link', async () => {
@@ -114,10 +115,10 @@ describe('the cache', () => {
     const newest = entry(3, { longUrl });
     const otherServer = entry(4, { longUrl, server: 'https://other.example', shortUrl: 'https://other.example/x' });
     for (const each of [newest, older, otherServer, entry(5)]) await store.record(each);
-    expect(await store.findCached(SERVER, longUrl)).toEqual(newest);
-    expect(await store.findCached('https://other.example', longUrl)).toEqual(otherServer);
-    expect(await store.findCached('https://third.example', longUrl)).toBeUndefined();
-    expect(await store.findCached(SERVER, 'https://example.com/never')).toBeUndefined();
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toEqual(newest);
+    expect(await store.findCached('https://other.example', longUrl, FIRST_ACCOUNT_ID)).toEqual(otherServer);
+    expect(await store.findCached('https://third.example', longUrl, FIRST_ACCOUNT_ID)).toBeUndefined();
+    expect(await store.findCached(SERVER, 'https://example.com/never', FIRST_ACCOUNT_ID)).toBeUndefined();
   });
 
   it('never answers with an imported entry, however new: only with a link made here', async () => {
@@ -126,9 +127,9 @@ describe('the cache', () => {
     const planted = entry(9, { longUrl, shortUrl: 'https://evil.example/x', origin: 'imported' });
     const made = entry(1, { longUrl });
     await store.merge([planted]);
-    expect(await store.findCached(SERVER, longUrl)).toBeUndefined();
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toBeUndefined();
     await store.record(made);
-    expect(await store.findCached(SERVER, longUrl)).toEqual(made);
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toEqual(made);
     // Still listed, newest first, with its mark.
     expect((await store.all()).entries).toEqual([planted, made]);
   });
@@ -138,15 +139,40 @@ describe('the cache', () => {
     const longUrl = 'https://blog.example/2026/11/a-post';
     const pageOwn = entry(9, { longUrl, shortUrl: `${SERVER}/own`, pageOwn: true });
     await store.record(pageOwn);
-    expect(await store.findCached(SERVER, longUrl)).toBeUndefined();
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toBeUndefined();
     expect((await store.all()).entries).toEqual([pageOwn]);
+  });
+
+  it("never answers with another account's link on the same server, however new", async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://example.com/shared';
+    const mine = entry(1, { longUrl, account: 'account-mine' });
+    const team = entry(9, { longUrl, shortUrl: `${SERVER}/team`, account: 'account-team' });
+    for (const each of [mine, team]) await store.record(each);
+    expect(await store.findCached(SERVER, longUrl, 'account-mine')).toEqual(mine);
+    expect(await store.findCached(SERVER, longUrl, 'account-team')).toEqual(team);
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toBeUndefined();
+    expect(await store.findCached(SERVER, longUrl, 'account-third')).toBeUndefined();
+  });
+
+  it("answers with an entry that names no account (made before accounts) for the first account only", async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const longUrl = 'https://example.com/before-accounts';
+    const before = entry(1, { longUrl });
+    await store.record(before);
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toEqual(before);
+    expect(await store.findCached(SERVER, longUrl, 'account-team')).toBeUndefined();
+    // The first account's newer link, naming it, is the newest answer; the older one, naming none, still counts as its.
+    const named = entry(2, { longUrl, shortUrl: `${SERVER}/named`, account: FIRST_ACCOUNT_ID });
+    await store.record(named);
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toEqual(named);
   });
 
   it('answers with a link made here that replaced an imported one of the same short link', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     await store.merge([entry(1, { origin: 'imported' })]);
     await store.record(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
-    expect(await store.findCached(SERVER, entry(1).longUrl)).toEqual(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
+    expect(await store.findCached(SERVER, entry(1).longUrl, FIRST_ACCOUNT_ID)).toEqual(entry(2, { shortUrl: entry(1).shortUrl, longUrl: entry(1).longUrl }));
   });
 });
 
@@ -170,7 +196,7 @@ describe('corrupt records', () => {
     await putRaw(factory, corrupt);
     expect(await store.recent(3)).toEqual([entry(2), entry(1, { longUrl })]);
     expect(await store.all()).toEqual({ entries: [entry(2), entry(1, { longUrl })], skipped: 6 });
-    expect(await store.findCached(SERVER, longUrl)).toEqual(entry(1, { longUrl }));
+    expect(await store.findCached(SERVER, longUrl, FIRST_ACCOUNT_ID)).toEqual(entry(1, { longUrl }));
     expect(await store.remove(`${SERVER}/bare`)).toBeUndefined();
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
   });
@@ -280,7 +306,7 @@ describe('a version 1 database, from before imports were marked', () => {
     await versionOne(factory, [entry(1), entry(2), entry(3)]);
     const store = openHistoryStore({ indexedDB: factory, maxEntries: 4 });
     expect((await store.all()).entries).toEqual([entry(3), entry(2), entry(1)]);
-    expect(await store.findCached(SERVER, entry(2).longUrl)).toEqual(entry(2));
+    expect(await store.findCached(SERVER, entry(2).longUrl, FIRST_ACCOUNT_ID)).toEqual(entry(2));
     // The new index is there, and knows none of them as imported: an import makes no room at their cost.
     expect(await store.merge([entry(8, { origin: 'imported' }), entry(9, { origin: 'imported' })])).toEqual({
       added: [entry(9).shortUrl],

@@ -1,3 +1,4 @@
+import { accountOfEntry } from './accounts';
 import { DATABASE_NAME, DATABASE_VERSION, upgradeHistoryDatabase } from './history-database';
 import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
 import { trim } from './history-trim';
@@ -111,11 +112,12 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
         trim(store, maxEntries);
       }),
 
-    async findCached(server, longUrl) {
+    async findCached(server, longUrl, account) {
       const matches = await transact('entries', 'readonly', (store) => store.index('server-longUrl').getAll([server, longUrl]));
       return validOnes(matches.result)
-        // Neither a file's word nor a page's own link (kept under its own origin, which could be the server's too) answers for the server.
-        .filter((entry) => entry.origin !== IMPORTED && entry.pageOwn !== true)
+        // Neither a file's word nor a page's own link (kept under its own origin, which could be the server's too) answers for the server,
+        // nor another account's link: the same server may hold a team's account and one's own.
+        .filter((entry) => entry.origin !== IMPORTED && entry.pageOwn !== true && accountOfEntry(entry) === account)
         .reduce<HistoryEntry | undefined>((newest, entry) => (newest && newest.createdAt >= entry.createdAt ? newest : entry), undefined);
     },
 

@@ -1,4 +1,6 @@
 import { checkServerUrl } from '../api/url-checks';
+import { tokenKey } from './account-tokens';
+import { defaultAccountName, FIRST_ACCOUNT_ID } from './accounts';
 import type { StorageAreaLike } from './settings';
 import { DEFAULT_SERVER_URL } from './settings-schema';
 
@@ -18,6 +20,10 @@ import { DEFAULT_SERVER_URL } from './settings-schema';
  * 3. + `usePageShortLink`, off until saved; nothing to migrate either.
  * 4. + `campaignPresets` (none until saved) and `syncPreferences` (on): new
  *    keys read as their defaults; nothing to migrate.
+ * 5. Accounts (accounts.ts): `accounts`, `activeAccount`, and each account's
+ *    token in its own item `token:<id>` → { token, server }. The single
+ *    `serverUrl` with its `token` and `tokenServer` became the first account
+ *    (and those three keys went).
  */
 export const SETTINGS_VERSION_KEY = 'settingsVersion';
 
@@ -43,6 +49,32 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       const server = typeof serverUrl === 'string' ? checkServerUrl(serverUrl) : undefined;
       if (server?.ok === true && server.value === serverUrl) await area.set({ tokenServer: serverUrl });
       else await area.remove(['token', 'tokenServer']);
+    },
+  },
+  {
+    // The single server and its token become the first account, named by the
+    // server's host: the user redoes nothing. A server never saved was the
+    // default one (as is the default account: nothing to write). A server
+    // that cannot be read becomes no account at all (the token went with step
+    // one): nothing is sent until an account is added.
+    name: 'make the single server and token the first account',
+    async run(area) {
+      const stored = await area.get(['token', 'tokenServer', 'serverUrl']);
+      const { token, tokenServer, serverUrl } = stored;
+      const items: Record<string, unknown> = {};
+      if (serverUrl !== undefined) {
+        const server = typeof serverUrl === 'string' ? checkServerUrl(serverUrl) : undefined;
+        const valid = server?.ok === true && server.value === serverUrl;
+        items.accounts = valid ? [{ id: FIRST_ACCOUNT_ID, name: defaultAccountName(serverUrl), server: serverUrl }] : [];
+        items.activeAccount = FIRST_ACCOUNT_ID;
+      }
+      // Step one bound the token (or removed it); its binding travels with it.
+      if (typeof token === 'string' && token !== '' && typeof tokenServer === 'string' && tokenServer !== '') {
+        items[tokenKey(FIRST_ACCOUNT_ID)] = { token, server: tokenServer };
+      }
+      // Written before the old keys go: a context stopped in between takes this step again, from the same keys.
+      if (Object.keys(items).length > 0) await area.set(items);
+      await area.remove(['token', 'tokenServer', 'serverUrl']);
     },
   },
 ];

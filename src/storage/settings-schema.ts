@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
+import { FIRST_ACCOUNT_ID, isAccountList, type Account } from './accounts';
 import { isCampaign, type Campaign } from './campaign';
 import { COPY_FORMATS } from './copy-format-setting';
 
 z.config({ jitless: true });
 
-function isNormalisedServerUrl(value: string): boolean {
+export function isNormalisedServerUrl(value: string): boolean {
   const checked = checkServerUrl(value);
   return checked.ok && checked.value === value;
 }
@@ -17,11 +18,11 @@ export const MAX_CAMPAIGN_PRESETS = 30;
 
 /**
  * What a stored value that fails its schema reads as, where its default would
- * be unsafe: an invalid server address must not turn into https://shrtnr.co
- * (the token would follow it there), so it reads as no server at all, and
- * nothing is sent until one is entered.
+ * be unsafe: an unreadable list of accounts must not turn into the default
+ * account on https://shrtnr.co, so it reads as no account at all, and
+ * nothing is sent until one is added.
  */
-export const FAIL_CLOSED: Partial<Settings> = { serverUrl: '' };
+export const FAIL_CLOSED: Partial<Settings> = { accounts: [] };
 
 /**
  * Every setting, its schema and its default, defined once. Each setting is
@@ -29,13 +30,12 @@ export const FAIL_CLOSED: Partial<Settings> = { serverUrl: '' };
  * moment cannot overwrite each other.
  */
 export const settingSchemas = {
-  token: z.string(),
-  // Stored normalised; anything else was not written by this extension.
-  serverUrl: z.string().check(z.refine(isNormalisedServerUrl)),
+  // The accounts (accounts.ts): names and servers, servers stored normalised. Their tokens are
+  // items of their own, never settings (account-tokens.ts): reading every setting reads no token.
+  accounts: z.custom<Account[]>((value) => isAccountList(value, isNormalisedServerUrl)),
+  // The account the popup, the shortcut and every way in without a choice of its own use (an id; one gone reads as the first).
+  activeAccount: z.string(),
   autoCopy: z.boolean(),
-  // The server the token was saved for (normalised); it is sent nowhere else.
-  // Empty (or unreadable): the token is bound to nothing and reads as none (settings.ts).
-  tokenServer: z.string().check(z.refine((value) => value === '' || isNormalisedServerUrl(value))),
   // Record successful shortenings on this machine (and answer from them: the cache).
   history: z.boolean(),
   // How auto-copy, the menu and the shortcut put a link on the clipboard.
@@ -44,7 +44,7 @@ export const settingSchemas = {
   stripTracking: z.boolean(),
   // Use the page's own short link (`<link rel="shortlink">`) when it declares one: no request, no credit.
   usePageShortLink: z.boolean(),
-  // Carry the preferences of synced-preferences.ts (never the token or the server) through the browser's sync.
+  // Carry the preferences of synced-preferences.ts (never a token) through the browser's sync.
   syncPreferences: z.boolean(),
   // Campaign presets (issue 21): each a name and its tags, names unique (in any case).
   campaignPresets: z.array(z.custom<Campaign>(isCampaign)).check(
@@ -57,10 +57,9 @@ export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof s
 export type SettingKey = keyof Settings;
 
 export const DEFAULT_SETTINGS: Settings = {
-  token: '',
-  serverUrl: DEFAULT_SERVER_URL,
+  accounts: [{ id: FIRST_ACCOUNT_ID, name: new URL(DEFAULT_SERVER_URL).host, server: DEFAULT_SERVER_URL }],
+  activeAccount: FIRST_ACCOUNT_ID,
   autoCopy: true,
-  tokenServer: '',
   history: true,
   copyFormat: 'plain',
   stripTracking: false,

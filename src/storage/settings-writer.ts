@@ -19,8 +19,3 @@ export async function writeSettings(area: StorageAreaLike, changes: Partial<Sett
   await area.set(items);
 }
 
-/** Removes the token and the server it was saved for. */
-export async function clearToken(area: StorageAreaLike): Promise<void> {
-  await area.remove(['token', 'tokenServer']);
-}
-

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readTokens, tokenKey } from './account-tokens';
+import { FIRST_ACCOUNT_ID, MAX_ACCOUNT_NAME } from './accounts';
 import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from './settings-schema';
 import { readSettings, type StorageAreaLike } from './settings';
-import { clearToken, writeSettings } from './settings-writer';
+import { writeSettings } from './settings-writer';
 import { migratedArea, migrateSettings, SETTINGS_MIGRATIONS, SETTINGS_VERSION_KEY } from './settings-migrations';
 
 /** An in-memory storage area with the semantics of storage.local: per-key writes. */
@@ -15,27 +17,29 @@ function memoryArea(initial: Record<string, unknown> = {}): StorageAreaLike & { 
   };
 }
 
+const OWN = { id: 'account-own', name: 'Own', server: 'https://own.example' };
+
 describe('settings storage', () => {
-  it('returns the defaults for an empty store', async () => {
+  it('returns the defaults for an empty store: one account, on the default server', async () => {
     expect(await readSettings(memoryArea())).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS.accounts).toEqual([{ id: FIRST_ACCOUNT_ID, name: 'shrtnr.co', server: DEFAULT_SERVER_URL }]);
   });
 
-  it('replaces each invalid value by its default, but an invalid server by none: it fails closed', async () => {
+  it('replaces each invalid value by its default, but invalid accounts by none: it fails closed', async () => {
     const reported: string[] = [];
-    const area = memoryArea({ token: 42, serverUrl: 'http://plain.example', autoCopy: 'yes', tokenServer: 'nonsense' });
+    const area = memoryArea({ accounts: [{ id: 'account-1', name: 'Plain', server: 'http://plain.example' }], autoCopy: 'yes', activeAccount: 42 });
     const settings = await readSettings(area, undefined, ({ key }) => reported.push(key));
-    // Not https://shrtnr.co: the token would follow the default there.
-    expect(settings).toEqual({ ...DEFAULT_SETTINGS, serverUrl: '' });
-    expect(reported.toSorted()).toEqual(['autoCopy', 'serverUrl', 'token', 'tokenServer']);
+    // Not the default account on https://shrtnr.co: a token would be looked for there.
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, accounts: [] });
+    expect(reported.toSorted()).toEqual(['accounts', 'activeAccount', 'autoCopy']);
   });
 
   it('keeps the valid values beside an invalid one', async () => {
-    const area = memoryArea({ token: 'tok', serverUrl: 'https://own.example/with/path', autoCopy: false, tokenServer: 'https://own.example', copyFormat: 'pdf', history: false, usePageShortLink: 'yes' });
+    const area = memoryArea({ accounts: [OWN], activeAccount: OWN.id, autoCopy: false, copyFormat: 'pdf', history: false, usePageShortLink: 'yes' });
     expect(await readSettings(area, undefined, () => {})).toEqual({
-      token: 'tok',
-      serverUrl: '',
+      accounts: [OWN],
+      activeAccount: OWN.id,
       autoCopy: false,
-      tokenServer: 'https://own.example',
       history: false,
       copyFormat: 'plain',
       stripTracking: false,
@@ -45,39 +49,22 @@ describe('settings storage', () => {
     });
   });
 
-  it('reads only the keys asked for', async () => {
-    const area = memoryArea({ token: 'secret', autoCopy: false });
+  it('reads only the keys asked for, and never a token, even reading every setting', async () => {
+    const area = memoryArea({ [tokenKey(OWN.id)]: { token: 'secret', server: OWN.server }, accounts: [OWN], autoCopy: false });
     const settings = await readSettings(area, ['autoCopy']);
     expect(settings).toEqual({ autoCopy: false });
-    expect(JSON.stringify(settings)).not.toContain('secret');
+    expect(JSON.stringify(await readSettings(area))).not.toContain('secret');
   });
 
   it('writes only the changed keys, so two pages saving different settings both win', async () => {
-    const area = memoryArea({ token: 'old', autoCopy: true });
-    await Promise.all([writeSettings(area, { token: 'new' }), writeSettings(area, { autoCopy: false })]);
-    expect(area.items).toEqual({ token: 'new', autoCopy: false });
+    const area = memoryArea({ accounts: [OWN], autoCopy: true });
+    const team = { id: 'account-team', name: 'Team', server: 'https://team.example' };
+    await Promise.all([writeSettings(area, { accounts: [OWN, team] }), writeSettings(area, { autoCopy: false })]);
+    expect(area.items).toEqual({ accounts: [OWN, team], autoCopy: false });
   });
 
   it('refuses to store an invalid value', async () => {
-    await expect(writeSettings(memoryArea(), { serverUrl: 'https://x.example/' })).rejects.toThrow('serverUrl');
-  });
-
-  it('clears the token and the server it was saved for, nothing else', async () => {
-    const area = memoryArea({ token: 'tok', tokenServer: 'https://own.example', serverUrl: 'https://own.example', autoCopy: false });
-    await clearToken(area);
-    expect(area.items).toEqual({ serverUrl: 'https://own.example', autoCopy: false });
-  });
-});
-
-describe('a token without a readable binding', () => {
-  it('reads as none when the server it was saved for is unreadable, so it cannot follow the server set', async () => {
-    const area = memoryArea({ token: 'tok', tokenServer: 'nonsense', serverUrl: 'https://mirror.example' });
-    expect(await readSettings(area, ['token', 'serverUrl'], () => {})).toEqual({ token: '', serverUrl: 'https://mirror.example' });
-  });
-
-  it('reads as none when it is bound to no server at all', async () => {
-    const area = memoryArea({ token: 'tok', serverUrl: 'https://mirror.example' });
-    expect(await readSettings(area, ['token'])).toEqual({ token: '' });
+    await expect(writeSettings(memoryArea(), { accounts: [{ ...OWN, server: 'https://x.example/' }] })).rejects.toThrow('accounts');
   });
 });
 
@@ -85,42 +72,139 @@ describe('a token without a readable binding', () => {
 async function migrated(stored: Record<string, unknown>) {
   const area = memoryArea(stored);
   const settings = await readSettings(migratedArea(area), undefined, () => {});
-  return { stored: area.items, settings };
+  const tokens = await readTokens(area, settings.accounts.map(({ id }) => id));
+  return { stored: area.items, settings, tokens };
 }
+
+const LATEST = { [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length };
+const OLD_KEYS = ['token', 'serverUrl', 'tokenServer'];
+const firstAccount = (server: string) => ({ id: FIRST_ACCOUNT_ID, name: new URL(server).host, server });
 
 describe('settings migrations, from every shape this project has shipped', () => {
   const server = 'https://own.example';
+  const mirror = 'https://mirror.example:8443';
 
-  it('shape 0 (token, server, auto-copy): the token is bound to the server it was used with', async () => {
-    const { stored, settings } = await migrated({ token: 'tok', serverUrl: server, autoCopy: false });
-    expect(stored).toEqual({ token: 'tok', serverUrl: server, autoCopy: false, tokenServer: server, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
-    expect(settings).toMatchObject({ token: 'tok', tokenServer: server, serverUrl: server, autoCopy: false });
+  it('shape 0 (token, server, auto-copy): the first account, its token bound to the server it was used with', async () => {
+    const { stored, settings, tokens } = await migrated({ token: 'tok', serverUrl: server, autoCopy: false });
+    expect(stored).toEqual({
+      accounts: [firstAccount(server)],
+      activeAccount: FIRST_ACCOUNT_ID,
+      [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server },
+      autoCopy: false,
+      ...LATEST,
+    });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, accounts: [firstAccount(server)], autoCopy: false });
+    expect(tokens).toEqual({ [FIRST_ACCOUNT_ID]: { token: 'tok', server } });
   });
 
-  it('shape 0 with the default server (never stored): the token stays with the default server', async () => {
-    const { stored, settings } = await migrated({ token: 'tok' });
-    expect(stored).toEqual({ token: 'tok', tokenServer: DEFAULT_SERVER_URL, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
-    expect(settings).toMatchObject({ token: 'tok', tokenServer: DEFAULT_SERVER_URL, serverUrl: DEFAULT_SERVER_URL });
+  it('shape 0 with the default server (never stored): the default account, its token bound to the default server', async () => {
+    const { stored, settings, tokens } = await migrated({ token: 'tok' });
+    expect(stored).toEqual({ [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server: DEFAULT_SERVER_URL }, ...LATEST });
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(tokens).toEqual({ [FIRST_ACCOUNT_ID]: { token: 'tok', server: DEFAULT_SERVER_URL } });
   });
 
-  it('shape 0 with a server address that is not valid: the token is removed, it fails closed', async () => {
-    const { stored, settings } = await migrated({ token: 'tok', serverUrl: 'http://plain.example', autoCopy: true });
-    expect(stored).toEqual({ serverUrl: 'http://plain.example', autoCopy: true, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
-    expect(settings).toMatchObject({ token: '', serverUrl: '' });
+  it('shape 0 with a server address that is not valid: no account, no token, it fails closed', async () => {
+    const { stored, settings, tokens } = await migrated({ token: 'tok', serverUrl: 'http://plain.example', autoCopy: true });
+    expect(stored).toEqual({ accounts: [], activeAccount: FIRST_ACCOUNT_ID, autoCopy: true, ...LATEST });
+    expect(settings.accounts).toEqual([]);
+    expect(tokens).toEqual({});
+    expect(JSON.stringify(stored)).not.toContain('tok"');
   });
 
-  it('shape 1 (a bound token) and shape 2 (history and formats) are kept as they are', async () => {
-    const shape1 = { token: 'tok', tokenServer: server, serverUrl: 'https://mirror.example', autoCopy: true };
+  it('shape 0 with a server that is no string at all: no account, and the token removed', async () => {
+    const { stored, settings } = await migrated({ token: 'tok', serverUrl: 42 });
+    expect(stored).toEqual({ accounts: [], activeAccount: FIRST_ACCOUNT_ID, ...LATEST });
+    expect(settings.accounts).toEqual([]);
+  });
+
+  it('shape 0 with a server stored unnormalised (a path): it cannot be read, so no account and no token', async () => {
+    const { stored } = await migrated({ token: 'tok', serverUrl: `${server}/with/path` });
+    expect(stored).toEqual({ accounts: [], activeAccount: FIRST_ACCOUNT_ID, ...LATEST });
+  });
+
+  it('shape 0 with a server whose host is longer than a name may be: one account, named by its host cut to the bound, its token kept', async () => {
+    const host = `${'a'.repeat(40)}.${'b'.repeat(30)}.example`;
+    const long = `https://${host}`;
+    expect(host.length).toBeGreaterThan(MAX_ACCOUNT_NAME);
+    const { stored, settings, tokens } = await migrated({ token: 'tok', serverUrl: long });
+    const account = { id: FIRST_ACCOUNT_ID, name: host.slice(0, MAX_ACCOUNT_NAME), server: long };
+    // Read back as one account, not as none (an account named by the whole host would not be readable).
+    expect(settings.accounts).toEqual([account]);
+    expect(stored).toEqual({ accounts: [account], activeAccount: FIRST_ACCOUNT_ID, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server: long }, ...LATEST });
+    expect(tokens).toEqual({ [FIRST_ACCOUNT_ID]: { token: 'tok', server: long } });
+  });
+
+  it('shape 1 (a bound token): the binding travels with the token, even to another server than the account\'s', async () => {
+    const { stored, settings, tokens } = await migrated({ token: 'tok', tokenServer: server, serverUrl: mirror, autoCopy: true });
+    expect(stored).toEqual({
+      accounts: [firstAccount(mirror)],
+      activeAccount: FIRST_ACCOUNT_ID,
+      [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server },
+      autoCopy: true,
+      ...LATEST,
+    });
+    expect(settings.accounts).toEqual([{ id: FIRST_ACCOUNT_ID, name: 'mirror.example:8443', server: mirror }]);
+    // Still bound to own.example: account-tokens.ts sends it nowhere else.
+    expect(tokens).toEqual({ [FIRST_ACCOUNT_ID]: { token: 'tok', server } });
+  });
+
+  it('shape 1 with a token whose server cannot be read: the account is kept, the token reads as none', async () => {
+    const { stored, settings, tokens } = await migrated({ token: 'tok', tokenServer: 'nonsense', serverUrl: server });
+    expect(settings.accounts).toEqual([firstAccount(server)]);
+    expect(tokens).toEqual({});
+    for (const key of OLD_KEYS) expect(stored).not.toHaveProperty(key);
+  });
+
+  it('shape 1 with no token: the account alone, no token item', async () => {
+    const { stored } = await migrated({ serverUrl: server, tokenServer: server, autoCopy: false });
+    expect(stored).toEqual({ accounts: [firstAccount(server)], activeAccount: FIRST_ACCOUNT_ID, autoCopy: false, ...LATEST });
+  });
+
+  it('shapes 2, 3 and 4 (later keys): the same first account, every later setting untouched', async () => {
+    const shape1 = { token: 'tok', tokenServer: server, serverUrl: server, autoCopy: false };
     const shape2 = { ...shape1, history: false, copyFormat: 'markdown', stripTracking: true };
-    for (const shape of [shape1, shape2]) {
-      const { stored, settings } = await migrated(shape);
-      expect(stored).toEqual({ ...shape, [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
-      expect(settings).toMatchObject(shape);
+    const shape3 = { ...shape2, usePageShortLink: true };
+    const presets = [{ name: 'Spring', params: [{ key: 'utm_source', value: 'news' }] }];
+    const shape4 = { ...shape3, campaignPresets: presets, syncPreferences: false };
+    for (const shape of [shape2, shape3, shape4]) {
+      const { stored, settings, tokens } = await migrated(shape);
+      const { token: _token, tokenServer: _tokenServer, serverUrl: _serverUrl, ...later } = shape;
+      expect(stored).toEqual({ ...later, accounts: [firstAccount(server)], activeAccount: FIRST_ACCOUNT_ID, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server }, ...LATEST });
+      expect(settings).toEqual({ ...DEFAULT_SETTINGS, ...later, accounts: [firstAccount(server)] });
+      expect(tokens).toEqual({ [FIRST_ACCOUNT_ID]: { token: 'tok', server } });
     }
   });
 
-  it('a fresh install takes every step at once and stores nothing but its version', async () => {
-    expect((await migrated({})).stored).toEqual({ [SETTINGS_VERSION_KEY]: SETTINGS_MIGRATIONS.length });
+  it('a profile that took the first step already (version 1) takes only the second', async () => {
+    const { stored } = await migrated({ token: 'tok', tokenServer: server, serverUrl: server, [SETTINGS_VERSION_KEY]: 1 });
+    expect(stored).toEqual({ accounts: [firstAccount(server)], activeAccount: FIRST_ACCOUNT_ID, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server }, ...LATEST });
+  });
+
+  it('a fresh install takes every step at once and stores nothing but its version: the default account', async () => {
+    const { stored, settings, tokens } = await migrated({});
+    expect(stored).toEqual(LATEST);
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(tokens).toEqual({});
+  });
+
+  it('a profile already in the account shape is left as it is', async () => {
+    const shape5 = { accounts: [OWN], activeAccount: OWN.id, [tokenKey(OWN.id)]: { token: 'tok', server: OWN.server }, autoCopy: false, ...LATEST };
+    expect((await migrated(shape5)).stored).toEqual(shape5);
+  });
+
+  it('a second step stopped half-way (after its writes, before the old keys went, or before its version) ends the same when taken again', async () => {
+    const shape1 = { token: 'tok', tokenServer: server, serverUrl: server, autoCopy: false, [SETTINGS_VERSION_KEY]: 1 };
+    const done = { accounts: [firstAccount(server)], activeAccount: FIRST_ACCOUNT_ID, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server }, autoCopy: false };
+    // Stopped between its write and the removal: the old keys and the new ones side by side.
+    expect((await migrated({ ...shape1, ...done })).stored).toEqual({ ...done, ...LATEST });
+    // Stopped after the removal, before its version was recorded: nothing left to read, nothing undone.
+    expect((await migrated({ ...done, [SETTINGS_VERSION_KEY]: 1 })).stored).toEqual({ ...done, ...LATEST });
+  });
+
+  it('a second step stopped half-way, the user having switched account meanwhile, keeps the user\'s choice', async () => {
+    const done = { accounts: [firstAccount(server), OWN], activeAccount: OWN.id, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server } };
+    expect((await migrated({ ...done, [SETTINGS_VERSION_KEY]: 1 })).stored).toEqual({ ...done, ...LATEST });
   });
 
   it('takes each step once, in order, recording each as it is taken; a step that fails is taken again next time', async () => {
@@ -146,5 +230,26 @@ describe('settings migrations, from every shape this project has shipped', () =>
     await migrateSettings(area, steps);
     expect(taken).toEqual(['a', 'b', 'b']);
     expect(area.items).toEqual({ [SETTINGS_VERSION_KEY]: 2 });
+  });
+
+  it('the real second step, failing at the removal, is taken again and ends in the account shape', async () => {
+    const area = memoryArea({ token: 'tok', serverUrl: server, autoCopy: false });
+    let refuse = true;
+    const flaky: StorageAreaLike = {
+      get: (keys) => area.get(keys),
+      set: (items) => area.set(items),
+      async remove(keys) {
+        if (refuse) {
+          refuse = false;
+          throw new Error('storage refused');
+        }
+        await area.remove(keys);
+      },
+    };
+    // Step one removes nothing here (the token is bound): the second step's removal is the first.
+    await expect(migrateSettings(flaky)).rejects.toThrow('storage refused');
+    expect(area.items[SETTINGS_VERSION_KEY]).toBe(1);
+    await migrateSettings(flaky);
+    expect(area.items).toEqual({ accounts: [firstAccount(server)], activeAccount: FIRST_ACCOUNT_ID, [tokenKey(FIRST_ACCOUNT_ID)]: { token: 'tok', server }, autoCopy: false, ...LATEST });
   });
 });

@@ -14,20 +14,14 @@ export interface InvalidSetting {
 /**
  * Reads the requested settings; a missing stored value reads as its default,
  * an invalid one as its fail-closed value or else its default (and is
- * reported by key, never by value: it may be a token). A token reads as none
- * unless it is bound to a server (`tokenServer`, valid): a binding that is
- * missing or unreadable must not let the token follow whatever server is set.
+ * reported by key, never by value). Tokens are not settings: account-tokens.ts reads them.
  */
 export async function readSettings<Key extends SettingKey>(
   area: StorageAreaLike,
   keys: readonly Key[] = SETTING_KEYS as Key[],
   onInvalid: (problem: InvalidSetting) => void = reportInvalidSetting,
 ): Promise<Pick<Settings, Key>> {
-  const withBinding: readonly SettingKey[] = keys.includes('token' as Key) && !keys.includes('tokenServer' as Key) ? [...keys, 'tokenServer'] : keys;
-  const settings = parseSettings(await area.get([...withBinding]), withBinding, onInvalid);
-  if (settings.token !== undefined && settings.tokenServer === '') settings.token = '';
-  if (!keys.includes('tokenServer' as Key)) delete settings.tokenServer;
-  return settings as Pick<Settings, Key>;
+  return parseSettings(await area.get([...keys]), keys, onInvalid) as Pick<Settings, Key>;
 }
 
 function parseSettings(stored: Record<string, unknown>, keys: readonly SettingKey[], onInvalid: (problem: InvalidSetting) => void): Partial<Settings> {

@@ -1,12 +1,20 @@
+// fast-check documents its API as the default `fc` namespace object; this rule would flag every fc.* call.
+// oxlint-disable import/no-named-as-default-member
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from './settings-schema';
-import { reconcile, SYNCED_KEYS, type SyncState } from './synced-preferences';
+import type { Account } from './accounts';
+import { DEFAULT_SETTINGS, settingSchemas } from './settings-schema';
+import { reconcile, SYNCED_KEYS, type SyncAction, type SyncState } from './synced-preferences';
 
 const NOW = 1_800_000_000_000;
 const local = Object.fromEntries(SYNCED_KEYS.map((key) => [key, DEFAULT_SETTINGS[key]])) as SyncState['local'];
 const agreed = { ...local } as SyncState['base'];
 const syncedAll = (at: number) => Object.fromEntries(SYNCED_KEYS.map((key) => [key, { value: DEFAULT_SETTINGS[key], at }])) as SyncState['synced'];
 const valid = () => true;
+// As sync-area.ts checks sync's values: as a stored setting.
+const asStored = (key: keyof SyncState['local'], value: unknown) => settingSchemas[key].safeParse(value).success;
+const accountActions = (actions: SyncAction[]) => actions.filter(({ key }) => key === 'accounts');
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 describe('preferences reconciled with sync', () => {
   it('gives every preference of the first machine to an empty sync, stamped now', () => {
@@ -51,5 +59,95 @@ describe('preferences reconciled with sync', () => {
     const [action] = reconcile({ local: { ...local, campaignPresets: presets }, base: agreed, synced: syncedAll(NOW - 9_000) }, NOW, valid);
     expect(action).toMatchObject({ kind: 'too-large', key: 'campaignPresets' });
     expect(action?.kind === 'too-large' && action.bytes).toBeGreaterThan(8_192);
+  });
+});
+
+describe('accounts reconciled with sync', () => {
+  const OWN: Account = { id: 'account-1', name: 'shrtnr.co', server: 'https://shrtnr.co' };
+  const TEAM: Account = { id: 'account-team', name: 'Team', server: 'https://team.example' };
+  const HOME: Account = { id: 'account-home', name: 'Home', server: 'https://home.example' };
+
+  it("on a machine's first join, takes every account of both and gives sync the union", () => {
+    const synced = { ...syncedAll(NOW - 5_000), accounts: { value: [OWN, TEAM], at: NOW - 5_000 } };
+    const actions = reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced }, NOW, asStored);
+    expect(accountActions(actions)).toEqual([
+      { kind: 'take', key: 'accounts', value: [OWN, TEAM, HOME] },
+      { kind: 'give', key: 'accounts', item: { value: [OWN, TEAM, HOME], at: NOW } },
+    ]);
+  });
+
+  it("on a machine's first join whose accounts sync holds already, takes sync's list and gives nothing back", () => {
+    const synced = { ...syncedAll(NOW - 5_000), accounts: { value: [TEAM, OWN], at: NOW - 5_000 } };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN] }, base: {}, synced }, NOW, asStored))).toEqual([{ kind: 'take', key: 'accounts', value: [TEAM, OWN] }]);
+  });
+
+  it("on a machine's first join, gives its own when sync's accounts cannot be stored here", () => {
+    const synced = { ...syncedAll(NOW - 5_000), accounts: { value: [{ ...TEAM, server: 'http://team.example' }], at: NOW - 5_000 } };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced }, NOW, asStored))).toEqual([
+      { kind: 'give', key: 'accounts', item: { value: [OWN, HOME], at: NOW } },
+    ]);
+  });
+
+  it("on a machine's first join, takes sync's list and gives nothing when the union is not one this machine may store", () => {
+    const synced = { ...syncedAll(NOW - 5_000), accounts: { value: [OWN, TEAM], at: NOW - 5_000 } };
+    // Sync's list may be stored, the union (with HOME) may not.
+    const refusesHome = (key: keyof SyncState['local'], value: unknown) => asStored(key, value) && !(key === 'accounts' && JSON.stringify(value).includes(HOME.server));
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced }, NOW, refusesHome))).toEqual([{ kind: 'take', key: 'accounts', value: [OWN, TEAM] }]);
+  });
+
+  it('once agreed, an account removed on another machine is removed here: no union any more', () => {
+    const base = { ...agreed, accounts: [OWN, TEAM] };
+    const synced = { ...syncedAll(NOW - 9_000), accounts: { value: [OWN], at: NOW - 1_000 } };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, TEAM] }, base, synced }, NOW, asStored))).toEqual([{ kind: 'take', key: 'accounts', value: [OWN] }]);
+  });
+
+  it('once agreed, an account added here is given, whole', () => {
+    const base = { ...agreed, accounts: [OWN] };
+    const synced = { ...syncedAll(NOW - 9_000), accounts: { value: [OWN], at: NOW - 9_000 } };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base, synced }, NOW, asStored))).toEqual([
+      { kind: 'give', key: 'accounts', item: { value: [OWN, HOME], at: NOW } },
+    ]);
+  });
+
+  it('once agreed, when both machines changed the accounts, the later list wins whole, never a mix', () => {
+    const base = { ...agreed, accounts: [OWN] };
+    const mine = { ...local, accounts: [OWN, HOME] };
+    const theirs = [OWN, TEAM];
+    expect(accountActions(reconcile({ local: mine, base, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW + 2_000 } } }, NOW, asStored))).toEqual([
+      { kind: 'take', key: 'accounts', value: theirs },
+    ]);
+    expect(accountActions(reconcile({ local: mine, base, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW - 2_000 } } }, NOW, asStored))).toEqual([
+      { kind: 'give', key: 'accounts', item: { value: mine.accounts, at: NOW } },
+    ]);
+  });
+
+  it('never syncs which account is active', () => {
+    expect(SYNCED_KEYS).not.toContain('activeAccount');
+  });
+
+  // Lists as storage and sync hold them: names and servers only, ids and names from small pools so that they meet.
+  const anAccount = fc.record({
+    id: fc.constantFrom('account-1', 'account-a', 'account-b', 'account-c', 'account-d'),
+    name: fc.constantFrom('Own', 'own', 'Team', 'TEAM', 'Home', 'Work', 'shrtnr.co'),
+    server: fc.constantFrom('https://shrtnr.co', 'https://team.example', 'https://home.example:8443'),
+  });
+  const aList = fc.uniqueArray(anAccount, { maxLength: 5, selector: ({ id }) => id }).filter((list) => new Set(list.map(({ name }) => name.toLowerCase())).size === list.length);
+
+  it('whatever both sides hold, every list of accounts it takes or gives carries names and servers only, and is one this machine stores', () => {
+    fc.assert(
+      fc.property(aList, maybe(aList), maybe(fc.record({ value: aList, at: fc.integer({ min: NOW - 10_000, max: NOW + 10_000 }) })), (mine, agreedAccounts, syncedAccounts) => {
+        const state: SyncState = {
+          local: { ...local, accounts: mine },
+          base: agreedAccounts === undefined ? {} : { ...agreed, accounts: agreedAccounts },
+          synced: syncedAccounts === undefined ? {} : { ...syncedAll(NOW), accounts: syncedAccounts },
+        };
+        for (const action of accountActions(reconcile(state, NOW, asStored))) {
+          const value = action.kind === 'take' ? action.value : action.kind === 'give' ? action.item.value : [];
+          expect(asStored('accounts', value)).toBe(true);
+          for (const account of value as object[]) expect(Object.keys(account).toSorted()).toEqual(['id', 'name', 'server']);
+          expect(JSON.stringify(value)).not.toMatch(/token/i);
+        }
+      }),
+    );
   });
 });

@@ -1,12 +1,14 @@
+import { unionOfAccounts } from './accounts';
 import type { Settings } from './settings-schema';
 
 /**
  * Preferences that follow the user through the browser's own sync
  * (`storage.sync`, issue 21): how links are copied and prepared, history
- * on or off, and the campaign presets. Never the token, the server it is
- * bound to, or the server: a credential stays on the machine it was typed on.
+ * on or off, the campaign presets, and the accounts' names and servers.
+ * Never a token (a credential stays on the machine it was typed on: a synced
+ * account asks for its token on each machine), nor which account is active.
  */
-export const SYNCED_KEYS = ['autoCopy', 'copyFormat', 'stripTracking', 'history', 'usePageShortLink', 'campaignPresets'] as const;
+export const SYNCED_KEYS = ['autoCopy', 'copyFormat', 'stripTracking', 'history', 'usePageShortLink', 'campaignPresets', 'accounts'] as const;
 export type SyncedKey = (typeof SYNCED_KEYS)[number];
 
 /** One preference in storage.sync: its value and when it was changed (ms since the epoch, on the machine that changed it). */
@@ -50,7 +52,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * `now`), so two machines changing one preference end with the last change,
  * never a mix (each preference, the preset list included, is one item). A
  * machine that never agreed with sync takes sync's values (the user's
- * preferences follow them to it); one sync has nothing of, or nothing valid
+ * preferences follow them to it), except its accounts, which join sync's
+ * (and sync gets them all); one sync has nothing of, or nothing valid
  * of, gives its own. `valid` says whether sync's value is one this machine
  * may take (checked as a stored setting is).
  */
@@ -64,14 +67,25 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       const inBase = key in state.base;
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
+      if (!inBase && key === 'accounts') {
+        const joined = unionOfAccounts(synced.value as Settings['accounts'], state.local.accounts);
+        // Checked as sync's own value was: a union this machine could not store is not taken (sync's is).
+        const union = valid(key, joined) ? joined : synced.value;
+        actions.push({ kind: 'take', key, value: union });
+        if (!same(union, synced.value)) actions.push(giveOrTooLarge(key, { value: union, at: now }));
+        continue;
+      }
       if (!inBase || (syncChanged && (!localChanged || synced.at > now))) {
         actions.push({ kind: 'take', key, value: synced.value });
         continue;
       }
     }
-    const item = { value: local, at: now };
-    const bytes = syncItemBytes(key, item);
-    actions.push(bytes > SYNC_ITEM_QUOTA_BYTES ? { kind: 'too-large', key, bytes } : { kind: 'give', key, item });
+    actions.push(giveOrTooLarge(key, { value: local, at: now }));
   }
   return actions;
+}
+
+function giveOrTooLarge(key: SyncedKey, item: SyncedValue): SyncAction {
+  const bytes = syncItemBytes(key, item);
+  return bytes > SYNC_ITEM_QUOTA_BYTES ? { kind: 'too-large', key, bytes } : { kind: 'give', key, item };
 }

@@ -1,8 +1,12 @@
 import type { Result, ShrtnrError } from '../api';
 import { failure, success } from '../api/result';
-import type { Settings } from './settings-schema';
 
-type TokenSettings = Pick<Settings, 'token' | 'tokenServer' | 'serverUrl'>;
+/** An account's server, its token on this machine, and the server that token was saved for. */
+interface TokenSettings {
+  serverUrl: string;
+  token: string;
+  tokenServer: string;
+}
 
 /**
  * What a request may carry: the saved token only goes to the server it was

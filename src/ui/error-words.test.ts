@@ -31,3 +31,40 @@ describe('the sentence for what a server got wrong', () => {
     expect(errorSentence(error, english)).toBe(sentence);
   });
 });
+
+describe('the sentences of accounts', () => {
+  const german = wordsIn('de');
+  const arabic = wordsIn('ar');
+
+  it.each<[ShrtnrError, string, string]>([
+    [{ kind: 'no-account' }, 'No account is set up. Add one in the settings.', 'Es ist kein Konto eingerichtet. Fügen Sie in den Einstellungen eines hinzu.'],
+    [
+      { kind: 'account-removed' },
+      'The account this link was for was removed, so it was not sent. Shorten it again.',
+      'Das Konto, für das dieser Link bestimmt war, wurde entfernt, daher wurde er nicht gesendet. Kürzen Sie ihn erneut.',
+    ],
+    [
+      { kind: 'no-token', blank: false, account: 'Team' },
+      'No access token is saved in this browser for the account “Team”. Add it in the settings.',
+      'In diesem Browser ist für das Konto „Team“ kein Zugriffstoken gespeichert. Fügen Sie es in den Einstellungen hinzu.',
+    ],
+    [
+      { kind: 'no-token', blank: false },
+      'No access token is set. Add your Shrtnr token in the settings.',
+      'Es ist kein Zugriffstoken festgelegt. Fügen Sie Ihr Shrtnr-Token in den Einstellungen hinzu.',
+    ],
+  ])('$kind, in English and in German', (error, inEnglish, inGerman) => {
+    expect(errorSentence(error, english)).toBe(inEnglish);
+    expect(errorSentence(error, german)).toBe(inGerman);
+  });
+
+  it('says a token of only spaces is blank, whichever account it was typed for', () => {
+    expect(errorSentence({ kind: 'no-token', blank: true, account: 'Team' }, english)).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
+  });
+
+  it("names the account as its user wrote it, isolated in a right-to-left sentence", () => {
+    const sentence = errorSentence({ kind: 'no-token', blank: false, account: 'Team (links.example:8443)' }, arabic);
+    expect(sentence).toContain('\u2068Team (links.example:8443)\u2069');
+    expect(errorSentence({ kind: 'account-removed' }, arabic)).not.toBe(errorSentence({ kind: 'server-changed' }, arabic));
+  });
+});

@@ -33,7 +33,10 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
     case 'url-too-long':
       return t('errorUrlTooLong', error.length, error.limit);
     case 'no-token':
-      return t(error.blank ? 'errorBlankToken' : 'errorNoToken');
+      if (error.blank) return t('errorBlankToken');
+      return error.account === undefined ? t('errorNoToken') : t('errorNoTokenForAccount', error.account);
+    case 'no-account':
+      return t('errorNoAccount');
     case 'malformed-token':
       return t('errorMalformedToken');
     case 'invalid-server-url':
@@ -95,6 +98,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorExpired', error.minutes);
     case 'server-changed':
       return t('errorServerChanged');
+    case 'account-removed':
+      return t('errorAccountRemoved');
     case 'internal':
       return t('errorInternal', error.detail);
   }

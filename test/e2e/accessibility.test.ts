@@ -92,16 +92,28 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await closeAll(popup, tab);
     session.standIn.setFault(null);
 
-    // The options page, with a connection test's result on it, and a campaign preset listed.
+    // Two accounts (issue 21): the popup's switcher beside its link.
     await session.useStandIn();
+    await session.configure({ accounts: twoAccounts(session.standIn.baseUrl), activeAccount: 'account-1' });
+    ({ tab, popup } = await popupOn());
+    await popup.getByRole('combobox', { name: t('popupAccount') }).waitFor();
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe(t('popupCopied'));
+    found['two accounts'] = await axeViolationsLightAndDark(popup);
+    await closeAll(popup, tab);
+
+    // The options page, with a connection test's result on it, a campaign preset listed, and the accounts:
+    // one that needs its token here, and another's removal asked about.
     await session.configure({ campaignPresets: [{ name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring' }] }] });
     const options = await session.browser.context.newPage();
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await options.getByRole('button', { name: t('optionsTestConnection') }).click();
     await expect.poll(() => options.getByTestId('connection-status').textContent()).not.toBe('');
+    await options.getByText(t('optionsAccountNeedsToken')).waitFor();
+    await options.getByRole('button', { name: t('optionsRemoveAccount', 'Team') }).click();
+    await options.getByRole('group', { name: t('optionsRemoveAccountQuestion', 'Team') }).waitFor();
     found.options = await axeViolationsLightAndDark(options);
     await options.close();
-    await session.configure({ campaignPresets: undefined });
+    await session.configure({ campaignPresets: undefined, serverUrl: session.standIn.baseUrl });
 
     expect(found).toEqual({
       loading: [],
@@ -112,6 +124,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
       'server failed': [],
       unauthorized: [],
       'no token': [],
+      'two accounts': [],
       options: [],
     });
   });
@@ -132,6 +145,12 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(3);
     await page.getByTestId('history-count').filter({ hasNotText: t('historyLoading') }).waitFor();
     found['history with links'] = await axeViolationsLightAndDark(page);
+
+    // With two accounts: each row names its account, and the list filters by account.
+    await session.configure({ accounts: twoAccounts(base), activeAccount: 'account-1' });
+    await page.getByRole('combobox', { name: t('historyAccountFilter') }).waitFor();
+    found['history with accounts'] = await axeViolationsLightAndDark(page);
+    await session.configure({ serverUrl: base });
 
     await page.getByRole('button', { name: t('historyDeleteAll'), exact: true }).click();
     await page.getByRole('button', { name: t('historyCancel') }).waitFor();
@@ -179,6 +198,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     expect(found).toEqual({
       'history empty': [],
       'history with links': [],
+      'history with accounts': [],
       'popup: campaign panel': [],
       'delete-all question': [],
       'history QR code': [],
@@ -188,6 +208,14 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     });
   });
 });
+
+/** The first account on the stand-in (its token saved), and a second one that came with no token for this browser. */
+function twoAccounts(server: string) {
+  return [
+    { id: 'account-1', name: new URL(server).host, server },
+    { id: 'account-team', name: 'Team', server },
+  ];
+}
 
 async function closeAll(...pages: Page[]): Promise<void> {
   for (const page of pages) await page.close();

@@ -13,6 +13,7 @@ import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
+import { startStandIn } from '../../tooling/stand-in/server';
 
 let session: FirefoxSession;
 
@@ -25,6 +26,8 @@ beforeEach(() => {
   session.standIn.clearLog();
 });
 
+const shortOf = (server: string) => new RegExp(`^${server.replaceAll('.', '\\.')}/[A-Za-z0-9]{7}$`);
+const tokensSeen = (server: { apiRequests(): { headers: Record<string, string> }[] }) => [...new Set(server.apiRequests().map((request) => request.headers.authorization))];
 const textOf = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
 const permissionsCard = (page: Page) => textOf(page, '[data-testid="permissions"]');
 
@@ -41,6 +44,78 @@ async function connectionStatusAfterTest(options: Page): Promise<string> {
   await expect.poll(async () => (status = await textOf(options, '[data-testid="connection-status"]')), { timeout: 10_000 }).not.toMatch(/^(|Checking…)$/);
   return status;
 }
+
+describe('two accounts on two servers in Firefox (issue 21)', () => {
+  it('the popup switches account, the submenu and the shortcut each use theirs, the cache never answers across them, and each server sees only its token', async () => {
+    const second = await startStandIn({});
+    session.audit.track(second.demoToken);
+    session.audit.watchServer(second);
+    session.audit.configured({ serverUrl: second.baseUrl, token: second.demoToken });
+    const own = { id: 'account-own', name: 'Own links', server: second.baseUrl };
+    try {
+      await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: true });
+      await session.firefox.evaluateInExtension(
+        async ({ account, token }) => {
+          const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
+          const { accounts } = await storage.local.get('accounts');
+          await storage.local.set({ accounts: [...(accounts as unknown[]), account], [`token:${account.id}`]: { token, server: account.server } });
+        },
+        { account: own, token: second.demoToken },
+      );
+      const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=ff-accounts`;
+
+      // The submenu's item: that account, whatever is active.
+      const viaOwn = await session.clickMenu({ menuItemId: `account-link:${own.id}`, linkUrl });
+      expect(viaOwn).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortOf(second.baseUrl)) as unknown } });
+      // The active account for the same address: its own link from its own server, never the other account's from history.
+      const viaActive = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl });
+      expect(viaActive).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(session.shortUrlPattern()) as unknown, fromHistory: false } });
+
+      // The popup reads the tab it opens on with host access (a programmatic openPopup grants no activeTab):
+      // granted by a real click on the settings page, as in the test above, and given back below.
+      const options = await session.firefox.openExtensionPage('src/options/index.html');
+      session.standIn.setFault({ kind: 'drop-connection' });
+      expect(await connectionStatusAfterTest(options)).toMatch(/^Can't reach 127\.0\.0\.1/);
+      session.standIn.setFault(null);
+      await options.click('button::-p-text(Allow access to)');
+      await options.close();
+      // The popup on a page: the active account's link, then the switcher's other choice makes it the other's.
+      const articleUrl = `${session.standIn.baseUrl}/demo/article?from=ff-switch`;
+      const tab = await session.firefox.openTab(articleUrl);
+      await tab.bringToFront();
+      await session.firefox.openPopup();
+      await expect.poll(async () => (await session.firefox.popupPanel()).shortUrl, { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+      await session.firefox.evaluateInExtension((id) => {
+        const api = (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser;
+        const select = api.extension.getViews({ type: 'popup' })[0]?.document.querySelector<HTMLSelectElement>('select[aria-label="Account"]');
+        if (select === null || select === undefined) throw new Error('The popup shows no account switcher.');
+        select.value = id;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, own.id);
+      await expect.poll(async () => (await session.firefox.popupPanel()).shortUrl, { timeout: 10_000 }).toMatch(shortOf(second.baseUrl));
+      expect((await session.storedSettings()).activeAccount).toBe(own.id);
+
+      // The shortcut follows the active account.
+      const pressed = await session.pressCommand('shorten-current-tab', `${session.standIn.baseUrl}/demo/article?from=ff-shortcut`);
+      expect(pressed).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortOf(second.baseUrl)) as unknown } });
+      await tab.close();
+
+      expect(tokensSeen(second)).toEqual([`Bearer ${second.demoToken}`]);
+      expect(tokensSeen(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
+      expect(second.apiRequests()).toHaveLength(3);
+    } finally {
+      // The panel stays open over the window until closed: the next popup could not open.
+      await session.firefox.evaluateInExtension(() => {
+        for (const view of (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' })) view.close();
+      }, null);
+      await session.firefox.evaluateInExtension((origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.remove({ origins }), ['https://127.0.0.1/*']);
+      await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: undefined });
+      await session.firefox.evaluateInExtension((key) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.remove(key), `token:${own.id}`);
+      // Its log stays with the audit, read at the session's close.
+      await second.close();
+    }
+  });
+});
 
 describe('the Firefox build', () => {
   it('installs as a Manifest V3 add-on with an event page and no offscreen permission', async () => {
@@ -66,7 +141,11 @@ describe('the Firefox build', () => {
     await options.type('#token', token);
     await options.click('button::-p-text(Save settings)');
     await expect.poll(() => textOf(options, '[data-testid="save-status"]')).toBe('Settings saved.');
-    expect(await session.storedSettings()).toMatchObject({ token, serverUrl: session.standIn.baseUrl });
+    expect(await session.storedSettings()).toMatchObject({
+      // Its name was its server's host: it follows the server.
+      accounts: [{ id: 'account-1', name: new URL(session.standIn.baseUrl).host, server: session.standIn.baseUrl }],
+      'token:account-1': { token, server: session.standIn.baseUrl },
+    });
 
     expect(await connectionStatusAfterTest(options)).toMatch(/^Connected to 127\.0\.0\.1/);
     const ping = session.standIn.apiRequests().find((request) => request.path === '/api/v1/ping');

@@ -537,13 +537,15 @@ describe('the history page', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     const iso = (shortUrl: string) => new Date(history.find((entry) => entry.shortUrl === shortUrl)?.createdAt ?? Number.NaN).toISOString();
+    // The account that made each link, by its name (the one account, named by its server's host).
+    const account = new URL(base).host;
     expect(lines).toEqual([
-      'created,title,long_url,short_url,server,via,origin,campaign',
-      `${iso(seeded.cherry)},Cherry pie,${base}/demo/destination?food=cherry,${seeded.cherry},${base},menu-page,local,`,
-      `${iso(seeded.plain)},,${base}/demo/destination?plain=1,${seeded.plain},${base},menu-link,local,`,
+      'created,title,long_url,short_url,server,via,origin,campaign,account',
+      `${iso(seeded.cherry)},Cherry pie,${base}/demo/destination?food=cherry,${seeded.cherry},${base},menu-page,local,,${account}`,
+      `${iso(seeded.plain)},,${base}/demo/destination?plain=1,${seeded.plain},${base},menu-link,local,,${account}`,
       // A leading apostrophe keeps a spreadsheet from running the title; quotes doubled, the field quoted.
-      `${iso(seeded.formula)},"'=HYPERLINK(""https://evil.example/"",""click"")",${base}/demo/destination?csv=formula,${seeded.formula},${base},shortcut,local,`,
-      `${iso(seeded.banana)},Banana bread recipe,${base}/demo/destination?food=banana,${seeded.banana},${base},menu-page,local,`,
+      `${iso(seeded.formula)},"'=HYPERLINK(""https://evil.example/"",""click"")",${base}/demo/destination?csv=formula,${seeded.formula},${base},shortcut,local,,${account}`,
+      `${iso(seeded.banana)},Banana bread recipe,${base}/demo/destination?food=banana,${seeded.banana},${base},menu-page,local,,${account}`,
       '',
     ]);
 
@@ -558,8 +560,8 @@ describe('the history page', () => {
     expect(Date.parse(exported.exportedAt)).toBeLessThanOrEqual(saved);
     expect(exported.entries).toEqual(history);
 
-    // Into an empty history: everything comes back, exactly, marked as imported (a file is not a shortening made here).
-    const imported = history.map((entry): HistoryEntry => ({ ...entry, origin: 'imported' }));
+    // Into an empty history: everything comes back, exactly, marked as imported and of no account (a file is not a shortening made here).
+    const imported = history.map(({ account: _account, ...entry }): HistoryEntry => ({ ...entry, origin: 'imported' }));
     await session.clearHistory();
     await page.getByTestId('history-empty').waitFor();
     const file = { name: json.name, mimeType: 'application/json', buffer: json.body };

@@ -71,16 +71,23 @@ describe('keyboard only', () => {
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await options.getByRole('button', { name: 'Save settings' }).waitFor();
     const visited: string[] = [];
-    for (let step = 0; step < 12; step += 1) {
+    for (let step = 0; step < 17; step += 1) {
       await options.keyboard.press('Tab');
       const now = await focused(options);
       expect(now.ringVisible, now.label).toBe(true);
       visited.push(now.label);
     }
+    // The one account (named by its server's host): active, Edit, Remove; then Add account, and the form that edits it.
+    const account = new URL(session.standIn.baseUrl).host;
     expect(visited).toEqual([
+      account,
+      `Edit ${account}`,
+      `Remove ${account}`,
+      'Add account',
       'Clear token',
       'token',
       'Show',
+      'account-name',
       'server-url',
       'Test connection',
       'Copy the short link automatically when the popup opens',

@@ -31,6 +31,9 @@ const storedSettings = async () => {
   return settings;
 };
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
+/** The first account on `server`, named by its host (as the page names an account whose name was its server's host), and its token there. */
+const firstAccountOn = (server: string) => ({ accounts: [{ id: 'account-1', name: new URL(server).host, server }] });
+const tokenSavedFor = (token: string, server: string) => ({ 'token:account-1': { token, server } });
 
 async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
   // Typed together, as configure() writes them: the token may go to this server.
@@ -65,12 +68,12 @@ describe('options page', () => {
 
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
     // Only what changed is written; auto-copy stays at its default, unstored.
-    expect(await storedSettings()).toEqual({ token, serverUrl: session.standIn.baseUrl, tokenServer: session.standIn.baseUrl });
-    // Sync holds preferences only, never the token nor the server it is for.
+    expect(await storedSettings()).toEqual({ ...firstAccountOn(session.standIn.baseUrl), ...tokenSavedFor(token, session.standIn.baseUrl) });
+    // Sync holds preferences only (the accounts' names and servers among them), never the token.
+    await expect.poll(async () => ((await storedSync())['pref:accounts'] as { value?: unknown } | undefined)?.value, { timeout: 10_000 }).toEqual(firstAccountOn(session.standIn.baseUrl).accounts);
     const synced = await storedSync();
     expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
     expect(JSON.stringify(synced)).not.toContain(token);
-    expect(JSON.stringify(synced)).not.toContain(session.standIn.baseUrl);
 
     await options.reload();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in 9f3K is saved for 127\.0\.0\.1:\d+\./);
@@ -84,7 +87,7 @@ describe('options page', () => {
     await saveServerAndToken(session.standIn.baseUrl, 'to-be-cleared');
     await options.getByRole('button', { name: 'Clear token' }).click();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/No token is saved yet/);
-    expect(await storedSettings()).toEqual({ serverUrl: session.standIn.baseUrl });
+    expect(await storedSettings()).toEqual(firstAccountOn(session.standIn.baseUrl));
   });
 
   it('refuses a non-https server or one with a path, and saves nothing', async () => {
@@ -112,7 +115,7 @@ describe('options page', () => {
       options.getByRole('button', { name: 'Save settings' }).click(),
       other.getByRole('button', { name: 'Save settings' }).click(),
     ]);
-    await expect.poll(storedSettings).toEqual({ token: 'token-from-page-one', tokenServer: 'https://shrtnr.co', autoCopy: false });
+    await expect.poll(storedSettings).toEqual({ ...tokenSavedFor('token-from-page-one', 'https://shrtnr.co'), autoCopy: false });
     await expect.poll(() => options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(false);
     await expect.poll(() => other.getByTestId('token-status').textContent()).toMatch(/ending in -one/);
     await other.close();
@@ -133,7 +136,7 @@ describe('options page', () => {
       { serverUrl: session.standIn.baseUrl, filled: token },
     );
     await options.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(storedSettings).toEqual({ token, serverUrl: session.standIn.baseUrl, tokenServer: session.standIn.baseUrl });
+    await expect.poll(storedSettings).toEqual({ ...firstAccountOn(session.standIn.baseUrl), ...tokenSavedFor(token, session.standIn.baseUrl) });
   });
 
   it('gives the token field no name, so no form submission could ever put it into a URL', async () => {
@@ -150,7 +153,7 @@ describe('options page', () => {
     );
     await options.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toContain(`It is not sent to ${otherHost}`);
-    expect(await storedSettings()).toMatchObject({ serverUrl: other, tokenServer: session.standIn.baseUrl });
+    expect(await storedSettings()).toMatchObject({ ...firstAccountOn(other), ...tokenSavedFor(session.standIn.demoToken, session.standIn.baseUrl) });
 
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
@@ -172,20 +175,20 @@ describe('options page', () => {
     await options.getByRole('button', { name: 'Save settings' }).click();
     const renamedHost = new URL(renamed).host;
     await options.getByRole('button', { name: `Use my token with ${renamedHost}` }).click();
-    await expect.poll(storedSettings).toMatchObject({ tokenServer: new URL(renamed).origin });
+    await expect.poll(storedSettings).toMatchObject(tokenSavedFor(session.standIn.demoToken, new URL(renamed).origin));
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(new RegExp(`saved for ${renamedHost.replace(/[.]/g, '\\.')}\\.`));
     expect(await testConnection()).toBe(`Connected to ${renamedHost}: the token works.`);
   });
 
-  it('treats an invalid stored server address as none: nothing is sent (not even to shrtnr.co), and both pages say so', async () => {
+  it('treats accounts that cannot be read (an invalid stored server address) as none: nothing is sent (not even to shrtnr.co), and both pages say so', async () => {
     await session.configure({ token: session.standIn.demoToken, serverUrl: 'http://plain.example' });
     await options.reload();
-    await expect.poll(() => options.locator('#server-url-error').textContent()).toContain('No valid server address is saved, so nothing is sent.');
-    expect(await options.getByLabel('Server address').inputValue()).toBe('');
+    await expect.poll(() => options.locator('.accounts-card').textContent()).toContain('No account yet: add one to shorten links.');
+    expect(await options.getByTestId('editing-account').textContent()).toBe('New account: enter its server and its token, then save.');
 
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
-    expect((await shownError(popup)).kind).toBe('invalid-server-url');
+    expect((await shownError(popup)).kind).toBe('no-account');
     await popup.close();
     await tab.close();
     expect(session.standIn.apiRequests()).toEqual([]);
@@ -196,7 +199,7 @@ describe('options page', () => {
     await options.getByLabel('Replace the token').fill('   ');
     await options.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => options.locator('#token-error').textContent()).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
-    expect(await storedSettings()).toMatchObject({ token: 'kept-token-1234' });
+    expect(await storedSettings()).toMatchObject(tokenSavedFor('kept-token-1234', session.standIn.baseUrl));
   });
 
   it('saves the auto-copy preference', async () => {

@@ -22,14 +22,15 @@ export async function checkOpenSessions(when: string): Promise<void> {
 /**
  * Runs in an extension context (Chromium's worker or an extension page,
  * Firefox's extension page): every storage area, storage.local but for the
- * token's own key, and every IndexedDB database of the extension's origin,
+ * tokens' own keys (`token:<account id>`), and every IndexedDB database of the extension's origin,
  * each store's keys and values. A database is opened at the version it has,
  * never created: one that went missing meanwhile aborts the upgrade.
  * No named helpers inside: the function is sent to the browser as source.
  */
 export async function readExtensionStores(): Promise<Record<string, unknown>> {
   const api = ((globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome) as typeof chrome;
-  const { token: _theTokensOwnPlace, ...local } = await api.storage.local.get(null);
+  // The tokens' own places (one item an account) are the only ones a token may be kept in.
+  const local = Object.fromEntries(Object.entries(await api.storage.local.get(null)).filter(([key]) => !key.startsWith('token:')));
   const kept: Record<string, unknown> = {
     'storage.sync': await api.storage.sync.get(null),
     'storage.session': await api.storage.session.get(null),

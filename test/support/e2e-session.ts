@@ -6,7 +6,7 @@ import type { HistoryEntry } from '../../src/storage/history-entry';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
-import { storageChange, type StoredSettings } from './settings-change';
+import { applyStorageChange, storageChange, type StoredSettings } from './settings-change';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit, withTimeout } from './token-audit';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
@@ -133,10 +133,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     worker,
     async configure(settings) {
       audit.configured(settings);
-      await (await worker()).evaluate(async ({ set, remove }) => {
-        await chrome.storage.local.remove(remove);
-        await chrome.storage.local.set(set);
-      }, storageChange(settings));
+      await (await worker()).evaluate(applyStorageChange, storageChange(settings));
     },
     async useStandIn() {
       await session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken });

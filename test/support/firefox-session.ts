@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
-import { storageChange, type StoredSettings } from './settings-change';
+import { applyStorageChange, storageChange, type StoredSettings } from './settings-change';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { FirefoxAuditWatcher } from './firefox-audit';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
@@ -77,11 +77,7 @@ export async function startFirefoxSession(
     xvfb,
     async configure(settings) {
       audit.configured(settings);
-      await firefox.evaluateInExtension(async (change) => {
-        const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
-        await storage.local.remove(change.remove);
-        await storage.local.set(change.set);
-      }, storageChange(settings));
+      await firefox.evaluateInExtension(applyStorageChange, storageChange(settings));
     },
     storedSettings: () =>
       firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(null), null),

@@ -52,8 +52,9 @@ function isDemoPageLoad(request: { method: string; path: string; headers: Record
 /**
  * Says at the end of an e2e session where a token showed up that it must
  * never be. A token may appear in one place only: the Authorization header of
- * an https request to the configured server (the stand-in, or a server the
- * session configured with that token). Anywhere else is a finding: a URL, a
+ * an https request to its own server (the server the session configured it
+ * with, or allowed it for; a token never configured, the stand-in): each
+ * token only to its server, even where two accounts' servers both answer. Anywhere else is a finding: a URL, a
  * request body, another header, another origin, plain http, a console line,
  * an uncaught exception or a browser log line of any context, a notification
  * or badge title (the e2e build echoes them to the console), the markup of
@@ -77,6 +78,13 @@ export class TokenAudit {
   /** What the extension kept and the clipboard held, at the end of each test: place, moment, text. */
   private readonly kept: { place: string; when: string; text: string }[] = [];
   private lastConfiguredToken: string | undefined;
+  /** More servers a session runs (a second account's): their logs are read as the stand-in's is. */
+  private readonly moreServers: StandIn[] = [];
+
+  /** Reads this server's log too at the end: each token in it only in the Authorization header, and only its own server's. */
+  watchServer(server: StandIn): void {
+    this.moreServers.push(server);
+  }
 
   /** A token the session put into play: the audit looks for each of them. */
   track(token: string | undefined): void {
@@ -155,8 +163,14 @@ export class TokenAudit {
     const leaks: string[] = [];
     const found = (text: string | undefined): string[] => (text === undefined ? [] : [...this.tokens].filter((token) => text.includes(token)));
     const apiOrigin = originOf(servers.api.baseUrl);
-    const mayGo = (token: string, origin: string): boolean =>
-      origin === apiOrigin || this.allowed.some((allowed) => allowed.origin === origin && (allowed.token === undefined || allowed.token === token));
+    // Another name of the stand-in (allowed for every token): the stand-in itself.
+    const isApi = (origin: string) => origin === apiOrigin || this.allowed.some((allowed) => allowed.token === undefined && allowed.origin === origin);
+    const mayGo = (token: string, origin: string): boolean => {
+      const own = this.allowed.filter((allowed) => allowed.token === token).map((allowed) => allowed.origin);
+      // A token configured for servers goes to those only; one never configured, to the stand-in only.
+      if (own.length === 0) return isApi(origin);
+      return own.includes(origin) || (isApi(origin) && own.includes(apiOrigin));
+    };
 
     // Read first, judge after: what the browser was still reporting has arrived meanwhile.
     const open = await withTimeout(sources.pageMarkups(), READ_TIMEOUT_MS).catch((error: unknown) => {
@@ -191,15 +205,23 @@ export class TokenAudit {
     if (unreported.length > 0) {
       this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describe).join(', ')})`);
     }
-    for (const request of received) {
-      const where = `${describe(request)} (stand-in's log)`;
-      if (request.scheme !== 'https' && found(JSON.stringify(request)).length > 0) leaks.push(`plain-http request: ${where}`);
-      if (found(request.path).length > 0 || found(JSON.stringify(request.query)).length > 0) leaks.push(`URL: ${where}`);
-      if (found(request.body).length > 0) leaks.push(`request body: ${where}`);
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (name !== 'authorization' && found(value).length > 0) leaks.push(`header ${name}: ${where}`);
+    const readLog = (requests: readonly RecordedRequest[], origin: string, log: string) => {
+      for (const request of requests) {
+        const where = `${describe(request)} (${log})`;
+        if (request.scheme !== 'https' && found(JSON.stringify(request)).length > 0) leaks.push(`plain-http request: ${where}`);
+        if (found(request.path).length > 0 || found(JSON.stringify(request.query)).length > 0) leaks.push(`URL: ${where}`);
+        if (found(request.body).length > 0) leaks.push(`request body: ${where}`);
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (name !== 'authorization' && found(value).length > 0) leaks.push(`header ${name}: ${where}`);
+          // The server's own log, whatever the browser reported: a token of another server is not its to get
+          // (the server under the name it was asked by: the stand-in answers to 127.0.0.1, localhost and the IDN test host).
+          const askedAs = request.headers.host === undefined ? origin : `https://${request.headers.host}`;
+          if (name === 'authorization' && !found(value).every((token) => mayGo(token, askedAs))) leaks.push(`another server's token: ${where}`);
+        }
       }
-    }
+    };
+    readLog(received, apiOrigin, "stand-in's log");
+    for (const server of this.moreServers) readLog(server.takeUnaudited(), originOf(server.baseUrl), `${originOf(server.baseUrl)}'s log`);
     for (const request of servers.otherOrigin.takeUnaudited()) {
       if (found(JSON.stringify(request)).length > 0) leaks.push(`request to another origin: ${describe(request)} (other origin's log)`);
     }

@@ -30,6 +30,8 @@ async function findingsFor(requests: ObservedRequest[], arrange?: (audit: TokenA
   return audit.findLeaks(servers, quietSources);
 }
 
+const sent = (origin: string, token: string) => request(`${origin}/api/v1/shorten/single`, { authorization: `Bearer ${token}` });
+
 describe('the token audit: where a token may go', () => {
   it('allows only the Authorization header of https requests to the configured server', async () => {
     expect(await findingsFor([request(`${API}/api/v1/shorten/single`, { authorization: `Bearer ${TOKEN}` })])).toEqual([]);
@@ -48,6 +50,34 @@ describe('the token audit: where a token may go', () => {
     // A server written alone does not take the token along; another token saved with it does not either.
     expect(await findingsFor([elsewhere], (audit) => audit.configured({ serverUrl: 'https://elsewhere.test' }))).toHaveLength(1);
     expect(await findingsFor([elsewhere], (audit) => audit.configured({ serverUrl: 'https://elsewhere.test', token: 'other-token' }))).toHaveLength(1);
+  });
+
+  it("each token only to its server: two accounts' tokens, each configured for its own server, never go to the other's", async () => {
+    const second = 'https://127.0.0.1:6443';
+    const other = 'other-account-token-5678';
+    const twoAccounts = (audit: TokenAudit) => {
+      audit.configured({ serverUrl: API, token: TOKEN });
+      audit.configured({ serverUrl: second, token: other });
+    };
+    expect(await findingsFor([sent(API, TOKEN), sent(second, other)], (audit) => (audit.track(other), twoAccounts(audit)))).toEqual([]);
+    expect(await findingsFor([sent(API, other)], (audit) => (audit.track(other), twoAccounts(audit)))).toEqual([`request to another origin: POST ${API}/api/v1/shorten/single (from service_worker)`]);
+    expect(await findingsFor([sent(second, TOKEN)], (audit) => (audit.track(other), twoAccounts(audit)))).toEqual([`request to another origin: POST ${second}/api/v1/shorten/single (from service_worker)`]);
+    // The stand-in's own log says so too, whatever the browser reported.
+    const audit = new TokenAudit();
+    audit.track(TOKEN);
+    audit.track(other);
+    twoAccounts(audit);
+    const logged = { scheme: 'https', method: 'POST', path: '/api/v1/shorten/single', query: {}, body: '', headers: { authorization: `Bearer ${other}` } };
+    const withLog = { ...servers, api: { baseUrl: API, takeUnaudited: () => [logged] } as unknown as StandIn };
+    // And a second server's log, when the session runs one: the first account's token is not its to get.
+    const secondLog = { ...logged, headers: { authorization: `Bearer ${TOKEN}` } };
+    audit.watchServer({ baseUrl: second, takeUnaudited: () => [secondLog] } as unknown as StandIn);
+    expect(await audit.findLeaks(withLog, quietSources)).toEqual(
+      expect.arrayContaining([
+        "another server's token: https POST /api/v1/shorten/single (stand-in's log)",
+        `another server's token: https POST /api/v1/shorten/single (${second}'s log)`,
+      ]),
+    );
   });
 
   it('ties on-wire headers to the host they went to, not just to the request id', async () => {

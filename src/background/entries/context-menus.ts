@@ -16,9 +16,14 @@ export const MENU_IDS = {
   field: 'shorten-field',
   /** "Shorten with campaign ▸": its items are `campaign:` and the preset's name. */
   campaigns: 'shorten-with-campaign',
+  /** "Shorten link with ▸" and "Shorten page with ▸", when there is more than one account: items `account-link:` / `account-page:` and the account's id. */
+  linkWithAccount: 'shorten-link-with',
+  pageWithAccount: 'shorten-page-with',
 } as const;
 
 const CAMPAIGN_ITEM = 'campaign:';
+const ACCOUNT_LINK_ITEM = 'account-link:';
+const ACCOUNT_PAGE_ITEM = 'account-page:';
 
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 let creatingMenus: Promise<void> = Promise.resolve();
@@ -34,7 +39,7 @@ export function createMenus(): Promise<void> {
   roundsStarted += 1;
   creatingMenus = creatingMenus.catch(() => undefined).then(async () => {
     const { t } = browserWords();
-    const { campaignPresets } = await readSettings(localArea, ['campaignPresets']);
+    const { campaignPresets, accounts } = await readSettings(localArea, ['campaignPresets', 'accounts']);
     await browser.contextMenus.removeAll();
     await Promise.all([
       createMenu({ id: MENU_IDS.link, title: t('menuShortenLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
@@ -42,6 +47,17 @@ export function createMenus(): Promise<void> {
       createMenu({ id: MENU_IDS.selection, title: t('menuShortenSelection'), contexts: ['selection'] }),
       createMenu({ id: MENU_IDS.field, title: t('menuShortenField'), contexts: ['editable'] }),
     ]);
+    // Only when there is more than one account: a link or the page, with the account chosen.
+    if (accounts.length > 1) {
+      await createMenu({ id: MENU_IDS.linkWithAccount, title: t('menuShortenLinkWith'), contexts: ['link'], targetUrlPatterns: WEB_PAGES });
+      await createMenu({ id: MENU_IDS.pageWithAccount, title: t('menuShortenPageWith'), contexts: ['page'], documentUrlPatterns: WEB_PAGES });
+      await Promise.all(
+        accounts.flatMap(({ id, name }) => [
+          createMenu({ id: `${ACCOUNT_LINK_ITEM}${id}`, parentId: MENU_IDS.linkWithAccount, title: name, contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
+          createMenu({ id: `${ACCOUNT_PAGE_ITEM}${id}`, parentId: MENU_IDS.pageWithAccount, title: name, contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+        ]),
+      );
+    }
     // Only when there are presets: a link or the page, tagged with one.
     if (campaignPresets.length === 0) return;
     const contexts: Menus.ContextType[] = ['link', 'page'];
@@ -82,8 +98,22 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
     case MENU_IDS.field:
       return shortenFieldLinks(info, tab);
     default:
-      return typeof info.menuItemId === 'string' && info.menuItemId.startsWith(CAMPAIGN_ITEM) ? shortenWithCampaign(info, tab, info.menuItemId.slice(CAMPAIGN_ITEM.length)) : undefined;
+      return typeof info.menuItemId === 'string' ? shortenWithChoice(info, tab, info.menuItemId) : undefined;
   }
+}
+
+/** A submenu's item: a campaign's, or an account's (the link, or the page, with that account). */
+function shortenWithChoice(info: Menus.OnClickData, tab: Tabs.Tab | undefined, itemId: string): Promise<BackgroundOutcome | undefined> | undefined {
+  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
+  if (itemId.startsWith(CAMPAIGN_ITEM)) return shortenWithCampaign(info, tab, itemId.slice(CAMPAIGN_ITEM.length));
+  if (itemId.startsWith(ACCOUNT_LINK_ITEM)) {
+    return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate, account: itemId.slice(ACCOUNT_LINK_ITEM.length) });
+  }
+  if (itemId.startsWith(ACCOUNT_PAGE_ITEM)) {
+    const request = { url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate, account: itemId.slice(ACCOUNT_PAGE_ITEM.length) } as const;
+    return shortenAndCopy(request, tab?.id);
+  }
+  return undefined;
 }
 
 /** A link (or the page) tagged with the preset of that name, as the settings hold it now. */

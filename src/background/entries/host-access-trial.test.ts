@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The worker's side of host access on trial, against a fake browser: a port from
 // the settings page, the settings in storage.local, and the permissions removed.
 const removed: string[][] = [];
-let savedServer: string | undefined;
+let savedServers: string[] | undefined;
 vi.mock('../../platform/browser', () => ({
   browser: {
     runtime: { id: 'own-id', getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
@@ -15,7 +15,10 @@ vi.mock('../../platform/browser', () => ({
     },
     storage: {
       local: {
-        get: async (keys: string[]) => (savedServer !== undefined && keys.includes('serverUrl') ? { serverUrl: savedServer, settingsVersion: 1 } : { settingsVersion: 1 }),
+        get: async (keys: string[]) => ({
+          settingsVersion: 2,
+          ...(savedServers !== undefined && keys.includes('accounts') ? { accounts: savedServers.map((server, index) => ({ id: `account-${index}`, name: `Account ${index}`, server })) } : {}),
+        }),
         set: async () => undefined,
         remove: async () => undefined,
       },
@@ -43,18 +46,30 @@ function pagePort(senderId = 'own-id') {
 beforeEach(() => {
   vi.resetModules();
   removed.length = 0;
-  savedServer = undefined;
+  savedServers = undefined;
 });
 
 describe('host access on trial, when its settings page is left', () => {
-  it('is given back unless the saved server (read then) uses it', async () => {
+  it("is given back unless a saved account's server (read then) uses it", async () => {
     const { onHostAccessTrialPort } = await import('./host-access-trial');
     const page = pagePort();
     onHostAccessTrialPort(page.port as never);
     page.send({ type: 'on-trial', pattern: 'https://mirror.example/*' });
     page.send({ type: 'on-trial', pattern: 'https://kept.example/*' });
+    page.send({ type: 'on-trial', pattern: 'https://team.example/*' });
     page.send({ type: 'something else', pattern: 'https://other.example/*' });
-    savedServer = 'https://kept.example:8443';
+    savedServers = ['https://kept.example:8443', 'https://team.example'];
+    page.leave();
+    await vi.waitFor(() => expect(removed).toEqual([['https://mirror.example/*']]));
+  });
+
+  it("is given back whole but the manifest's own when no account is saved", async () => {
+    const { onHostAccessTrialPort } = await import('./host-access-trial');
+    const page = pagePort();
+    onHostAccessTrialPort(page.port as never);
+    page.send({ type: 'on-trial', pattern: 'https://mirror.example/*' });
+    page.send({ type: 'on-trial', pattern: 'https://shrtnr.co/*' });
+    savedServers = [];
     page.leave();
     await vi.waitFor(() => expect(removed).toEqual([['https://mirror.example/*']]));
   });

@@ -1,12 +1,13 @@
 import { serveHostAccessTrialPort } from '../../messages/host-access-trial-port-server';
 import { browser, type Runtime } from '../../platform/browser';
+import { requiredHostAccess } from '../../platform/host-access';
 import { unusedHostAccess } from '../../platform/host-permission';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 
 /**
  * Follows a settings page's host access on trial (messages/host-access-trial-port.ts):
- * when the page is left, the access the saved server does not use is given back.
+ * when the page is left, the access no saved account's server uses is given back.
  */
 export function onHostAccessTrialPort(port: Runtime.Port): void {
   serveHostAccessTrialPort(port, (page) => {
@@ -23,8 +24,8 @@ export function onHostAccessTrialPort(port: Runtime.Port): void {
 
 async function giveBackUnused(patterns: string[]): Promise<void> {
   if (patterns.length === 0) return;
-  // Read now, when the page has gone: a server it saved meanwhile keeps its access.
-  const { serverUrl } = await readSettings(localArea, ['serverUrl']);
-  const unused = unusedHostAccess(patterns, serverUrl, browser.runtime.getManifest().host_permissions ?? []);
+  // Read now, when the page has gone: an account it saved meanwhile keeps its server's access.
+  const { accounts } = await readSettings(localArea, ['accounts']);
+  const unused = unusedHostAccess(patterns, accounts.map(({ server }) => server), requiredHostAccess());
   if (unused.length > 0) await browser.permissions.remove({ origins: unused });
 }

@@ -6,4 +6,11 @@ import { recentHistory } from '../service/history-access';
 export const backgroundMessageHandlers: MessageHandlers = {
   'recent-history': ({ limit }) => recentHistory(limit),
   'campaign-presets': async () => (await readSettings(localArea, ['campaignPresets'])).campaignPresets,
+  'use-account': async ({ account }) => {
+    const { accounts } = await readSettings(localArea, ['accounts']);
+    if (typeof account !== 'string' || !accounts.some(({ id }) => id === account)) return false;
+    // An id of a saved account: a valid `activeAccount` as it is.
+    await localArea.set({ activeAccount: account });
+    return true;
+  },
 };

@@ -33,6 +33,7 @@ function job(queuedAt: number, clickOrder: number): QueuedJob {
     longUrl: 'https://example.com/a',
     removedParams: [],
     server: 'https://shrtnr.co',
+    account: 'account-1',
     queuedAt,
     clickOrder,
     attempts: 1,
@@ -67,5 +68,20 @@ describe('the job journal', () => {
     expect(session.has('job:damaged')).toBe(false);
     expect(session.has('job:elsewhere')).toBe(false);
     expect(session.has('clipboard:last-copied-click')).toBe(true);
+  });
+
+  it('keeps the account a job was queued for, and drops a record that names none, or asks for an account that is no id', async () => {
+    const [kept, noAccount, badRequest] = [job(1_000, 1), job(1_000, 2), job(1_000, 3)];
+    const named = { ...kept, request: { ...kept.request, account: 'account-team' }, account: 'account-team' };
+    session.set(`job:${named.id}`, named);
+    const { account: _account, ...withoutAccount } = noAccount;
+    session.set(`job:${noAccount.id}`, withoutAccount);
+    session.set(`job:${badRequest.id}`, { ...badRequest, request: { ...badRequest.request, account: 7 } });
+    // A new worker: the journal reads storage.session once, as its worker started.
+    vi.resetModules();
+    const newWorker = await import('./job-journal');
+    expect(await newWorker.takeInterruptedJobs(2_000)).toEqual([named]);
+    expect(session.has(`job:${noAccount.id}`)).toBe(false);
+    expect(session.has(`job:${badRequest.id}`)).toBe(false);
   });
 });

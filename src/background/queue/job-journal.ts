@@ -1,6 +1,7 @@
 import { browser } from '../../platform/browser';
 import type { ShortenRequest } from '../../shortening/shorten-request';
 import type { PreparedUrl } from '../../shortening/shortening';
+import type { Account } from '../../storage/accounts';
 import { gateSnapshots, type GateSnapshot } from '../../storage/session/gate-snapshots';
 import { queuedJobs, type QueuedJob } from '../../storage/session/queued-jobs';
 import { readWholeSession } from '../../storage/session/session-area';
@@ -34,14 +35,15 @@ export interface Click {
 }
 
 /** A job for a click (or a tab of a run), its long URL prepared, no request sent yet. */
-export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, server: string, click: Click & { waitBoundMs?: number; jobId?: string }, owner: QueuedJob['owner']): QueuedJob {
+export function newQueuedJob(request: ShortenRequest, prepared: PreparedUrl, account: Account, click: Click & { waitBoundMs?: number; jobId?: string }, owner: QueuedJob['owner']): QueuedJob {
   return {
     ...(click.waitBoundMs === undefined ? {} : { waitBoundMs: click.waitBoundMs }),
     id: click.jobId ?? crypto.randomUUID(),
     request,
     longUrl: prepared.longUrl,
     removedParams: prepared.removedParams,
-    server,
+    server: account.server,
+    account: account.id,
     queuedAt: click.queuedAt,
     clickOrder: click.clickOrder,
     attempts: 0,

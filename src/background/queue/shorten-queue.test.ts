@@ -22,6 +22,7 @@ function job(more: Partial<QueuedJob> = {}): QueuedJob {
     longUrl: `https://example.com/${serial}`,
     removedParams: [],
     server: 'https://shrtnr.test',
+    account: 'account-1',
     queuedAt: Date.now(),
     clickOrder: serial,
     attempts: 0,

@@ -20,15 +20,17 @@ const typicalTab = (index: number): BulkItem => ({
 });
 
 describe("a tabs run's size in storage.session", () => {
-  it('a thousand typical tabs take some 1 MB: under a tenth of the quota, and within one run\'s share', () => {
+  it('a thousand typical tabs take some 1 MB: about a tenth of the quota, and within one run\'s share', () => {
     const perTab = tabBytes(typicalTab(1), SERVER);
     // Written down in docs/design/rate-limit-queue.md: about 1,000 bytes a tab (its place in the run and its job in the journal).
     expect(perTab).toBeGreaterThan(700);
     expect(perTab).toBeLessThan(1_100);
     const size = runSize(runOf(Array.from({ length: 1_000 }, (_, index) => typicalTab(index))), SERVER);
     expect(size.fits).toBe(true);
-    expect(size.bytes).toBeLessThan(SESSION_QUOTA_BYTES / 10);
-    expect(size.most).toBeGreaterThan(5_000);
+    // Each job names its account (issue 21): some 55 bytes a tab, a few percent past a tenth.
+    expect(size.bytes).toBeLessThan((1.1 * SESSION_QUOTA_BYTES) / 10);
+    // About 5,000 such tabs in one run's share (4,900 or so since jobs name their account).
+    expect(size.most).toBeGreaterThan(4_800);
   });
 
   it('refuses, with how many would fit, a window whose tabs would not: here a thousand at the longest address allowed', () => {

@@ -23,6 +23,8 @@ export function tabBytes(item: BulkItem, server: string): number {
     longUrl: item.url,
     removedParams: [],
     server,
+    // An id as long as an added account's (accounts.ts's newAccountId).
+    account: `account-${crypto.randomUUID()}`,
     queuedAt: Date.now(),
     clickOrder: Number.MAX_SAFE_INTEGER,
     attempts: DEFAULT_MAX_ATTEMPTS,

@@ -13,6 +13,10 @@ const namedWhenQueued: boolean[] = [];
 let historyLookup: (() => Promise<void>) | undefined;
 let tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
 let storedToken = 'a'.repeat(40);
+let storedAccounts = [{ id: 'account-1', name: 's.test', server: 'https://s.test' }];
+let activeAccount = 'account-1';
+/** Tokens saved for other accounts than the first (whose token is `storedToken`). */
+let otherTokens: Record<string, { token: string; server: string }> = {};
 const tabsRead = vi.fn();
 
 vi.mock('../../platform/browser', async () => {
@@ -20,7 +24,20 @@ vi.mock('../../platform/browser', async () => {
   return {
     browser: {
       storage: {
-        local: { get: async () => ({ serverUrl: 'https://s.test', token: storedToken, tokenServer: 'https://s.test' }), set: async () => undefined },
+        local: {
+          get: async (keys: string[]) => {
+            // The account shape (settings-migrations.ts, version 2): the first account's token saved unless blanked.
+            const items: Record<string, unknown> = {
+              settingsVersion: 2,
+              accounts: storedAccounts,
+              activeAccount,
+              ...(storedToken === '' ? {} : { 'token:account-1': { token: storedToken, server: 'https://s.test' } }),
+              ...Object.fromEntries(Object.entries(otherTokens).map(([id, saved]) => [`token:${id}`, saved])),
+            };
+            return Object.fromEntries(keys.filter((key) => key in items).map((key) => [key, items[key]]));
+          },
+          set: async () => undefined,
+        },
         session: fakeSessionArea(session),
       },
       permissions: { contains: async () => true },
@@ -69,6 +86,8 @@ let knownPace: { limit: number | undefined; windowMs: number } = { limit: undefi
 /** The run's work goes on after startBulkRun answers (each tab looked up, then queued): wait for all `count` of its jobs. */
 const allQueued = (count: number) => vi.waitFor(() => expect(queued).toHaveLength(count));
 const journalled = () => [...session.entries()].filter(([key]) => key.startsWith('job:')).map(([, job]) => job as QueuedJob);
+const OTHER = { id: 'account-other', name: 'Other', server: 'https://other.test' };
+const OTHER_TOKEN = { token: 'b'.repeat(40), server: OTHER.server };
 const storedRun = () => (session.get('bulk-runs') as BulkRun[] | undefined)?.[0];
 
 beforeEach(() => {
@@ -79,6 +98,9 @@ beforeEach(() => {
   cancelJob.mockClear();
   tabsRead.mockClear();
   storedToken = 'a'.repeat(40);
+  storedAccounts = [{ id: 'account-1', name: 's.test', server: 'https://s.test' }];
+  activeAccount = 'account-1';
+  otherTokens = {};
   tabUrls = ['https://example.com/1', 'https://example.com/2', 'https://example.com/3'];
   knownPace = { limit: undefined, windowMs: 60_000 };
   vi.resetModules();
@@ -164,6 +186,62 @@ describe('a "Shorten all tabs" run', () => {
     expect(await runs.startBulkRun(4)).toMatchObject({ ok: false, error: { kind: 'no-token' } });
     expect(tabsRead).not.toHaveBeenCalled();
     expect(queued).toEqual([]);
+  });
+
+  it('does not start, and reads no tab, when there is no account', async () => {
+    storedAccounts = [];
+    const runs = await import('./tabs-runs');
+    expect(await runs.startBulkRun(4)).toEqual({ ok: false, error: { kind: 'no-account' } });
+    expect(tabsRead).not.toHaveBeenCalled();
+    expect(queued).toEqual([]);
+  });
+
+  it('queues every tab for the active account, on its server', async () => {
+    storedAccounts = [{ id: 'account-other', name: 'Other', server: 'https://other.test' }, ...storedAccounts];
+    const runs = await import('./tabs-runs');
+    // The active one, account-1, has its token: the run goes with it, not with the first listed.
+    expect((await runs.startBulkRun(8)).ok).toBe(true);
+    await allQueued(3);
+    expect(queued.map((job) => [job.account, job.server])).toEqual(Array.from({ length: 3 }, () => ['account-1', 'https://s.test']));
+  });
+
+  it('keeps in the stored run the account active at its start, and names it in every tab\'s request', async () => {
+    storedAccounts = [...storedAccounts, OTHER];
+    activeAccount = OTHER.id;
+    otherTokens = { [OTHER.id]: OTHER_TOKEN };
+    const runs = await import('./tabs-runs');
+    const started = await runs.startBulkRun(8);
+    expect(started.ok && started.value.account).toBe(OTHER.id);
+    await allQueued(3);
+    expect(storedRun()?.account).toBe(OTHER.id);
+    expect(queued.map((job) => [job.request.account, job.account, job.server])).toEqual(Array.from({ length: 3 }, () => [OTHER.id, OTHER.id, OTHER.server]));
+  });
+
+  it("takes a run up in a restarted worker with the run's account, though another is active now", async () => {
+    storedAccounts = [...storedAccounts, OTHER];
+    otherTokens = { [OTHER.id]: OTHER_TOKEN };
+    // The first tab's history lookup never ends: the worker stops with every tab named, none queued.
+    const asked = deferred<void>();
+    historyLookup = () => {
+      asked.resolve();
+      return new Promise(() => undefined);
+    };
+    const first = await import('./tabs-runs');
+    expect((await first.startBulkRun(7)).ok).toBe(true);
+    await asked.promise;
+    expect(storedRun()?.account).toBe('account-1');
+    expect(queued).toEqual([]);
+
+    // Meanwhile the user made another account (with its own token, on its own server) the active one.
+    activeAccount = OTHER.id;
+    historyLookup = undefined;
+    vi.resetModules();
+    const next = await import('./tabs-runs');
+    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    await allQueued(3);
+    // Each tab with the run's account: its token, to its server.
+    expect(queued.map((job) => [job.request.account, job.account, job.server])).toEqual(Array.from({ length: 3 }, () => ['account-1', 'account-1', 'https://s.test']));
+    expect(queued.map((job) => job.id)).toEqual(storedRun()?.items.map((item) => item.job));
   });
 
   it("plans at the server's pace, or the contract's, and lets each tab wait as long as the run's size needs", async () => {

@@ -9,6 +9,7 @@ import { planBulk } from '../../shortening/bulk-plan';
 import { CONTRACT_PACE, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening } from '../../shortening/shortening';
 import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
+import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
@@ -16,7 +17,7 @@ import { nextClickOrder } from '../delivery/clipboard-rule';
 import { notifySentence } from '../delivery/notify';
 import { queueJournal } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
-import { cancelJob, cannotSend, paceOf, runQueued, shorten, type Asker } from '../service/shortening-service';
+import { cancelJob, paceOf, runQueued, sendingAccount, shorten, type Asker } from '../service/shortening-service';
 import { changed, isWatched, persist, publishSoon, runGone, runs } from './run-book';
 import { runSize } from './run-capacity';
 
@@ -56,9 +57,9 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   const going = all.get(windowId);
   if (going !== undefined && !hasEnded(going)) return success(going);
   // Read once for the whole run: the plan, and every tab's shortening, follow the settings of the click.
-  const settings = await readSettings(localArea);
-  const unsendable = cannotSend(settings);
-  if (unsendable !== undefined) return failure(unsendable);
+  const settings = await readSendingSettings(localArea, readSettings);
+  const account = sendingAccount(settings);
+  if (!account.ok) return account;
   const tabs = (await browser.tabs.query({ windowId })).toSorted((a, b) => a.index - b.index);
   const planned = planBulk(
     tabs.map((tab) => ({ url: tab.url ?? tab.pendingUrl, ...titled(tab.title) })),
@@ -70,7 +71,8 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     startedAt: Date.now(),
     // A private window's run is never recorded in history, like any shortening there.
     private: tabs.some((tab) => tab.incognito),
-    pace: planningPace(paceOf(settings.serverUrl)),
+    pace: planningPace(paceOf(account.value.server)),
+    account: account.value.id,
     // Each tab's job is named now, in the run's first write: the run is written at most once a second after, and a
     // worker stopped before the next write finds the tab's job in the journal by that name (no second request).
     items: planned.map(({ url, title, ...plan }, index) => ({
@@ -80,7 +82,7 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     })),
   };
   // Refused up front rather than failing half-way: every write of the run holds all of it.
-  const size = runSize(run, settings.serverUrl);
+  const size = runSize(run, account.value.server);
   if (!size.fits) return failure({ kind: 'run-too-large', tabs: size.tabs, most: size.most });
   all.set(windowId, run);
   // Queued once the run is written: a job journalled before it would be dropped by the next worker as nobody's.
@@ -149,7 +151,7 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
   }
   if (named) await persist('now');
   // Read only when a tab must be taken up from the start: every worker's start comes through here.
-  const settings = await readSettings(localArea);
+  const settings = await readSendingSettings(localArea, readSettings);
   const bounds = new Map<BulkRun, number>();
   for (const [run, index] of toShorten) {
     if (!bounds.has(run)) bounds.set(run, boundFor(run));
@@ -158,7 +160,7 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
 }
 
 /** Each tab to shorten, in tab order: from history, or into the queue (which keeps that order). */
-async function queueAll(run: BulkRun, settings: Settings): Promise<void> {
+async function queueAll(run: BulkRun, settings: SendingSettings): Promise<void> {
   const waitBoundMs = boundFor(run);
   for (const [index, item] of run.items.entries()) if (!isFinal(item)) await shortenTab(run, index, settings, waitBoundMs);
 }
@@ -167,11 +169,12 @@ async function queueAll(run: BulkRun, settings: Settings): Promise<void> {
 const boundFor = (run: BulkRun): number => runWaitBoundMs(run.items.filter((item) => !isFinal(item)).length, run.pace ?? CONTRACT_PACE);
 
 /** Resolves once the tab is in line (or has its answer already, from history): the next tab then queues behind it. */
-async function shortenTab(run: BulkRun, index: number, settings: Settings, waitBoundMs: number | undefined): Promise<void> {
+async function shortenTab(run: BulkRun, index: number, settings: SendingSettings, waitBoundMs: number | undefined): Promise<void> {
   const item = run.items[index];
   if (item === undefined) return;
   if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
-  const request: ShortenRequest = { url: item.url, via: 'bulk', ...titled(item.title), private: run.private, fresh: false };
+  // With the run's own account, whichever is active now (a restarted worker takes the run up with it too).
+  const request: ShortenRequest = { url: item.url, via: 'bulk', ...titled(item.title), private: run.private, fresh: false, ...(run.account === undefined ? {} : { account: run.account }) };
   const now = Date.now();
   await new Promise<void>((inLine) => {
     const asker: Asker = {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShortenOutcome } from '../../api';
+import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import type { HistoryEntry } from '../../storage/history-entry';
 import type { ShortenRequest } from '../../shortening/shorten-request';
 
@@ -8,6 +9,7 @@ import type { ShortenRequest } from '../../shortening/shorten-request';
 // fake history and the API's one request replaced by a recorder.
 const SERVER = 'https://short.example';
 const TOKEN = 'token_0123456789abcdef';
+const MAIN: Account = { id: FIRST_ACCOUNT_ID, name: 'Main', server: SERVER };
 let settings: Record<string, unknown>;
 const session = new Map<string, unknown>();
 const history: HistoryEntry[] = [];
@@ -25,7 +27,7 @@ vi.mock('../../platform/browser', async () => {
         local: {
           get: async (keys: string[]) => Object.fromEntries(keys.filter((key) => key in settings).map((key) => [key, settings[key]])),
           set: async (items: Record<string, unknown>) => void Object.assign(settings, items),
-          remove: async () => undefined,
+          remove: async (keys: string[]) => keys.forEach((key) => delete settings[key]),
         },
         session: fakeSessionArea(session),
       },
@@ -43,7 +45,8 @@ vi.mock('../../platform/browser', async () => {
 });
 vi.mock('./history-access', () => ({
   backgroundHistory: () => ({
-    findCached: async (server: string, longUrl: string) => history.find((entry) => entry.server === server && entry.longUrl === longUrl && entry.origin === undefined),
+    findCached: async (server: string, longUrl: string, account: string) =>
+      history.find((entry) => entry.server === server && entry.longUrl === longUrl && entry.origin === undefined && (entry.account ?? FIRST_ACCOUNT_ID) === account),
     countReuse: async (entry: HistoryEntry) => void reused.push(entry.shortUrl),
   }),
   keepInHistory: async (entry: HistoryEntry) => void history.push(entry),
@@ -64,7 +67,8 @@ const request = (url: string, more: Partial<ShortenRequest> = {}): ShortenReques
 const asker = { queuedAt: Date.now(), clickOrder: 1, owner: 'background' as const };
 
 beforeEach(() => {
-  settings = { settingsVersion: 1, serverUrl: SERVER, token: TOKEN, tokenServer: SERVER, copyFormat: 'markdown', autoCopy: false };
+  // The account shape (settings-migrations.ts, version 2): nothing left to migrate.
+  settings = { settingsVersion: 2, accounts: [MAIN], activeAccount: MAIN.id, 'token:account-1': { token: TOKEN, server: SERVER }, copyFormat: 'markdown', autoCopy: false };
   session.clear();
   history.length = 0;
   reused.length = 0;
@@ -93,16 +97,22 @@ describe('the shortening service', () => {
       ok: true,
       value: { shortUrl: `${SERVER}/Ab1`, longUrl: 'https://bank.example/reset?token=x', used: 1, fromHistory: false, removedParams: [], secretParams: ['token'], title: 'Reset' },
     });
-    expect(history).toMatchObject([{ shortUrl: `${SERVER}/Ab1`, server: SERVER, via: 'menu-link', title: 'Reset' }]);
+    expect(history).toMatchObject([{ shortUrl: `${SERVER}/Ab1`, server: SERVER, via: 'menu-link', title: 'Reset', account: MAIN.id }]);
   });
 
   it('fails before anything is sent on an address it cannot send, or settings that cannot send', async () => {
     expect((await shorten(request('chrome://settings/'), asker)).result).toMatchObject({ ok: false, error: { kind: 'unsupported-scheme' } });
-    settings.token = '';
-    expect((await shorten(request('https://example.com/b'), asker)).result).toMatchObject({ ok: false, error: { kind: 'no-token' } });
-    settings.token = TOKEN;
-    settings.serverUrl = 'https://mirror.example';
-    expect((await shorten(request('https://example.com/b'), asker)).result).toMatchObject({ ok: false, error: { kind: 'token-for-other-server' } });
+    const saved = settings['token:account-1'];
+    delete settings['token:account-1'];
+    expect((await shorten(request('https://example.com/b'), asker)).result).toEqual({ ok: false, error: { kind: 'no-token', blank: false } });
+    settings['token:account-1'] = saved;
+    settings.accounts = [{ ...MAIN, server: 'https://mirror.example' }];
+    expect((await shorten(request('https://example.com/b'), asker)).result).toMatchObject({ ok: false, error: { kind: 'token-for-other-server', tokenHost: 'short.example', serverHost: 'mirror.example' } });
+    settings.accounts = [];
+    expect((await shorten(request('https://example.com/b'), asker)).result).toEqual({ ok: false, error: { kind: 'no-account' } });
+    // Accounts that cannot be read are none: never the default account on https://shrtnr.co.
+    settings.accounts = [{ ...MAIN, server: 'http://short.example' }];
+    expect((await shorten(request('https://example.com/b'), asker)).result).toEqual({ ok: false, error: { kind: 'no-account' } });
     expect(sent).toEqual([]);
   });
 
@@ -146,7 +156,7 @@ describe('the shortening service', () => {
 
   it("a stopped worker's job whose request had gone takes the link kept before the stop: no second request, and the journal lets it go", async () => {
     const clickedAt = Date.now() - 5_000;
-    const job = { id: 'resumed-1', request: request('https://example.com/kept'), longUrl: 'https://example.com/kept', removedParams: [], server: SERVER, queuedAt: clickedAt, clickOrder: 7, attempts: 1, owner: 'background' as const };
+    const job = { id: 'resumed-1', request: request('https://example.com/kept'), longUrl: 'https://example.com/kept', removedParams: [], server: SERVER, account: MAIN.id, queuedAt: clickedAt, clickOrder: 7, attempts: 1, owner: 'background' as const };
     session.set(`job:${job.id}`, job);
     history.push({ shortUrl: `${SERVER}/Kept1`, longUrl: 'https://example.com/kept', server: SERVER, createdAt: clickedAt + 800, via: 'menu-link', used: 1 });
     expect(await runQueued(job)).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Kept1`, fromHistory: false } });
@@ -158,6 +168,113 @@ describe('the shortening service', () => {
     const again = { ...job, id: 'resumed-2' };
     expect((await runQueued(again)).ok).toBe(true);
     expect(sent.map((one) => one.longUrl)).toEqual(['https://example.com/kept']);
+  });
+
+  describe('with several accounts', () => {
+    const OTHER = 'https://other.example';
+    const TEAM: Account = { id: 'account-team', name: 'Team', server: OTHER };
+    const TEAM_TOKEN = 'token_team_0123456789';
+    /** A second account on the same server as MAIN, with its own token. */
+    const MINE: Account = { id: 'account-mine', name: 'Mine', server: SERVER };
+    const MINE_TOKEN = 'token_mine_0123456789';
+    beforeEach(() => {
+      Object.assign(settings, {
+        accounts: [MAIN, TEAM, MINE],
+        'token:account-team': { token: TEAM_TOKEN, server: OTHER },
+        'token:account-mine': { token: MINE_TOKEN, server: SERVER },
+      });
+    });
+
+    it('shortens with the active account, or the one the request names, each with its own token to its own server', async () => {
+      settings.activeAccount = TEAM.id;
+      const active = await shorten(request('https://example.com/1'), asker);
+      const named = await shorten(request('https://example.com/2', { account: MAIN.id }), asker);
+      expect(sent).toEqual([
+        { longUrl: 'https://example.com/1', serverUrl: OTHER, token: TEAM_TOKEN },
+        { longUrl: 'https://example.com/2', serverUrl: SERVER, token: TOKEN },
+      ]);
+      expect(active).toMatchObject({ account: TEAM.id, result: { ok: true } });
+      expect(named).toMatchObject({ account: MAIN.id, result: { ok: true } });
+      expect(history.map((entry) => [entry.longUrl, entry.server, entry.account])).toEqual([
+        ['https://example.com/1', OTHER, TEAM.id],
+        ['https://example.com/2', SERVER, MAIN.id],
+      ]);
+    });
+
+    it('answers with every account by name, and never a token or a server', async () => {
+      const answer = await shorten(request('https://example.com/3'), asker);
+      expect(answer.accounts).toEqual([
+        { id: MAIN.id, name: 'Main' },
+        { id: TEAM.id, name: 'Team' },
+        { id: MINE.id, name: 'Mine' },
+      ]);
+      const { result: _result, ...rest } = answer;
+      expect(JSON.stringify(rest)).not.toMatch(/token_|https:/);
+    });
+
+    it('sends a job queued for one account with its token, even when the active account changed before it was sent', async () => {
+      const answer = await shorten(request('https://example.com/4'), { ...asker, onQueued: () => void (settings.activeAccount = TEAM.id) });
+      expect(answer.result).toMatchObject({ ok: true });
+      expect(sent).toEqual([{ longUrl: 'https://example.com/4', serverUrl: SERVER, token: TOKEN }]);
+      expect(history).toMatchObject([{ longUrl: 'https://example.com/4', server: SERVER, account: MAIN.id }]);
+    });
+
+    it("sends a stopped worker's job with its own account's token, whichever is active now", async () => {
+      settings.activeAccount = TEAM.id;
+      const job = { id: 'resumed-mine', request: request('https://example.com/5'), longUrl: 'https://example.com/5', removedParams: [], server: SERVER, account: MINE.id, queuedAt: Date.now(), clickOrder: 3, attempts: 0, owner: 'background' as const };
+      expect(await runQueued(job)).toMatchObject({ ok: true });
+      expect(sent).toEqual([{ longUrl: 'https://example.com/5', serverUrl: SERVER, token: MINE_TOKEN }]);
+      expect(history).toMatchObject([{ account: MINE.id, server: SERVER }]);
+    });
+
+    it('fails a job whose account was removed before it was sent: nothing is sent, nothing recorded', async () => {
+      const answer = await shorten(request('https://example.com/6'), { ...asker, onQueued: () => void (settings.accounts = [TEAM, MINE]) });
+      expect(answer.result).toEqual({ ok: false, error: { kind: 'account-removed' } });
+      expect(sent).toEqual([]);
+      expect(history).toEqual([]);
+    });
+
+    it("fails a job whose account's server was changed before it was sent: its token goes to no other server", async () => {
+      const answer = await shorten(request('https://example.com/7'), { ...asker, onQueued: () => void (settings.accounts = [{ ...MAIN, server: OTHER }, TEAM, MINE]) });
+      expect(answer.result).toEqual({ ok: false, error: { kind: 'server-changed' } });
+      expect(sent).toEqual([]);
+    });
+
+    it('fails a request naming an account that is gone, rather than use another', async () => {
+      const answer = await shorten(request('https://example.com/8', { account: 'account-gone' }), asker);
+      expect(answer.result).toEqual({ ok: false, error: { kind: 'account-removed' } });
+      expect(answer).not.toHaveProperty('account');
+      expect(sent).toEqual([]);
+    });
+
+    it('names the account that has no token saved here', async () => {
+      delete settings['token:account-team'];
+      const answer = await shorten(request('https://example.com/9', { account: TEAM.id }), asker);
+      expect(answer.result).toEqual({ ok: false, error: { kind: 'no-token', blank: false, account: 'Team' } });
+      expect(sent).toEqual([]);
+    });
+
+    it("answers from history only with the link the same account made: another account's on the same server costs a request", async () => {
+      history.push({ shortUrl: `${SERVER}/Mine`, longUrl: 'https://example.com/a', server: SERVER, createdAt: 1, via: 'shortcut', used: 1, account: MINE.id });
+      const main = await shorten(request('https://example.com/a'), asker);
+      expect(main.result).toMatchObject({ ok: true, value: { fromHistory: false } });
+      expect(sent).toEqual([{ longUrl: 'https://example.com/a', serverUrl: SERVER, token: TOKEN }]);
+      const mine = await shorten(request('https://example.com/a', { account: MINE.id }), asker);
+      expect(mine.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Mine`, fromHistory: true } });
+      expect(reused).toEqual([`${SERVER}/Mine`]);
+      // The link the first made is its own from now on.
+      const again = await shorten(request('https://example.com/a'), asker);
+      expect(again.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1`, fromHistory: true } });
+      expect(sent).toHaveLength(1);
+    });
+
+    it("a stopped worker's job takes only its own account's link kept before the stop", async () => {
+      const clickedAt = Date.now() - 5_000;
+      history.push({ shortUrl: `${SERVER}/ByMain`, longUrl: 'https://example.com/kept', server: SERVER, createdAt: clickedAt + 800, via: 'menu-link', used: 1, account: MAIN.id });
+      const job = { id: 'resumed-other', request: request('https://example.com/kept'), longUrl: 'https://example.com/kept', removedParams: [], server: SERVER, account: MINE.id, queuedAt: clickedAt, clickOrder: 9, attempts: 1, owner: 'background' as const };
+      expect(await runQueued(job)).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
+      expect(sent).toEqual([{ longUrl: 'https://example.com/kept', serverUrl: SERVER, token: MINE_TOKEN }]);
+    });
   });
 
   describe("the page's own short link", () => {

@@ -8,9 +8,9 @@ import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea } from '../../storage/extension-storage';
+import { accountCredentials, accountFor, readSendingSettings, readTokens, type SendingSettings } from '../../storage/account-tokens';
+import type { Account } from '../../storage/accounts';
 import { readSettings } from '../../storage/settings';
-import type { Settings } from '../../storage/settings-schema';
-import { credentialsFor } from '../../storage/token-binding';
 import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
 import { createShortenQueue } from '../queue/shorten-queue';
@@ -58,11 +58,13 @@ function keepAwakeWhile(waiting: boolean): void {
 
 /** One request for a queued job. */
 async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
-  // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, a server changed meanwhile is seen.
-  const settings = await readSettings(localArea, ['serverUrl', 'token', 'tokenServer']);
+  // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, an account changed meanwhile is seen.
+  const { accounts } = await readSettings(localArea, ['accounts']);
+  const account = accounts.find(({ id }) => id === job.account);
+  if (account === undefined) return { result: failure({ kind: 'account-removed' }), rateLimit: undefined };
   // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
-  if (settings.serverUrl !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
-  const credentials = credentialsFor(settings);
+  if (account.server !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
+  const credentials = accountCredentials(account, (await readTokens(localArea, [account.id]))[account.id], accounts.length > 1);
   if (!credentials.ok) return { result: credentials, rateLimit: undefined };
   return shortenWithLimits(job.longUrl, credentials.value);
 }
@@ -72,7 +74,7 @@ async function keepNewLink(job: QueuedJob, link: ShortenedUrl): Promise<void> {
   try {
     // Read when the link comes: history may have been turned off while it waited.
     const { history } = await readSettings(localArea, ['history']);
-    const entry = historyEntryFor(shorteningOf(job, link), job.request, { history, serverUrl: job.server }, Date.now());
+    const entry = historyEntryFor(shorteningOf(job, link), job.request, { history, account: { id: job.account, server: job.server } }, Date.now());
     if (entry !== undefined) await keepInHistory(entry);
   } catch (error) {
     historyFailed('written')(error);
@@ -101,35 +103,52 @@ export interface Asker extends Click {
 }
 
 /**
- * Shortens as a way in asks: from history when it holds the link for this
- * server (no request, no credit, no wait), else through the queue. The answer
- * carries the preferences the asker needs (never the token). `settings`: read
- * here unless the asker read them already (a tabs run, once for all its tabs).
+ * Shortens as a way in asks, with the account it names or else the active
+ * one: from history when it holds the link that account made (no request, no
+ * credit, no wait), else through the queue. The answer carries what the asker
+ * needs (never a token). `settings`: read here unless the asker read them
+ * already (a tabs run, once for all its tabs).
  */
-export async function shorten(request: ShortenRequest, asker: Asker, settings?: Settings): Promise<ShortenAnswer> {
+export async function shorten(request: ShortenRequest, asker: Asker, settings?: SendingSettings): Promise<ShortenAnswer> {
   // Read for this click: how to prepare the URL, whether history answers, and the credentials to fail early on.
-  const current = settings ?? (await readSettings(localArea));
-  const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({ result, autoCopy: current.autoCopy, copyFormat: current.copyFormat });
+  const current = settings ?? (await readSendingSettings(localArea, readSettings));
+  const account = accountFor(current, request.account);
+  const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({
+    result,
+    autoCopy: current.autoCopy,
+    copyFormat: current.copyFormat,
+    accounts: current.accounts.map(({ id, name }) => ({ id, name })),
+    ...(account === undefined ? {} : { account: account.id }),
+  });
   const prepared = prepareLongUrl(request.url, current.stripTracking, request.campaign);
   if (!prepared.ok) return answer(prepared);
   const ownLink = pageOwnLink(request, asker, current.usePageShortLink);
   if (current.usePageShortLink) {
     const own = await ownLink;
-    if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current)));
+    if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current.history)));
   } else void ownLink?.then((own) => own !== undefined && asker.onPageShortLink?.(own));
-  const cached = await fromHistory(backgroundHistory(), current, request, prepared.value).catch(historyFailed('read'));
+  if (account === undefined) return answer(failure({ kind: request.account === undefined ? 'no-account' : 'account-removed' }));
+  const cached = await fromHistory(backgroundHistory(), current.history, account, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
   // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
-  const unsendable = cannotSend(current);
+  const unsendable = cannotSend(account, current);
   if (unsendable !== undefined) return answer(failure(unsendable));
-  const job = newQueuedJob(request, prepared.value, current.serverUrl, asker, asker.owner);
+  const job = newQueuedJob(request, prepared.value, account, asker, asker.owner);
   if (asker.onQueued?.(job.id) === false) return answer(failure({ kind: 'cancelled' }));
   return answer(await runQueued(job, asker.onProgress));
 }
 
-/** Why nothing can be sent with these settings (no token, a token for another server, no valid server), if so. */
-export function cannotSend(settings: Settings): ShrtnrError | undefined {
-  const credentials = credentialsFor(settings);
+/** The account a run of many links (tabs, a text's) sends with, once it is known something can be sent with it. */
+export function sendingAccount(settings: SendingSettings): Result<Account, ShrtnrError> {
+  const account = accountFor(settings);
+  if (account === undefined) return failure({ kind: 'no-account' });
+  const unsendable = cannotSend(account, settings);
+  return unsendable === undefined ? success(account) : failure(unsendable);
+}
+
+/** Why nothing can be sent with this account (no token here, a token for another server, no valid server), if so. */
+export function cannotSend(account: Account, settings: Pick<SendingSettings, 'tokens' | 'accounts'>): ShrtnrError | undefined {
+  const credentials = accountCredentials(account, settings.tokens[account.id], settings.accounts.length > 1);
   if (!credentials.ok) return credentials.error;
   const sendable = checkCredentials(credentials.value);
   return sendable.ok ? undefined : sendable.error;
@@ -146,10 +165,10 @@ function pageOwnLink(request: ShortenRequest, asker: Asker, used: boolean): Prom
   return readPageShortLinks(asker.pageTab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
 }
 
-/** The page's own link, used: recorded in history as such (unless history is off or the window private). */
-async function keepPageLink(shortUrl: string, prepared: PreparedUrl, request: ShortenRequest, settings: Settings): Promise<Shortening> {
+/** The page's own link, used: recorded in history as such, by no account (unless history is off or the window private). */
+async function keepPageLink(shortUrl: string, prepared: PreparedUrl, request: ShortenRequest, history: boolean): Promise<Shortening> {
   const shortening = pageShortening(shortUrl, prepared, request);
-  const entry = historyEntryFor(shortening, request, settings, Date.now());
+  const entry = historyEntryFor(shortening, request, { history }, Date.now());
   if (entry !== undefined) await keepInHistory(entry);
   return shortening;
 }
@@ -177,7 +196,7 @@ export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenP
 
 /** The link history holds for the job's long URL on its server, made since its click (by an earlier worker). */
 async function madeSinceClick(job: QueuedJob): Promise<ShortenedUrl | undefined> {
-  const entry = await backgroundHistory().findCached(job.server, job.longUrl);
+  const entry = await backgroundHistory().findCached(job.server, job.longUrl, job.account);
   return entry !== undefined && entry.createdAt >= job.queuedAt ? { shortUrl: entry.shortUrl, longUrl: entry.longUrl, used: entry.used } : undefined;
 }
 

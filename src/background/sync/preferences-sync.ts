@@ -1,7 +1,10 @@
+import { removeTokens } from '../../storage/account-tokens';
+import type { Account } from '../../storage/accounts';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
 import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase } from '../../storage/sync-area';
+import { giveBackHostAccess } from '../../platform/host-access';
 import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
 
 /**
@@ -27,10 +30,17 @@ export function syncPreferencesSoon(): void {
 
 /** One merge: takes what another browser changed, gives what this one did, and records what both now hold. */
 export async function syncPreferences(now = Date.now()): Promise<void> {
-  const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences']);
+  // A stored value this machine cannot read reads as its fallback (no accounts, for one): never a change to give.
+  const unreadable = new Set<string>();
+  const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences'], ({ key }) => unreadable.add(key));
   if (!on) return;
   const [base, synced] = await Promise.all([readSyncBase(), readSynced()]);
-  const actions = reconcile({ local, base, synced }, now, isValidPreference);
+  const actions = reconcile({ local, base, synced }, now, isValidPreference).flatMap((action) => {
+    if (!unreadable.has(action.key) || action.kind === 'take') return [action];
+    // Mended from sync when sync holds a value this machine may store; else left as it is, neither given nor agreed.
+    const mend = synced[action.key];
+    return mend !== undefined && isValidPreference(action.key, mend.value) ? [{ kind: 'take' as const, key: action.key, value: mend.value }] : [];
+  });
   const taken: Partial<Settings> = {};
   const given: Partial<Record<SyncedKey, SyncedValue>> = {};
   for (const action of actions) {
@@ -39,10 +49,25 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   }
   // Taken values were checked by isValidPreference, as writeSettings would: written as they are.
   if (Object.keys(taken).length > 0) await localArea.set(taken);
+  if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
   await writeSynced(given);
   const tooLarge = new Set(actions.filter((action) => action.kind === 'too-large').map((action) => action.key));
-  const agreed = Object.fromEntries(SYNCED_KEYS.filter((key) => !tooLarge.has(key)).map((key) => [key, key in taken ? taken[key] : local[key]]));
+  const agreed = Object.fromEntries(
+    SYNCED_KEYS.filter((key) => !tooLarge.has(key) && (key in taken || !unreadable.has(key))).map((key) => [key, key in taken ? taken[key] : local[key]]),
+  );
   const next = { ...base, ...agreed };
   // Written only when it moved: a merge that found both sides in step writes nothing.
   if (JSON.stringify(next) !== JSON.stringify(base)) await writeSyncBase(next);
+}
+
+/**
+ * Accounts removed on another machine are removed here too: their tokens
+ * with them (a token left behind would belong to nothing); and the host
+ * access of every server no account uses any more (removed, or moved to
+ * another server) is given back.
+ */
+async function forgetRemovedAccounts(before: readonly Account[], after: readonly Account[]): Promise<void> {
+  const removed = before.filter(({ id }) => !after.some((account) => account.id === id));
+  await removeTokens(localArea, removed.map(({ id }) => id));
+  await giveBackHostAccess(before.map(({ server }) => server), after.map(({ server }) => server));
 }

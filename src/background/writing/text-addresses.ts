@@ -2,13 +2,14 @@ import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
 import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
+import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
 import { badgeJobStarted } from '../delivery/badge';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
 import type { Click } from '../queue/job-journal';
-import { cannotSend, paceOf, shorten } from '../service/shortening-service';
+import { paceOf, sendingAccount, shorten } from '../service/shortening-service';
 
 export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
 
@@ -26,10 +27,10 @@ export async function shortenTextAddresses(
 ): Promise<Failed | { results: AddressResults; settings: Settings }> {
   if (urls.length === 0) return reportFailure(noneFound);
   await badgeJobStarted();
-  const settings = await readSettings(localArea);
-  const unsendable = cannotSend(settings);
-  if (unsendable !== undefined) return fail(unsendable);
-  const results = await shortenAddresses(urls, request, click, settings);
+  const settings = await readSendingSettings(localArea, readSettings);
+  const account = sendingAccount(settings);
+  if (!account.ok) return fail(account.error);
+  const results = await shortenAddresses(urls, request, click, settings, account.value.server);
   const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
   const [firstFailure] = failures;
   return firstFailure !== undefined && failures.length === results.size ? fail(firstFailure) : { results, settings };
@@ -43,8 +44,8 @@ export async function shortenTextAddresses(
  * their number needs at the server's pace, as a tabs run's do. Resolves once
  * every address has its link or its failure.
  */
-async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: Settings): Promise<AddressResults> {
-  const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(settings.serverUrl)));
+async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: SendingSettings, server: string): Promise<AddressResults> {
+  const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(server)));
   return new Map(
     await Promise.all(
       urls.map(async (url): Promise<[string, Result<Shortening, ShrtnrError>]> => {

@@ -16,6 +16,8 @@ export interface StoredRequest {
   fresh: boolean;
   /** Campaign tags to add to the address before it is shortened (a preset, or values typed once). */
   campaign?: Campaign;
+  /** The account to shorten with, by id (the menu's "Shorten link with ▸"); absent: the active one. */
+  account?: string;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface QueuedJob {
   removedParams: string[];
   /** The server it was queued for: its gate's key. */
   server: string;
+  /** The account it was queued for (by id): sent with its token, recorded as its link, or not at all. */
+  account: string;
   /** Date.now() at the click (absolute, so a restarted worker reads it the same). */
   queuedAt: number;
   /** Increases with every click, across workers: of several clicks, the last one's link is the one left on the clipboard. */
@@ -58,14 +62,15 @@ export interface QueuedJob {
 /** Whether a value that crossed a boundary (storage, a port) is a request. */
 export function isStoredRequest(value: unknown): value is StoredRequest {
   if (!isRecord(value)) return false;
-  const { url, via, title, private: isPrivate, fresh, campaign } = value;
+  const { url, via, title, private: isPrivate, fresh, campaign, account } = value;
   return (
     typeof url === 'string' &&
     WAYS_IN.includes(via as WayIn) &&
     (title === undefined || typeof title === 'string') &&
     typeof isPrivate === 'boolean' &&
     typeof fresh === 'boolean' &&
-    (campaign === undefined || isCampaign(campaign))
+    (campaign === undefined || isCampaign(campaign)) &&
+    (account === undefined || typeof account === 'string')
   );
 }
 
@@ -78,6 +83,7 @@ function isQueuedJob(value: unknown): value is QueuedJob {
     typeof job.longUrl === 'string' &&
     isStringArray(job.removedParams) &&
     typeof job.server === 'string' &&
+    typeof job.account === 'string' &&
     isFiniteNumber(job.queuedAt) &&
     isFiniteNumber(job.clickOrder) &&
     isFiniteNumber(job.attempts) &&

@@ -48,6 +48,8 @@ export interface BulkRun {
   private: boolean;
   /** The pace it was planned at (the popup says how long it takes); absent in a run an earlier version started. */
   pace?: RunPace;
+  /** The account it shortens with (by id), the one active at its start, to its end and across a restarted worker; absent in a run an earlier version started (then the active one). */
+  account?: string;
   items: BulkItem[];
 }
 
@@ -95,7 +97,7 @@ const isItem = (item: unknown): item is BulkItem =>
 
 /** Whether a stored value is a run, every tab of it checked (hand-written: the worker carries no more schema code than it must). */
 export const isRun = (run: unknown): run is BulkRun =>
-  isRecord(run) && typeof run.id === 'string' && isFiniteNumber(run.windowId) && isFiniteNumber(run.startedAt) && typeof run.private === 'boolean' && (run.pace === undefined || isPace(run.pace)) && Array.isArray(run.items) && run.items.every(isItem);
+  isRecord(run) && typeof run.id === 'string' && isFiniteNumber(run.windowId) && isFiniteNumber(run.startedAt) && typeof run.private === 'boolean' && (run.pace === undefined || isPace(run.pace)) && (run.account === undefined || typeof run.account === 'string') && Array.isArray(run.items) && run.items.every(isItem);
 
 /**
  * Every window's run, so a popup closed (or a worker stopped) loses nothing:

@@ -1,0 +1,192 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '../../storage/accounts';
+
+// One merge of the synced preferences against a fake browser: storage.local
+// (the settings, the tokens, what was last agreed), storage.sync, and the host
+// permissions held.
+const local = new Map<string, unknown>();
+const synced = new Map<string, unknown>();
+const held = new Set<string>();
+const removedOrigins: string[][] = [];
+
+function fakeArea(store: Map<string, unknown>) {
+  return {
+    get: async (keys: string | string[]) =>
+      Object.fromEntries([keys].flat().filter((key) => store.has(key)).map((key) => [key, structuredClone(store.get(key))])),
+    set: async (items: Record<string, unknown>) => {
+      for (const [key, value] of Object.entries(items)) store.set(key, structuredClone(value));
+    },
+    remove: async (keys: string | string[]) => {
+      for (const key of [keys].flat()) store.delete(key);
+    },
+  };
+}
+
+vi.mock('../../platform/browser', () => ({
+  browser: {
+    storage: { local: fakeArea(local), sync: fakeArea(synced) },
+    runtime: { getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
+    permissions: {
+      contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((origin) => held.has(origin)),
+      remove: async ({ origins = [] }: { origins?: string[] }) => {
+        removedOrigins.push(origins);
+        for (const origin of origins) held.delete(origin);
+        return true;
+      },
+    },
+  },
+}));
+
+const { syncPreferences } = await import('./preferences-sync');
+
+const NOW = 1_800_000_000_000;
+const OWN: Account = { id: 'account-1', name: 'Own', server: 'https://own.example' };
+const TEAM: Account = { id: 'account-team', name: 'Team', server: 'https://team.example' };
+const HOME: Account = { id: 'account-home', name: 'Home', server: 'https://home.example' };
+const tokenOf = (account: Account) => ({ token: `token-of-${account.id}`, server: account.server });
+
+beforeEach(() => {
+  local.clear();
+  synced.clear();
+  held.clear();
+  removedOrigins.length = 0;
+  // The account shape: nothing to migrate.
+  local.set('settingsVersion', 2);
+});
+
+describe('accounts taken from sync', () => {
+  it('forget, with an account removed on another machine, its token here and the host access no account left uses', async () => {
+    const before = [OWN, TEAM, { ...HOME, server: 'https://own.example:8443' }];
+    local.set('accounts', before);
+    local.set('syncBase', { accounts: before });
+    for (const account of before) local.set(`token:${account.id}`, tokenOf(account));
+    for (const origin of ['https://own.example/*', 'https://team.example/*']) held.add(origin);
+    // Another machine removed TEAM and HOME (whose server's host OWN still uses).
+    synced.set('pref:accounts', { value: [OWN], at: NOW - 1_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual([OWN]);
+    expect(local.has('token:account-1')).toBe(true);
+    expect(local.has('token:account-team')).toBe(false);
+    expect(local.has('token:account-home')).toBe(false);
+    expect(removedOrigins).toEqual([['https://team.example/*']]);
+    expect([...held]).toEqual(['https://own.example/*']);
+    expect(local.get('syncBase')).toMatchObject({ accounts: [OWN] });
+  });
+
+  it("on a machine's first join, keep every account of both, each token here kept, and give sync the union", async () => {
+    local.set('accounts', [OWN, HOME]);
+    for (const account of [OWN, HOME]) local.set(`token:${account.id}`, tokenOf(account));
+    synced.set('pref:accounts', { value: [OWN, TEAM], at: NOW - 5_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual([OWN, TEAM, HOME]);
+    expect(synced.get('pref:accounts')).toEqual({ value: [OWN, TEAM, HOME], at: NOW });
+    expect(local.get('token:account-1')).toEqual(tokenOf(OWN));
+    expect(local.get('token:account-home')).toEqual(tokenOf(HOME));
+    expect(removedOrigins).toEqual([]);
+    expect(local.get('syncBase')).toMatchObject({ accounts: [OWN, TEAM, HOME] });
+  });
+
+  it('give back the host access of a server an account moved away from on another machine, when no account uses it any more', async () => {
+    const before = [OWN, TEAM];
+    local.set('accounts', before);
+    local.set('syncBase', { accounts: before });
+    for (const origin of ['https://own.example/*', 'https://team.example/*']) held.add(origin);
+    // Another machine moved TEAM (the same account, its id kept) to another server.
+    const moved = { ...TEAM, server: 'https://moved.example' };
+    synced.set('pref:accounts', { value: [OWN, moved], at: NOW - 1_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual([OWN, moved]);
+    expect(removedOrigins).toEqual([['https://team.example/*']]);
+    expect([...held]).toEqual(['https://own.example/*']);
+  });
+
+  it("keep the host access of a server an account moved away from while another account still uses it", async () => {
+    const before = [OWN, TEAM, { ...HOME, server: TEAM.server }];
+    local.set('accounts', before);
+    local.set('syncBase', { accounts: before });
+    held.add('https://team.example/*');
+    synced.set('pref:accounts', { value: [OWN, { ...TEAM, server: 'https://moved.example' }, before[2]], at: NOW - 1_000 });
+
+    await syncPreferences(NOW);
+
+    expect(removedOrigins).toEqual([]);
+    expect([...held]).toEqual(['https://team.example/*']);
+  });
+
+  it('never put a token in sync, whatever is saved here', async () => {
+    local.set('accounts', [OWN, TEAM]);
+    for (const account of [OWN, TEAM]) local.set(`token:${account.id}`, tokenOf(account));
+    await syncPreferences(NOW);
+    expect(synced.get('pref:accounts')).toEqual({ value: [OWN, TEAM], at: NOW });
+    expect(JSON.stringify([...synced.entries()])).not.toContain('token-of-');
+    expect([...synced.keys()].every((key) => key.startsWith('pref:'))).toBe(true);
+  });
+
+  it('leave this machine alone when sync is turned off', async () => {
+    local.set('syncPreferences', false);
+    local.set('accounts', [OWN, TEAM]);
+    local.set('token:account-team', tokenOf(TEAM));
+    synced.set('pref:accounts', { value: [OWN], at: NOW - 1_000 });
+    await syncPreferences(NOW);
+    expect(local.get('accounts')).toEqual([OWN, TEAM]);
+    expect(local.has('token:account-team')).toBe(true);
+    expect(synced.get('pref:accounts')).toEqual({ value: [OWN], at: NOW - 1_000 });
+  });
+});
+
+describe('a stored setting this machine cannot read', () => {
+  /** Accounts as no version stores them (a token riding along): read as none, and reported. */
+  const GARBAGE = [{ ...TEAM, token: 'token-of-team' }];
+
+  it('is mended from sync when sync holds a value this machine may store, sync left as it is', async () => {
+    for (const base of [{ accounts: [TEAM] }, { accounts: [OWN] }, {}]) {
+      local.clear();
+      synced.clear();
+      local.set('settingsVersion', 2);
+      local.set('accounts', GARBAGE);
+      local.set('syncBase', base);
+      const inSync = { value: [TEAM], at: NOW - 9_000 };
+      synced.set('pref:accounts', inSync);
+
+      await syncPreferences(NOW);
+
+      expect(local.get('accounts'), JSON.stringify(base)).toEqual([TEAM]);
+      expect(synced.get('pref:accounts'), JSON.stringify(base)).toEqual(inSync);
+      expect(local.get('syncBase'), JSON.stringify(base)).toMatchObject({ accounts: [TEAM] });
+    }
+  });
+
+  it('is never given to sync, nor recorded as agreed, when sync holds nothing of it', async () => {
+    local.set('accounts', GARBAGE);
+
+    await syncPreferences(NOW);
+
+    expect(synced.has('pref:accounts')).toBe(false);
+    // The other preferences were given, and agreed: the accounts alone were not.
+    expect(synced.get('pref:autoCopy')).toEqual({ value: true, at: NOW });
+    expect(local.get('syncBase')).toHaveProperty('autoCopy');
+    expect(local.get('syncBase')).not.toHaveProperty('accounts');
+    // Left as stored: nothing here wrote over it.
+    expect(local.get('accounts')).toEqual(GARBAGE);
+  });
+
+  it('is never given to sync when sync holds nothing this machine may store, and sync keeps its own', async () => {
+    local.set('accounts', 'garbage');
+    local.set('syncBase', { accounts: [OWN] });
+    const unreadable = { value: [{ ...TEAM, server: 'http://team.example' }], at: NOW - 9_000 };
+    synced.set('pref:accounts', unreadable);
+
+    await syncPreferences(NOW);
+
+    expect(synced.get('pref:accounts')).toEqual(unreadable);
+    expect(local.get('accounts')).toBe('garbage');
+    // What was agreed before stands: nothing new was agreed on.
+    expect(local.get('syncBase')).toMatchObject({ accounts: [OWN] });
+  });
+});

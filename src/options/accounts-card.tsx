@@ -1,0 +1,87 @@
+import { useState } from 'preact/hooks';
+import type { Account } from '../storage/accounts';
+import { hostOf } from '../storage/token-binding';
+import { useWords } from '../ui/words-context';
+import { NEW_ACCOUNT } from './account-draft';
+
+export interface AccountsCardProps {
+  accounts: readonly Account[];
+  /** The active account's id (the popup, the menu and the shortcut use it). */
+  active: string | undefined;
+  /** The account the form below edits (NEW_ACCOUNT: one being added). */
+  editing: string;
+  /** Accounts with no token saved on this machine (synced from another, or never given one): each asks for it. */
+  withoutToken: ReadonlySet<string>;
+  canAdd: boolean;
+  status: string;
+  onMakeActive(id: string): void;
+  onEdit(id: string): void;
+  onAdd(): void;
+  onRemove(id: string): void;
+}
+
+/** The accounts: which is active, which the form edits, and adding or removing one (after a word of confirmation: its token goes with it). */
+export function AccountsCard(props: AccountsCardProps) {
+  const { accounts, active, editing, withoutToken } = props;
+  const { t } = useWords();
+  const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  return (
+    <section class="card accounts-card" aria-labelledby="accounts-heading">
+      <h2 id="accounts-heading">{t('optionsAccountsHeading')}</h2>
+      <p class="hint">{t('optionsAccountsHint')}</p>
+      {accounts.length === 0 ? (
+        <p class="field-error">{t('optionsNoAccount')}</p>
+      ) : (
+        <fieldset class="account-list">
+          <legend>{t('optionsActiveAccount')}</legend>
+          <ul>
+            {accounts.map(({ id, name, server }) => (
+              <li key={id} class={id === editing ? 'is-editing' : undefined}>
+                <label class="radio">
+                  <input type="radio" name="active-account" checked={id === active} onChange={() => props.onMakeActive(id)} />
+                  <bdi>{name}</bdi>
+                  {/* Its server, unless its name says it already. */}
+                  {name !== hostOf(server) && (
+                    <>
+                      {' '}
+                      <span class="hint" dir="ltr">
+                        {hostOf(server)}
+                      </span>
+                    </>
+                  )}
+                </label>
+                {withoutToken.has(id) && <span class="account-note">{t('optionsAccountNeedsToken')}</span>}
+                {confirming === id ? (
+                  <span class="account-confirm" role="group" aria-label={t('optionsRemoveAccountQuestion', name)}>
+                    {t('optionsRemoveAccountQuestion', name)}{' '}
+                    <button type="button" class="secondary-button" onClick={() => props.onRemove(id)}>
+                      {t('optionsRemoveAccountConfirm')}
+                    </button>{' '}
+                    <button type="button" class="quiet-button" onClick={() => setConfirming(undefined)}>
+                      {t('optionsRemoveAccountKeep')}
+                    </button>
+                  </span>
+                ) : (
+                  <span class="account-actions">
+                    <button type="button" class="quiet-button" aria-pressed={id === editing} onClick={() => props.onEdit(id)}>
+                      {t('optionsEditAccount', name)}
+                    </button>
+                    <button type="button" class="quiet-button" onClick={() => setConfirming(id)}>
+                      {t('optionsRemoveAccount', name)}
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <button type="button" class="secondary-button" aria-pressed={editing === NEW_ACCOUNT} onClick={props.onAdd} disabled={!props.canAdd}>
+        {t('optionsAddAccount')}
+      </button>
+      <p class="save-status" role="status" data-testid="accounts-status">
+        {props.status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'preact/hooks';
+import { useWords } from '../ui/words-context';
+import type { OptionsViewProps } from './options-view-props';
+
+/** The edited account's token: whether one is saved here (and for which server), and a field to enter or replace it. */
+export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'savedToken' | 'fieldErrors' | 'onChange' | 'onUseTokenWithServer' | 'onClearToken'>) {
+  const { values, savedToken, fieldErrors, onChange } = props;
+  const [showToken, setShowToken] = useState(false);
+  const { t } = useWords();
+  const tokenFieldProps = {
+    id: 'token',
+    // No `name`: a native submit (the form's script failing) would put a named field, the token, into a URL.
+    autoComplete: 'off',
+    spellcheck: false,
+    dir: 'ltr' as const,
+    value: values.tokenDraft,
+    'aria-invalid': fieldErrors.token !== undefined,
+    'aria-describedby': fieldErrors.token === undefined ? undefined : 'token-error',
+    onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ tokenDraft: event.currentTarget.value }),
+  };
+  return (
+    <section class="card">
+      <h2>{t('optionsTokenHeading')}</h2>
+      <p class="token-status" data-testid="token-status">
+        {savedToken === undefined ? (
+          t('optionsNoToken')
+        ) : (
+          <>
+            {t('optionsTokenSaved', savedToken.ending, savedToken.host)}{' '}
+            {savedToken.otherServerHost !== undefined && (
+              <>
+                {t('optionsTokenNotSentTo', savedToken.otherServerHost)}{' '}
+                <button type="button" class="quiet-button" onClick={props.onUseTokenWithServer}>
+                  {t('optionsUseTokenWith', savedToken.otherServerHost)}
+                </button>{' '}
+              </>
+            )}
+            <button type="button" class="quiet-button" onClick={props.onClearToken}>
+              {t('optionsClearToken')}
+            </button>
+          </>
+        )}
+      </p>
+      <label class="field-label" for="token">
+        {savedToken === undefined ? t('optionsTokenLabel') : t('optionsReplaceToken')}
+      </label>
+      <div class="field-row">
+        {/* Two branches because Preact's types tie a password field's role to its type. */}
+        {showToken ? <input type="text" {...tokenFieldProps} /> : <input type="password" {...tokenFieldProps} />}
+        <button type="button" class="secondary-button" aria-pressed={showToken} onClick={() => setShowToken(!showToken)}>
+          {showToken ? t('optionsHide') : t('optionsShow')}
+        </button>
+      </div>
+      {fieldErrors.token !== undefined && (
+        <p id="token-error" class="field-error">
+          {fieldErrors.token}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+// The popup's account switcher (issue 21) against a fake connector: shown only
+// with several accounts, naming the one the link was made with; a choice makes
+// it the active one and shortens the address on screen again with it.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { wordsIn } from '../../test/support/locale-catalogue';
+import { untranslatedWords } from '../../test/support/untranslated-text';
+import { failedAnswer, fakePopupConnector, shortenedAnswer } from './fake-popup-connector';
+import { startFirstAttempt } from './first-attempt';
+import { PopupApp } from './popup-app';
+import type { ShortenAnswer } from './popup-connector';
+
+const TAB_URL = 'https://example.com/article';
+const TWO = [
+  { id: 'account-1', name: 'Team' },
+  { id: 'account-own', name: 'Own links' },
+];
+const withAccounts = (answer: ShortenAnswer, accounts: ShortenAnswer['accounts'], account?: string): ShortenAnswer => ({ ...answer, accounts, ...(account === undefined ? {} : { account }) });
+
+afterEach(cleanup);
+
+describe.each(['en', 'ar'])('the popup\'s account switcher in %s', (language) => {
+  const words = wordsIn(language);
+  const { t } = words;
+  const switcher = () => screen.queryByRole('combobox', { name: t('popupAccount') });
+
+  it('is not there with one account', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), [{ id: 'account-1', name: 'Team' }], 'account-1'));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    expect(switcher()).toBeNull();
+  });
+
+  it('shows the account the link was made with, and a choice makes another active and shortens the page again with it', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, request.account ?? 'account-1'));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+    if (language === 'ar') expect(untranslatedWords(document.body, ['Team', 'Own', 'links', 'HTML', 'QR'])).toEqual([]);
+
+    fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-own' } });
+    await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(2));
+    expect(connector.useAccount.mock.calls).toEqual([['account-own']]);
+    expect(connector.shorten.mock.calls[1]?.[0]).toMatchObject({ url: TAB_URL, via: 'popup-tab', account: 'account-own', fresh: false });
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-own'));
+  });
+
+  it('after a failure too (a synced account with no token here): the user switches to one that works', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) =>
+      request.account === 'account-1'
+        ? withAccounts(shortenedAnswer(request.url, false), TWO, 'account-1')
+        : withAccounts(failedAnswer({ kind: 'no-token', blank: false, account: 'Own links' }), TWO, 'account-own'),
+    );
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(t('errorNoTokenForAccount', 'Own links'));
+    fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-1' } });
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    expect(connector.useAccount.mock.calls).toEqual([['account-1']]);
+  });
+
+  it('keeps the account in use, and shortens nothing again, when the account could not be switched (it went meanwhile)', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, 'account-1'));
+    connector.useAccount.mockResolvedValue(false);
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+    fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-own' } });
+    await waitFor(() => expect(connector.useAccount).toHaveBeenCalled());
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
+  });
+});

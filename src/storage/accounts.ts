@@ -1,0 +1,91 @@
+/**
+ * The accounts a user shortens with (issue 21): each a name, a server and
+ * (on this machine only, account-tokens.ts) the token saved for that server.
+ * One is active: the popup, the shortcut and every way in without a choice
+ * of its own use it. The list (names and servers, never a token) may follow
+ * the user through the browser's sync (synced-preferences.ts).
+ */
+export interface Account {
+  /** Unique, never shown; the key of its token and of the links it made (history's `account`). */
+  id: string;
+  /** As the popup, the menu and history name it; unique in any case. */
+  name: string;
+  /** Its server, normalised (checkServerUrl). */
+  server: string;
+}
+
+/**
+ * The first account's id: the single server and token of earlier versions
+ * became this account, and a history entry that names no account was made
+ * by it (every link made before accounts).
+ */
+export const FIRST_ACCOUNT_ID = 'account-1';
+export const MAX_ACCOUNTS = 10;
+export const MAX_ACCOUNT_NAME = 60;
+const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The name an account gets when none is typed: its server's host, within the names' bound. */
+export const defaultAccountName = (server: string): string => (URL.canParse(server) ? new URL(server).host : server).slice(0, MAX_ACCOUNT_NAME);
+
+/** A new account's id: random, so that two machines adding accounts never pick the same one. */
+export const newAccountId = (): string => `account-${crypto.randomUUID()}`;
+
+/** The account whose history entry this is (one made before accounts names none: the first account made it). */
+export const accountOfEntry = (entry: { account?: string }): string => entry.account ?? FIRST_ACCOUNT_ID;
+
+/**
+ * Whether a value that crossed a boundary (storage, sync) is a list of
+ * accounts within bounds, ids and names each unique; `validServer` checks
+ * each server as the settings store it.
+ */
+export function isAccountList(value: unknown, validServer: (server: string) => boolean): value is Account[] {
+  if (!Array.isArray(value) || value.length > MAX_ACCOUNTS) return false;
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return false;
+    // Exactly these three: nothing else (a token least of all) rides along into storage or sync.
+    if (Object.keys(item).length !== 3) return false;
+    const { id, name, server } = item as Record<string, unknown>;
+    if (typeof id !== 'string' || !ACCOUNT_ID.test(id) || ids.has(id)) return false;
+    if (typeof name !== 'string' || name.trim() !== name || name === '' || name.length > MAX_ACCOUNT_NAME) return false;
+    if (names.has(name.toLowerCase()) || typeof server !== 'string' || !validServer(server)) return false;
+    ids.add(id);
+    names.add(name.toLowerCase());
+  }
+  return true;
+}
+
+/** The account a way in uses: the one it names, else the active one, else the first; undefined when there is none (or the one named is gone). */
+export function chosenAccount(accounts: readonly Account[], activeId: string, namedId?: string): Account | undefined {
+  if (namedId !== undefined) return accounts.find(({ id }) => id === namedId);
+  return accounts.find(({ id }) => id === activeId) ?? accounts[0];
+}
+
+/**
+ * The lists of two machines that never agreed before (one joins sync): every
+ * account of both, sync's first. An id both hold for different servers is
+ * sync's account there (a token saved here for the other server is never sent
+ * to it: the account then asks for its token); a name both use for different
+ * accounts gets this machine's server host after it.
+ */
+export function unionOfAccounts(synced: readonly Account[], local: readonly Account[]): Account[] {
+  const union = [...synced];
+  for (const account of local) {
+    if (union.length >= MAX_ACCOUNTS) break;
+    if (union.some(({ id }) => id === account.id)) continue;
+    const taken = (name: string) => union.some((other) => other.name.toLowerCase() === name.toLowerCase());
+    union.push({ ...account, name: freeName(account.name, new URL(account.server).host, taken) });
+  }
+  return union;
+}
+
+/** `stem` cut to leave room for `suffix`, then the suffix: within the names' bound, trimmed. */
+const within = (stem: string, suffix: string): string => `${stem.slice(0, Math.max(1, MAX_ACCOUNT_NAME - suffix.length)).trim()}${suffix}`.slice(0, MAX_ACCOUNT_NAME).trim();
+
+/** `name`, or else it with `(host)` after it, or a number: within the names' bound, trimmed, and taken by no other. */
+function freeName(name: string, host: string, taken: (name: string) => boolean): string {
+  const candidates = [name, within(name, ` (${host})`), ...Array.from({ length: MAX_ACCOUNTS }, (_, index) => within(name, ` (${index + 2})`))];
+  // Among MAX_ACCOUNTS + 2 names at most MAX_ACCOUNTS are taken.
+  return candidates.find((candidate) => candidate !== '' && !taken(candidate)) ?? name;
+}

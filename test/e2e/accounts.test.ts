@@ -1,0 +1,181 @@
+// Two accounts on two servers at once (issue 21), in the built extension
+// against two stand-ins: the second account added on the settings page as a
+// person would, then the popup's switcher, the menu's "Shorten link with ▸",
+// the shortcut and the cache, each server's log holding only its own token.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { Account } from '../../src/storage/accounts';
+import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+
+let session: E2eSession;
+let second: StandIn;
+let ownAccount: Account;
+
+const shortUrlOf = (server: StandIn) => new RegExp(`^${server.baseUrl.replaceAll('.', '\\.')}/[A-Za-z0-9]{7}$`);
+const tokensSeenBy = (server: StandIn) => [...new Set(server.apiRequests().map((request) => request.headers.authorization))];
+const linkOf = (outcome: unknown) => (outcome as { shortened: { shortUrl: string } }).shortened.shortUrl;
+const stored = async () => (await session.worker()).evaluate(() => chrome.storage.local.get(['accounts', 'activeAccount']));
+
+beforeAll(async () => {
+  second = await startStandIn({});
+  session = await startE2eSession({ trustedSpkiHashes: [second.spkiHash] });
+  await session.useStandIn();
+  // The second account's token is the audit's to follow too: it may go to its own server only.
+  session.audit.track(second.demoToken);
+  session.audit.watchServer(second);
+  session.audit.configured({ serverUrl: second.baseUrl, token: second.demoToken });
+
+  // Added on the settings page, as a person adds an account.
+  const options = await session.browser.context.newPage();
+  await options.goto(session.browser.extensionUrl('src/options/index.html'));
+  await options.getByRole('button', { name: 'Add account' }).click();
+  await options.getByLabel('Account name').fill('Own links');
+  await options.getByLabel('Server address').fill(second.baseUrl);
+  await options.getByLabel('Access token').pressSequentially(second.demoToken);
+  await options.getByRole('button', { name: 'Save settings' }).click();
+  await options.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent === 'Settings saved.');
+  await options.close();
+  const { accounts, activeAccount } = await stored();
+  expect(accounts).toHaveLength(2);
+  ownAccount = (accounts as Account[])[1] as Account;
+  expect(ownAccount).toMatchObject({ name: 'Own links', server: second.baseUrl });
+  // Adding an account leaves the active one as it was.
+  expect(activeAccount).toBe('account-1');
+}, 60_000);
+afterAll(async () => {
+  // Closed after the session: the audit reads its log at the session's close.
+  await session?.close();
+  await second?.close();
+});
+beforeEach(async () => {
+  session.standIn.clearLog();
+  second.clearLog();
+  await session.clearHistory();
+  await (await session.worker()).evaluate(() => chrome.storage.local.set({ activeAccount: 'account-1' }));
+});
+
+async function popupOn(path: string): Promise<{ tab: Page; popup: Page }> {
+  const tab = await session.openTab(path);
+  return { tab, popup: await session.browser.openPopup(tab) };
+}
+
+const shortLinkIn = async (popup: Page, pattern: RegExp) => {
+  await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(pattern);
+  return popup.getByLabel('Short link').inputValue();
+};
+
+describe('two accounts on two servers', () => {
+  it('the popup shows the active account and switches with one choice: the page shortened again on the other server, with its token', async () => {
+    const { tab, popup } = await popupOn('/demo/article');
+    await shortLinkIn(popup, session.shortUrlPattern());
+    const switcher = popup.getByRole('combobox', { name: 'Account' });
+    expect(await switcher.inputValue()).toBe('account-1');
+
+    await switcher.selectOption({ label: 'Own links' });
+    const own = await shortLinkIn(popup, shortUrlOf(second));
+    expect(second.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: `${session.standIn.baseUrl}/demo/article` }]);
+    expect(tokensSeenBy(second)).toEqual([`Bearer ${second.demoToken}`]);
+    expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
+    // The choice stays: it is the active account from now on.
+    expect((await stored()).activeAccount).toBe(ownAccount.id);
+    expect((await session.history()).map(({ shortUrl, account }) => ({ shortUrl, account }))).toContainEqual({ shortUrl: own, account: ownAccount.id });
+    await popup.close();
+    await tab.close();
+  });
+
+  it('the cache answers only with links the same account made', async () => {
+    const longUrl = `${session.standIn.baseUrl}/demo/destination?from=cache-per-account`;
+    const viaMenu = (menuItemId: string) => session.clickMenu({ menuItemId, linkUrl: longUrl });
+    const first = await viaMenu('shorten-link');
+    expect(first).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(session.shortUrlPattern()) as unknown } });
+
+    // The other account is asked for the same address: its own server makes its own link, never the first account's.
+    await (await session.worker()).evaluate((id) => chrome.storage.local.set({ activeAccount: id }), ownAccount.id);
+    const theirs = await viaMenu('shorten-link');
+    expect(theirs).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(second)) as unknown } });
+    expect(second.apiRequests()).toHaveLength(1);
+
+    // Each account again: each is given its own link from history, with no request.
+    session.standIn.clearLog();
+    second.clearLog();
+    expect(await viaMenu('shorten-link')).toMatchObject({ shortened: { shortUrl: linkOf(theirs), fromHistory: true } });
+    await (await session.worker()).evaluate(() => chrome.storage.local.set({ activeAccount: 'account-1' }));
+    expect(await viaMenu('shorten-link')).toMatchObject({ shortened: { shortUrl: linkOf(first), fromHistory: true } });
+    expect([...session.standIn.apiRequests(), ...second.apiRequests()]).toEqual([]);
+  });
+
+  it('"Shorten link with ▸" offers each account, and its item shortens with that one whatever is active; the shortcut uses the active one', async () => {
+    // The submenu's items are there (an update of an item that does not exist is refused).
+    await (await session.worker()).evaluate(async () => {
+      const hooks = (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e;
+      await hooks.menuRounds().latest;
+    });
+    for (const id of ['account-1', ownAccount.id]) {
+      for (const item of [`account-link:${id}`, `account-page:${id}`]) {
+        await (await session.worker()).evaluate((menuItemId) => chrome.contextMenus.update(menuItemId, {}), item);
+      }
+    }
+
+    const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=submenu`;
+    const outcome = await session.clickMenu({ menuItemId: `account-link:${ownAccount.id}`, linkUrl });
+    expect(outcome).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(second)) as unknown } });
+    expect(session.standIn.apiRequests()).toEqual([]);
+    expect((await stored()).activeAccount).toBe('account-1');
+
+    const tab = await session.openTab('/demo/article');
+    const pressed = await (await session.worker()).evaluate(
+      (url) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onCommand('shorten-current-tab', { url, index: 0, active: true, incognito: false, title: 'Article' } as never),
+      tab.url(),
+    );
+    expect(pressed).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(session.shortUrlPattern()) as unknown } });
+    expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
+    expect(tokensSeenBy(second)).toEqual([`Bearer ${second.demoToken}`]);
+    await tab.close();
+  });
+
+  it('sync carries the accounts\' names and servers, never a token', async () => {
+    await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.syncPreferences());
+    const synced = await (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
+    expect((synced['pref:accounts'] as { value: unknown }).value).toEqual((await stored()).accounts);
+    expect(JSON.stringify(synced)).not.toContain(second.demoToken);
+    expect(JSON.stringify(synced)).not.toContain(session.standIn.demoToken);
+  });
+
+  it('removing an account on the settings page removes its token, and the menu no longer offers it', async () => {
+    const options = await session.browser.context.newPage();
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await options.getByRole('button', { name: 'Remove Own links' }).click();
+    await options.getByRole('group', { name: /Remove “Own links”/ }).getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => options.getByTestId('accounts-status').textContent()).toBe('The account “Own links” was removed, with its token.');
+    await options.close();
+    const left = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+    expect(left.accounts).toEqual([expect.objectContaining({ id: 'account-1' })]);
+    expect(Object.keys(left).filter((key) => key.startsWith('token:'))).toEqual(['token:account-1']);
+    // One account: no "Shorten link with ▸" at all.
+    await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.menuRounds().latest);
+    await expect((await session.worker()).evaluate(() => chrome.contextMenus.update('shorten-link-with', {}))).rejects.toThrow();
+  });
+
+  it('an account that comes through sync with no token here asks for its token: on the settings page, and by name when used', async () => {
+    const worker = await session.worker();
+    const synced = [...((await stored()).accounts as Account[]), { id: 'account-synced', name: 'From my laptop', server: second.baseUrl }];
+    // Another browser added it a moment ago.
+    await worker.evaluate((value) => chrome.storage.sync.set({ 'pref:accounts': { value, at: Date.now() + 1_000 } }), synced);
+    await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.syncPreferences());
+    expect((await stored()).accounts).toEqual(synced);
+
+    const options = await session.browser.context.newPage();
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await expect.poll(() => options.locator('.account-list li', { hasText: 'From my laptop' }).textContent()).toContain('Needs its token in this browser');
+    await options.close();
+
+    const outcome = await session.clickMenu({ menuItemId: 'account-link:account-synced', linkUrl: `${session.standIn.baseUrl}/demo/destination?from=synced` });
+    expect(outcome).toEqual({ status: 'failed', error: { kind: 'no-token', blank: false, account: 'From my laptop' } });
+    expect(second.apiRequests()).toEqual([]);
+    // Its notification names it, in the user's words.
+    const shown = await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown);
+    expect(shown.some(({ text }) => text.includes('No access token is saved in this browser for the account “From my laptop”.'))).toBe(true);
+  });
+});
