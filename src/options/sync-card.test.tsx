@@ -9,6 +9,9 @@ import { OptionsApp } from './options-app';
 
 afterEach(cleanup);
 
+/** A server whose host is long enough that ten accounts on such servers are over sync's quota for one item. */
+const longServer = (index: number) => `https://${'a'.repeat(900)}${index}.example`;
+
 describe('the sync card on the options page', () => {
   const words = wordsIn('en');
   const { t } = words;
@@ -33,5 +36,13 @@ describe('the sync card on the options page', () => {
     render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, campaignPresets: presets, syncPreferences: false })} />);
     await screen.findByTestId('sync');
     expect(screen.queryByTestId('sync-too-large')).toBeNull();
+  });
+
+  it('says when the accounts are too large to sync, as accounts: they stay here, whole', async () => {
+    const accounts = Array.from({ length: 10 }, (_, index) => ({ id: `account-${index + 1}`, name: `Account ${index + 1}`, server: longServer(index) }));
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, accounts, activeAccount: 'account-1' })} />);
+    const said = (await screen.findByTestId('sync-too-large')).textContent;
+    expect(said).toMatch(/^Your accounts are too large to sync \(\d+(\.\d)? KB; at most 8 KB\)/);
+    expect(screen.getAllByTestId('sync-too-large')).toHaveLength(1);
   });
 });

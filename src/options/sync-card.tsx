@@ -47,7 +47,7 @@ export function SyncCard({ settings, onSave }: SyncCardProps) {
       <p class="hint">{t('optionsSyncHint')}</p>
       {tooLarge.map(({ key, bytes }) => (
         <p key={key} class="field-error" data-testid="sync-too-large">
-          {t('optionsSyncTooLarge', kilobytes(bytes), kilobytes(SYNC_ITEM_QUOTA_BYTES))}
+          {t(key === 'accounts' ? 'optionsSyncAccountsTooLarge' : 'optionsSyncTooLarge', kilobytes(bytes), kilobytes(SYNC_ITEM_QUOTA_BYTES))}
         </p>
       ))}
       <p class="save-status" role="status" data-testid="sync-status">
