@@ -99,10 +99,15 @@ export async function awakeWorker(extension: ExtensionBrowser): Promise<Worker> 
 /** The window's run as the worker keeps it (storage.session), once every tab has ended; `undefined` meanwhile. */
 export async function endedRun(extension: ExtensionBrowser, windowId: number): Promise<BulkItem[] | undefined> {
   const worker = await awakeWorker(extension);
-  const runs = await worker.evaluate(async () => (await chrome.storage.session.get('bulk-runs'))['bulk-runs'] as BulkRun[] | undefined);
-  const run = runs?.find((candidate) => candidate.windowId === windowId);
-  if (run === undefined) return undefined;
-  return run.items.every((item) => ['done', 'failed', 'skipped'].includes(item.status.state)) ? run.items : undefined;
+  // Judged in the worker, and the items sent over only once the run has ended: a thousand tabs' run (a megabyte
+  // and more) crossing CDP five times a second would load the very browser whose popup the bench times meanwhile.
+  const ended = await worker.evaluate(async (id) => {
+    const runs = (await chrome.storage.session.get('bulk-runs'))['bulk-runs'] as BulkRun[] | undefined;
+    const run = runs?.find((candidate) => candidate.windowId === id);
+    if (run === undefined || !run.items.every((item) => ['done', 'failed', 'skipped'].includes(item.status.state))) return null;
+    return run.items;
+  }, windowId);
+  return ended ?? undefined;
 }
 
 /** storage.session's bytes in use now. */

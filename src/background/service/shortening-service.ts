@@ -59,12 +59,12 @@ function keepAwakeWhile(waiting: boolean): void {
 /** One request for a queued job. */
 async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
   // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, an account changed meanwhile is seen.
-  const { accounts } = await readSettings(localArea, ['accounts']);
+  const [{ accounts }, tokens] = await Promise.all([readSettings(localArea, ['accounts']), readTokens(localArea, [job.account])]);
   const account = accounts.find(({ id }) => id === job.account);
   if (account === undefined) return { result: failure({ kind: 'account-removed' }), rateLimit: undefined };
   // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
   if (account.server !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
-  const credentials = accountCredentials(account, (await readTokens(localArea, [account.id]))[account.id], accounts.length > 1);
+  const credentials = accountCredentials(account, tokens[account.id], accounts.length > 1);
   if (!credentials.ok) return { result: credentials, rateLimit: undefined };
   return shortenWithLimits(job.longUrl, credentials.value);
 }
