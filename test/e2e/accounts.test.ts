@@ -53,7 +53,23 @@ beforeEach(async () => {
   session.standIn.clearLog();
   second.clearLog();
   await session.clearHistory();
-  await (await session.worker()).evaluate(() => chrome.storage.local.set({ activeAccount: 'account-1' }));
+  // The two accounts as the settings page saved them, the first active, sync empty: each test starts there, whatever ran before.
+  const first = { id: 'account-1', name: new URL(session.standIn.baseUrl).host, server: session.standIn.baseUrl };
+  await (await session.worker()).evaluate(
+    async ({ accounts, tokens }) => {
+      const stale = Object.keys(await chrome.storage.local.get(null)).filter((key) => key.startsWith('token:') || key === 'syncBase');
+      await chrome.storage.local.remove(stale);
+      await chrome.storage.sync.clear();
+      await chrome.storage.local.set({ accounts, activeAccount: 'account-1', ...tokens });
+    },
+    {
+      accounts: [first, ownAccount],
+      tokens: {
+        'token:account-1': { token: session.standIn.demoToken, server: first.server },
+        [`token:${ownAccount.id}`]: { token: second.demoToken, server: ownAccount.server },
+      },
+    },
+  );
 });
 
 async function popupOn(path: string): Promise<{ tab: Page; popup: Page }> {
@@ -156,6 +172,38 @@ describe('two accounts on two servers', () => {
     // One account: no "Shorten link with ▸" at all.
     await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.menuRounds().latest);
     await expect((await session.worker()).evaluate(() => chrome.contextMenus.update('shorten-link-with', {}))).rejects.toThrow();
+  });
+
+  it('a profile saved before accounts (its server and token, version 1) becomes the first account in a fresh worker, with nothing to redo', async () => {
+    await (await session.worker()).evaluate(async ({ serverUrl, token }) => {
+      const all = await chrome.storage.local.get(null);
+      await chrome.storage.local.remove(Object.keys(all));
+      // As the extension stored them before accounts: one server, its token, the server that token was saved for.
+      await chrome.storage.local.set({ serverUrl, token, tokenServer: serverUrl, autoCopy: false, settingsVersion: 1 });
+    }, { serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+    await session.browser.stopServiceWorkers();
+    // The popup wakes a fresh worker, whose first read of the settings brings them up to date.
+    const { tab, popup } = await popupOn('/demo/article?from=migrated');
+    await shortLinkIn(popup, session.shortUrlPattern());
+    await popup.close();
+    await tab.close();
+    expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
+    const { settingsVersion, ...migrated } = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+    expect(settingsVersion).toBeGreaterThanOrEqual(2);
+    expect(migrated).toMatchObject({
+      accounts: [{ id: 'account-1', name: new URL(session.standIn.baseUrl).host, server: session.standIn.baseUrl }],
+      activeAccount: 'account-1',
+      'token:account-1': { token: session.standIn.demoToken, server: session.standIn.baseUrl },
+      autoCopy: false,
+    });
+    expect(Object.keys(migrated).filter((key) => ['serverUrl', 'token', 'tokenServer'].includes(key))).toEqual([]);
+    // The link is the first account's in history, and the options page shows it, its token saved.
+    expect((await session.history())[0]).toMatchObject({ account: 'account-1' });
+    const options = await session.browser.context.newPage();
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/A token ending in .{4} is saved for 127\.0\.0\.1:\d+\./);
+    await options.close();
+    await session.configure({ autoCopy: undefined });
   });
 
   it('an account that comes through sync with no token here asks for its token: on the settings page, and by name when used', async () => {
