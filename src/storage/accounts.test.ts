@@ -149,13 +149,13 @@ describe('the union of two machines\' accounts (one joins sync)', () => {
     expect(valid(union)).toBe(true);
   });
 
-  it('stops at the bound of accounts, sync\'s kept whole', () => {
+  it('keeps every account of both, past the bound too (the merge then holds both lists apart: no account is dropped)', () => {
     const synced = Array.from({ length: 8 }, (_, index) => numbered(index, 's'));
     const local = Array.from({ length: 5 }, (_, index) => numbered(index, 'l'));
     const union = unionOfAccounts(synced, local);
-    expect(union).toEqual([...synced, local[0], local[1]]);
-    expect(union).toHaveLength(MAX_ACCOUNTS);
-    expect(valid(union)).toBe(true);
+    expect(union).toEqual([...synced, ...local]);
+    expect(union.length).toBeGreaterThan(MAX_ACCOUNTS);
+    expect(valid(union)).toBe(false);
   });
 
   it('gives a valid list from any two valid lists with short names', () => {
@@ -240,7 +240,7 @@ describe('the union of two machines\' accounts (one joins sync)', () => {
         const union = unionOfAccounts(synced, local);
         expect(valid(union)).toBe(true);
         const ids = new Set([...synced, ...local].map(({ id }) => id));
-        expect(union).toHaveLength(Math.min(ids.size, MAX_ACCOUNTS));
+        expect(union).toHaveLength(ids.size);
         expect(union.slice(0, synced.length)).toEqual(synced);
       }),
     );

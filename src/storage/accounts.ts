@@ -64,15 +64,16 @@ export function chosenAccount(accounts: readonly Account[], activeId: string, na
 
 /**
  * The lists of two machines that never agreed before (one joins sync): every
- * account of both, sync's first. An id both hold for different servers is
- * sync's account there (a token saved here for the other server is never sent
- * to it: the account then asks for its token); a name both use for different
- * accounts gets this machine's server host after it.
+ * account of both, sync's first, past the bound of accounts too (the merge
+ * then holds both lists as they are: synced-preferences.ts). An id both hold
+ * for different servers is sync's account there (a token saved here for the
+ * other server is never sent to it: the account then asks for its token); a
+ * name both use for different accounts gets this machine's server host after
+ * it, or a number.
  */
 export function unionOfAccounts(synced: readonly Account[], local: readonly Account[]): Account[] {
   const union = [...synced];
   for (const account of local) {
-    if (union.length >= MAX_ACCOUNTS) break;
     if (union.some(({ id }) => id === account.id)) continue;
     const taken = (name: string) => union.some((other) => other.name.toLowerCase() === name.toLowerCase());
     union.push({ ...account, name: freeName(account.name, new URL(account.server).host, taken) });
@@ -85,7 +86,7 @@ const within = (stem: string, suffix: string): string => `${stem.slice(0, Math.m
 
 /** `name`, or else it with `(host)` after it, or a number: within the names' bound, trimmed, and taken by no other. */
 function freeName(name: string, host: string, taken: (name: string) => boolean): string {
-  const candidates = [name, within(name, ` (${host})`), ...Array.from({ length: MAX_ACCOUNTS }, (_, index) => within(name, ` (${index + 2})`))];
-  // Among MAX_ACCOUNTS + 2 names at most MAX_ACCOUNTS are taken.
+  // Two lists of at most MAX_ACCOUNTS each: among 2 × MAX_ACCOUNTS + 2 names, one is free.
+  const candidates = [name, within(name, ` (${host})`), ...Array.from({ length: 2 * MAX_ACCOUNTS }, (_, index) => within(name, ` (${index + 2})`))];
   return candidates.find((candidate) => candidate !== '' && !taken(candidate)) ?? name;
 }

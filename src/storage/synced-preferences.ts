@@ -32,7 +32,9 @@ export type SyncAction =
   /** This machine changed it: sync gets its value, stamped now. */
   | { kind: 'give'; key: SyncedKey; item: SyncedValue }
   /** This machine changed it, but it is too large for one sync item: it stays here, and the settings page says so. */
-  | { kind: 'too-large'; key: SyncedKey; bytes: number };
+  | { kind: 'too-large'; key: SyncedKey; bytes: number }
+  /** Both sides stay as they are, and nothing is agreed: two machines' accounts that together would be more than this machine may store (none is dropped, nor its token). */
+  | { kind: 'held'; key: SyncedKey };
 
 export interface SyncState {
   /** This machine's values. */
@@ -68,9 +70,12 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
       if (!inBase && key === 'accounts') {
-        const joined = unionOfAccounts(synced.value as Settings['accounts'], state.local.accounts);
-        // Checked as sync's own value was: a union this machine could not store is not taken (sync's is).
-        const union = valid(key, joined) ? joined : synced.value;
+        const union = unionOfAccounts(synced.value as Settings['accounts'], state.local.accounts);
+        // Checked as sync's own value was: a union this machine could not store (more accounts than it keeps) is held, not cut.
+        if (!valid(key, union)) {
+          actions.push({ kind: 'held', key });
+          continue;
+        }
         actions.push({ kind: 'take', key, value: union });
         if (!same(union, synced.value)) actions.push(giveOrTooLarge(key, { value: union, at: now }));
         continue;

@@ -44,6 +44,7 @@ const OWN: Account = { id: 'account-1', name: 'Own', server: 'https://own.exampl
 const TEAM: Account = { id: 'account-team', name: 'Team', server: 'https://team.example' };
 const HOME: Account = { id: 'account-home', name: 'Home', server: 'https://home.example' };
 const tokenOf = (account: Account) => ({ token: `token-of-${account.id}`, server: account.server });
+const numbered = (index: number, side: string): Account => ({ id: `account-${side}${index}`, name: `${side} ${index}`, server: `https://${side}${index}.example` });
 
 beforeEach(() => {
   local.clear();
@@ -73,6 +74,24 @@ describe('accounts taken from sync', () => {
     expect(removedOrigins).toEqual([['https://team.example/*']]);
     expect([...held]).toEqual(['https://own.example/*']);
     expect(local.get('syncBase')).toMatchObject({ accounts: [OWN] });
+  });
+
+  it("on a machine's first join, hold both lists apart when together they are more accounts than a machine keeps: none dropped, no token lost, nothing agreed", async () => {
+    const mine = Array.from({ length: 5 }, (_, index) => numbered(index, 'mine'));
+    const theirs = Array.from({ length: 8 }, (_, index) => numbered(index, 'theirs'));
+    local.set('accounts', mine);
+    for (const account of mine) local.set(`token:${account.id}`, tokenOf(account));
+    synced.set('pref:accounts', { value: theirs, at: NOW - 5_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual(mine);
+    expect(mine.every((account) => local.has(`token:${account.id}`))).toBe(true);
+    expect(synced.get('pref:accounts')).toEqual({ value: theirs, at: NOW - 5_000 });
+    expect(local.get('syncBase') ?? {}).not.toHaveProperty('accounts');
+    // And again: the same, not a slow loss.
+    await syncPreferences(NOW + 60_000);
+    expect(local.get('accounts')).toEqual(mine);
   });
 
   it("on a machine's first join, keep every account of both, each token here kept, and give sync the union", async () => {

@@ -51,9 +51,10 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   if (Object.keys(taken).length > 0) await localArea.set(taken);
   if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
   await writeSynced(given);
-  const tooLarge = new Set(actions.filter((action) => action.kind === 'too-large').map((action) => action.key));
+  // Not agreed: a value too large for sync (it stays here), or two sides held apart.
+  const apart = new Set(actions.filter((action) => action.kind === 'too-large' || action.kind === 'held').map((action) => action.key));
   const agreed = Object.fromEntries(
-    SYNCED_KEYS.filter((key) => !tooLarge.has(key) && (key in taken || !unreadable.has(key))).map((key) => [key, key in taken ? taken[key] : local[key]]),
+    SYNCED_KEYS.filter((key) => !apart.has(key) && (key in taken || !unreadable.has(key))).map((key) => [key, key in taken ? taken[key] : local[key]]),
   );
   const next = { ...base, ...agreed };
   // Written only when it moved: a merge that found both sides in step writes nothing.
