@@ -107,7 +107,7 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // 126.7): the three-way merge, sync's items checked as stored settings are,
 // the quota said; the settings page's sync card and its words.
 // Accounts (issue 21, item 1) took the popup to 23 KiB (21.9 → 22.3), the
-// worker to 40 KiB (37.4 → 39.1) and the zip to 135 KiB (126.8 → 134.6):
+// worker to 40 KiB (37.4 → 39.3) and the zip to 136 KiB (126.8 → 135.1):
 // - the popup: the switcher beside Settings, the account each answer names,
 //   and the words of the new failures (no account, an account removed, a
 //   token missing for an account named); the switcher is too small to be
@@ -119,8 +119,9 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   accounts removed elsewhere given back;
 // - the zip: the settings page's accounts card and its actions, the history
 //   page's account filter and column, and their words (some 30 sentences) in
-//   five languages.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 40 * 1024, zip: 135 * 1024 } as const;
+//   five languages, the sync card's two about accounts (too large, held apart
+//   from another browser's) among them.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 40 * 1024, zip: 136 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -10,6 +10,7 @@ import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSendingSettings, removeTokens, writeToken } from '../storage/account-tokens';
 import { readSettings } from '../storage/settings';
+import { readSyncHeld } from '../storage/sync-area';
 import { writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
 import type { HeldPermission, OptionsConnector } from './options-connector';
@@ -36,7 +37,10 @@ const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 
 export const extensionConnector: OptionsConnector = {
   words: browserWords(),
-  load: () => readSendingSettings(localArea, readSettings),
+  load: async () => {
+    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea, readSettings), readSyncHeld()]);
+    return { ...settings, syncHeld };
+  },
   save: (changes) => writeSettings(localArea, changes),
   saveToken: (account, saved) => writeToken(localArea, account, saved),
   clearToken: (account) => removeTokens(localArea, [account]),

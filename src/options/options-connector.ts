@@ -2,9 +2,10 @@ import type { Result, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
 import type { SavedToken, SendingSettings } from '../storage/account-tokens';
 import type { Settings } from '../storage/settings-schema';
+import type { SyncedKey } from '../storage/synced-preferences';
 
-/** The settings, and the tokens saved on this machine for their accounts (by account id). */
-export type OptionsSettings = SendingSettings;
+/** The settings, the tokens saved on this machine for their accounts (by account id), and the preferences sync holds apart (none when absent). */
+export type OptionsSettings = SendingSettings & { syncHeld?: SyncedKey[] };
 
 /** An optional permission the extension holds beyond those it was installed with. */
 export type HeldPermission = { kind: 'tabs' } | { kind: 'host'; pattern: string };

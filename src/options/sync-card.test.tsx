@@ -38,6 +38,19 @@ describe('the sync card on the options page', () => {
     expect(screen.queryByTestId('sync-too-large')).toBeNull();
   });
 
+  it("says when this browser's accounts and sync's are held apart, more than a browser keeps together; not while sync is off", async () => {
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, syncHeld: ['accounts'] })} />);
+    expect((await screen.findByTestId('sync-held')).textContent).toBe(t('optionsSyncAccountsHeld', 10));
+    cleanup();
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, syncHeld: ['accounts'], syncPreferences: false })} />);
+    await screen.findByTestId('sync');
+    expect(screen.queryByTestId('sync-held')).toBeNull();
+    cleanup();
+    render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {} })} />);
+    await screen.findByTestId('sync');
+    expect(screen.queryByTestId('sync-held')).toBeNull();
+  });
+
   it('says when the accounts are too large to sync, as accounts: they stay here, whole', async () => {
     const accounts = Array.from({ length: 10 }, (_, index) => ({ id: `account-${index + 1}`, name: `Account ${index + 1}`, server: longServer(index) }));
     render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, accounts, activeAccount: 'account-1' })} />);

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Settings } from '../storage/settings-schema';
+import type { SyncedKey } from '../storage/synced-preferences';
 import { SYNC_ITEM_QUOTA_BYTES, SYNCED_KEYS, syncItemBytes } from '../storage/synced-preferences';
+import { MAX_ACCOUNTS } from '../storage/accounts';
 import { useWords } from '../ui/words-context';
 
 interface SyncCardProps {
-  /** The saved settings; undefined until read. */
-  settings: Settings | undefined;
+  /** The saved settings, and the preferences the last merge held apart; undefined until read. */
+  settings: (Settings & { syncHeld?: SyncedKey[] }) | undefined;
   onSave(changes: Partial<Settings>): Promise<void>;
 }
 
@@ -45,6 +47,11 @@ export function SyncCard({ settings, onSave }: SyncCardProps) {
         {t('optionsSync')}
       </label>
       <p class="hint">{t('optionsSyncHint')}</p>
+      {settings?.syncPreferences === true && settings.syncHeld?.includes('accounts') === true && (
+        <p class="field-error" data-testid="sync-held">
+          {t('optionsSyncAccountsHeld', MAX_ACCOUNTS)}
+        </p>
+      )}
       {tooLarge.map(({ key, bytes }) => (
         <p key={key} class="field-error" data-testid="sync-too-large">
           {t(key === 'accounts' ? 'optionsSyncAccountsTooLarge' : 'optionsSyncTooLarge', kilobytes(bytes), kilobytes(SYNC_ITEM_QUOTA_BYTES))}

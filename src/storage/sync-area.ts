@@ -7,10 +7,12 @@ import { SYNCED_KEYS, syncKey, type SyncedKey, type SyncedValue } from './synced
  * only the preferences of synced-preferences.ts, each its own item
  * (`pref:<key>` → its value and when it was changed). Never the token: no
  * code writes anything else here. And, in storage.local, what this machine
- * and sync last agreed on (`syncBase`), for the three-way merge.
+ * and sync last agreed on (`syncBase`), for the three-way merge, and the
+ * preferences the last merge held apart (`syncHeld`), for the settings page to say so.
  */
 const sync = () => browser.storage.sync;
 const BASE_KEY = 'syncBase';
+const HELD_KEY = 'syncHeld';
 
 function isSyncedValue(stored: unknown): stored is SyncedValue {
   if (typeof stored !== 'object' || stored === null || !('value' in stored)) return false;
@@ -51,4 +53,18 @@ export async function readSyncBase(): Promise<Partial<Record<SyncedKey, unknown>
 
 export async function writeSyncBase(base: Partial<Record<SyncedKey, unknown>>): Promise<void> {
   await browser.storage.local.set({ [BASE_KEY]: base });
+}
+
+/** The preferences the last merge held apart, neither taken nor given (synced-preferences.ts's `held`): the settings page says why. */
+export async function readSyncHeld(): Promise<SyncedKey[]> {
+  const stored = (await browser.storage.local.get(HELD_KEY))[HELD_KEY];
+  return Array.isArray(stored) ? SYNCED_KEYS.filter((key) => stored.includes(key)) : [];
+}
+
+/** Written only when it changes (the settings page follows every write of storage.local). */
+export async function writeSyncHeld(keys: readonly SyncedKey[]): Promise<void> {
+  const before = await readSyncHeld();
+  if (JSON.stringify(before) === JSON.stringify(SYNCED_KEYS.filter((key) => keys.includes(key)))) return;
+  if (keys.length === 0) await browser.storage.local.remove(HELD_KEY);
+  else await browser.storage.local.set({ [HELD_KEY]: [...keys] });
 }

@@ -89,9 +89,16 @@ describe('accounts taken from sync', () => {
     expect(mine.every((account) => local.has(`token:${account.id}`))).toBe(true);
     expect(synced.get('pref:accounts')).toEqual({ value: theirs, at: NOW - 5_000 });
     expect(local.get('syncBase') ?? {}).not.toHaveProperty('accounts');
-    // And again: the same, not a slow loss.
+    // And again: the same, not a slow loss; the settings page is told why (syncHeld).
     await syncPreferences(NOW + 60_000);
     expect(local.get('accounts')).toEqual(mine);
+    expect(local.get('syncHeld')).toEqual(['accounts']);
+
+    // Two removed here: together they fit, the lists join, and nothing is held any more.
+    local.set('accounts', mine.slice(0, 2));
+    await syncPreferences(NOW + 120_000);
+    expect(local.get('accounts')).toEqual([...theirs, ...mine.slice(0, 2)]);
+    expect(local.has('syncHeld')).toBe(false);
   });
 
   it("on a machine's first join, keep every account of both, each token here kept, and give sync the union", async () => {

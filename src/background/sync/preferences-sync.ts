@@ -3,7 +3,7 @@ import type { Account } from '../../storage/accounts';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
-import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase } from '../../storage/sync-area';
+import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
 import { giveBackHostAccess } from '../../platform/host-access';
 import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
 
@@ -59,6 +59,7 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   const next = { ...base, ...agreed };
   // Written only when it moved: a merge that found both sides in step writes nothing.
   if (JSON.stringify(next) !== JSON.stringify(base)) await writeSyncBase(next);
+  await writeSyncHeld(actions.flatMap((action) => (action.kind === 'held' ? [action.key] : [])));
 }
 
 /**
