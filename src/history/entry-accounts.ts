@@ -1,5 +1,6 @@
 import { accountOfEntry, type Account } from '../storage/accounts';
 import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
+import { hostOf } from '../storage/token-binding';
 
 /** What names an entry's account (a row's mark, the search, the CSV export); undefined for an entry of no account. */
 export type AccountLabel = (entry: HistoryEntry) => string | undefined;
@@ -46,6 +47,3 @@ export function accountLabel(accounts: readonly Account[]): AccountLabel {
 export function madeBy(entries: readonly HistoryEntry[], account: string | undefined): readonly HistoryEntry[] {
   return account === undefined ? entries : entries.filter((entry) => entryAccount(entry) === account);
 }
-
-// Stored entries are validated to be origins; this still names a record that slipped past rather than throwing.
-const hostOf = (server: string) => (URL.canParse(server) ? new URL(server).host : server);

@@ -1,3 +1,5 @@
+import { hostOf } from './token-binding';
+
 /**
  * The accounts a user shortens with (issue 21): each a name, a server and
  * (on this machine only, account-tokens.ts) the token saved for that server.
@@ -25,7 +27,7 @@ export const MAX_ACCOUNT_NAME = 60;
 const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The name an account gets when none is typed: its server's host, within the names' bound. */
-export const defaultAccountName = (server: string): string => (URL.canParse(server) ? new URL(server).host : server).slice(0, MAX_ACCOUNT_NAME);
+export const defaultAccountName = (server: string): string => hostOf(server).slice(0, MAX_ACCOUNT_NAME);
 
 /** A new account's id: random, so that two machines adding accounts never pick the same one. */
 export const newAccountId = (): string => `account-${crypto.randomUUID()}`;
@@ -76,7 +78,7 @@ export function unionOfAccounts(synced: readonly Account[], local: readonly Acco
   for (const account of local) {
     if (union.some(({ id }) => id === account.id)) continue;
     const taken = (name: string) => union.some((other) => other.name.toLowerCase() === name.toLowerCase());
-    union.push({ ...account, name: freeName(account.name, new URL(account.server).host, taken) });
+    union.push({ ...account, name: freeName(account.name, hostOf(account.server), taken) });
   }
   return union;
 }

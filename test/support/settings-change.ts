@@ -1,5 +1,5 @@
 import { tokenKey } from '../../src/storage/account-tokens';
-import { FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
+import { defaultAccountName, FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
 import { DEFAULT_SERVER_URL, type Settings } from '../../src/storage/settings-schema';
 
 /**
@@ -13,8 +13,6 @@ export type StoredSettings = { [Key in keyof Settings]?: Settings[Key] | undefin
   token?: string | undefined;
   tokenServer?: string | undefined;
 };
-
-const hostOrText = (server: string) => (URL.canParse(server) ? new URL(server).host : server);
 
 /**
  * The storage.local writes for `settings`, as the options page would make
@@ -33,7 +31,7 @@ export function storageChange(settings: StoredSettings): StorageChange {
   const items: Record<string, unknown> = { ...plain };
   if ('serverUrl' in settings) {
     // No server: the default account (the accounts' default); one that is not valid fails the list closed, as stored.
-    items.accounts = serverUrl === undefined ? undefined : [{ id: FIRST_ACCOUNT_ID, name: hostOrText(serverUrl), server: serverUrl }];
+    items.accounts = serverUrl === undefined ? undefined : [{ id: FIRST_ACCOUNT_ID, name: defaultAccountName(serverUrl), server: serverUrl }];
     items.activeAccount = serverUrl === undefined ? undefined : FIRST_ACCOUNT_ID;
   }
   const alone = token !== undefined && tokenServer === undefined && serverUrl === undefined;

@@ -1,5 +1,5 @@
 import { tokenKey } from '../../src/storage/account-tokens';
-import { FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
+import { defaultAccountName, FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
 
 /**
  * The storage.local items of one account on `server` with `token`, active,
@@ -8,7 +8,7 @@ import { FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
  */
 export function accountItems(server: string, token: string, id = FIRST_ACCOUNT_ID): Record<string, unknown> {
   return {
-    accounts: [{ id, name: URL.canParse(server) ? new URL(server).host : server, server }],
+    accounts: [{ id, name: defaultAccountName(server), server }],
     activeAccount: id,
     [tokenKey(id)]: { token, server },
   };
