@@ -9,7 +9,6 @@ import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSendingSettings, removeTokens, writeToken } from '../storage/account-tokens';
-import { readSettings } from '../storage/settings';
 import { readSyncHeld } from '../storage/sync-area';
 import { writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
@@ -38,7 +37,7 @@ const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 export const extensionConnector: OptionsConnector = {
   words: browserWords(),
   load: async () => {
-    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea, readSettings), readSyncHeld()]);
+    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea), readSyncHeld()]);
     return { ...settings, syncHeld };
   },
   save: (changes) => writeSettings(localArea, changes),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountCredentials, accountFor, asSavedToken, readSendingSettings, readTokens, removeTokens, tokenKey, writeToken } from './account-tokens';
 import type { Account } from './accounts';
-import { readSettings, type StorageAreaLike } from './settings';
+import type { StorageAreaLike } from './settings';
 import { DEFAULT_SETTINGS } from './settings-schema';
 
 /** An in-memory storage area with the semantics of storage.local, which remembers every key asked for. */
@@ -102,7 +102,7 @@ describe("the accounts' tokens on this machine", () => {
       [tokenKey(OWN.id)]: { token: 'own-tok', server: OWN.server },
       [tokenKey('account-gone')]: { token: 'gone-tok', server: OWN.server },
     });
-    const sending = await readSendingSettings(area, (read) => readSettings(read));
+    const sending = await readSendingSettings(area);
     expect(sending).toEqual({ ...DEFAULT_SETTINGS, accounts: [OWN, TEAM], activeAccount: TEAM.id, tokens: { [OWN.id]: { token: 'own-tok', server: OWN.server } } });
     expect(JSON.stringify(sending)).not.toContain('gone-tok');
   });

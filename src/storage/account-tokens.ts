@@ -2,7 +2,7 @@ import type { Result, ShrtnrError } from '../api';
 import { failure } from '../api/result';
 import { checkServerUrl } from '../api/url-checks';
 import { chosenAccount, type Account } from './accounts';
-import type { StorageAreaLike } from './settings';
+import { readSettings, type StorageAreaLike } from './settings';
 import type { Settings } from './settings-schema';
 import { credentialsFor } from './token-binding';
 
@@ -53,8 +53,8 @@ export async function removeTokens(area: StorageAreaLike, accountIds: readonly s
 /** What the worker shortens with: the settings and the tokens of their accounts. */
 export type SendingSettings = Settings & { tokens: Partial<Record<string, SavedToken>> };
 
-export async function readSendingSettings(area: StorageAreaLike, read: (area: StorageAreaLike) => Promise<Settings>): Promise<SendingSettings> {
-  const settings = await read(area);
+export async function readSendingSettings(area: StorageAreaLike): Promise<SendingSettings> {
+  const settings = await readSettings(area);
   return { ...settings, tokens: await readTokens(area, settings.accounts.map(({ id }) => id)) };
 }
 

@@ -111,7 +111,7 @@ export interface Asker extends Click {
  */
 export async function shorten(request: ShortenRequest, asker: Asker, settings?: SendingSettings): Promise<ShortenAnswer> {
   // Read for this click: how to prepare the URL, whether history answers, and the credentials to fail early on.
-  const current = settings ?? (await readSendingSettings(localArea, readSettings));
+  const current = settings ?? (await readSendingSettings(localArea));
   const account = accountFor(current, request.account);
   const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({
     result,

@@ -4,7 +4,6 @@ import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
 import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import { localArea } from '../../storage/extension-storage';
-import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
 import { badgeJobStarted } from '../delivery/badge';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
@@ -27,7 +26,7 @@ export async function shortenTextAddresses(
 ): Promise<Failed | { results: AddressResults; settings: Settings }> {
   if (urls.length === 0) return reportFailure(noneFound);
   await badgeJobStarted();
-  const settings = await readSendingSettings(localArea, readSettings);
+  const settings = await readSendingSettings(localArea);
   const account = sendingAccount(settings);
   if (!account.ok) return fail(account.error);
   const results = await shortenAddresses(urls, request, click, settings, account.value.server);
