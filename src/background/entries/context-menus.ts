@@ -1,6 +1,6 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { titled } from '../../shortening/shortening';
+import { titled, type ShortenRequest } from '../../shortening/shortening';
 import { isOneAddress } from '../../shortening/text-links';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
@@ -85,16 +85,13 @@ function createMenu(properties: Menus.CreateCreatePropertiesType): Promise<void>
 }
 
 export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | TextOutcome | undefined> {
-  // Nothing shortened in a private window is recorded.
-  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
   switch (info.menuItemId) {
     case MENU_IDS.link:
-      // Firefox names the link's text; Chrome does not.
-      return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate });
+      return shortenLink(info, tab);
     case MENU_IDS.page:
-      return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate }, tab?.id);
+      return shortenPage(info, tab);
     case MENU_IDS.selection:
-      return shortenSelection(info, tab, inPrivate);
+      return shortenSelection(info, tab, inPrivateOf(tab));
     case MENU_IDS.field:
       return shortenFieldLinks(info, tab);
     default:
@@ -102,17 +99,25 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
   }
 }
 
+/** What a submenu's item adds to the request: the account chosen, or the campaign's tags. */
+type Choice = Pick<ShortenRequest, 'account' | 'campaign'>;
+
+// Nothing shortened in a private window is recorded.
+const inPrivateOf = (tab: Tabs.Tab | undefined) => ({ private: tab?.incognito ?? false, fresh: false });
+
+/** The link right-clicked (Firefox names the link's text; Chrome does not). */
+const shortenLink = (info: Menus.OnClickData, tab: Tabs.Tab | undefined, choice: Choice = {}) =>
+  shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivateOf(tab), ...choice });
+
+/** The page right-clicked, in its tab (whose own short link may be read). */
+const shortenPage = (info: Menus.OnClickData, tab: Tabs.Tab | undefined, choice: Choice = {}) =>
+  shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivateOf(tab), ...choice }, tab?.id);
+
 /** A submenu's item: a campaign's, or an account's (the link, or the page, with that account). */
 function shortenWithChoice(info: Menus.OnClickData, tab: Tabs.Tab | undefined, itemId: string): Promise<BackgroundOutcome | undefined> | undefined {
-  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
   if (itemId.startsWith(CAMPAIGN_ITEM)) return shortenWithCampaign(info, tab, itemId.slice(CAMPAIGN_ITEM.length));
-  if (itemId.startsWith(ACCOUNT_LINK_ITEM)) {
-    return shortenAndCopy({ url: info.linkUrl ?? '', via: 'menu-link', ...titled(info.linkText), ...inPrivate, account: itemId.slice(ACCOUNT_LINK_ITEM.length) });
-  }
-  if (itemId.startsWith(ACCOUNT_PAGE_ITEM)) {
-    const request = { url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate, account: itemId.slice(ACCOUNT_PAGE_ITEM.length) } as const;
-    return shortenAndCopy(request, tab?.id);
-  }
+  if (itemId.startsWith(ACCOUNT_LINK_ITEM)) return shortenLink(info, tab, { account: itemId.slice(ACCOUNT_LINK_ITEM.length) });
+  if (itemId.startsWith(ACCOUNT_PAGE_ITEM)) return shortenPage(info, tab, { account: itemId.slice(ACCOUNT_PAGE_ITEM.length) });
   return undefined;
 }
 
@@ -121,9 +126,8 @@ async function shortenWithCampaign(info: Menus.OnClickData, tab: Tabs.Tab | unde
   const { campaignPresets } = await readSettings(localArea, ['campaignPresets']);
   const campaign = campaignPresets.find((preset) => preset.name === name);
   if (campaign === undefined) return undefined;
-  const inPrivate = { private: tab?.incognito ?? false, fresh: false };
-  if (info.linkUrl !== undefined) return shortenAndCopy({ url: info.linkUrl, via: 'menu-link', ...titled(info.linkText), ...inPrivate, campaign });
-  return shortenAndCopy({ url: info.pageUrl ?? tab?.url ?? '', via: 'menu-page', ...titled(tab?.title), ...inPrivate, campaign });
+  // One submenu serves both: a link when one was right-clicked, else the page (a campaign's link is never the page's own).
+  return info.linkUrl === undefined ? shortenPage(info, tab, { campaign }) : shortenLink(info, tab, { campaign });
 }
 
 // A selection that is one address is shortened as a link is (its notification names it); any other
