@@ -8,6 +8,8 @@ vi.mock('../../platform/browser', () => ({
   browser: {
     runtime: { id: 'own-id', getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
     permissions: {
+      // What a page asked for on trial was granted: held until given back.
+      contains: async () => true,
       remove: async ({ origins = [] }: { origins?: string[] }) => {
         removed.push(origins);
         return true;

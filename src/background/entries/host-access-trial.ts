@@ -1,7 +1,6 @@
 import { serveHostAccessTrialPort } from '../../messages/host-access-trial-port-server';
-import { browser, type Runtime } from '../../platform/browser';
-import { requiredHostAccess } from '../../platform/host-access';
-import { unusedHostAccess } from '../../platform/host-permission';
+import type { Runtime } from '../../platform/browser';
+import { giveBackPatterns } from '../../platform/host-access';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 
@@ -26,6 +25,5 @@ async function giveBackUnused(patterns: string[]): Promise<void> {
   if (patterns.length === 0) return;
   // Read now, when the page has gone: an account it saved meanwhile keeps its server's access.
   const { accounts } = await readSettings(localArea, ['accounts']);
-  const unused = unusedHostAccess(patterns, accounts.map(({ server }) => server), requiredHostAccess());
-  if (unused.length > 0) await browser.permissions.remove({ origins: unused });
+  await giveBackPatterns(patterns, accounts.map(({ server }) => server));
 }
