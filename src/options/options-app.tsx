@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import { accountFor } from '../storage/account-tokens';
-import { defaultAccountName } from '../storage/accounts';
+import { defaultAccountName, type Account } from '../storage/accounts';
 import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
@@ -99,7 +99,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 
   const edit = (id: string) => {
     setEditing(id);
-    setValues((current) => ({ ...current, ...accountValues(saved, id), tokenDraft: '' }));
+    setValues((current) => ({ ...current, ...accountValues(saved.accounts, id), tokenDraft: '' }));
     setFieldErrors({});
     connectionTest.reset();
     setSaveStatus('');
@@ -160,20 +160,19 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 
   const actions = accountActions({ connector, saved, setSaved, account, savedToken, editedId, edit, setSaveStatus, setAccountsStatus });
 
-  const tokenServer = savedToken?.server;
   return (
     <WordsContext.Provider value={words}>
       <OptionsView
         values={values}
         editingName={account?.name}
         savedToken={
-          tokenServer === undefined || savedToken === undefined
+          savedToken === undefined
             ? undefined
             : {
                 ending: savedToken.token.slice(-TOKEN_ENDING_LENGTH),
-                host: hostOf(tokenServer),
+                host: hostOf(savedToken.server),
                 // Saved for another server than the account's: offer to use it there, explicitly.
-                otherServerHost: account === undefined || tokenServer === account.server ? undefined : hostOf(account.server),
+                otherServerHost: account === undefined || savedToken.server === account.server ? undefined : hostOf(account.server),
               }
         }
         fieldErrors={fieldErrors}
@@ -223,14 +222,14 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 }
 
 /** The edited account's fields as saved: a new one's are empty, with the default server offered. */
-function accountValues(settings: OptionsSettings, editing: string | undefined): Pick<OptionsFormValues, 'accountName' | 'serverUrl'> {
-  const account = settings.accounts.find(({ id }) => id === editing);
+function accountValues(accounts: readonly Account[], editing: string | undefined): Pick<OptionsFormValues, 'accountName' | 'serverUrl'> {
+  const account = accounts.find(({ id }) => id === editing);
   return account === undefined ? { accountName: '', serverUrl: DEFAULT_SERVER_URL } : { accountName: account.name, serverUrl: account.server };
 }
 
-function formValues(settings: Settings & Partial<Pick<OptionsSettings, 'tokens'>>, editing: string | undefined): OptionsFormValues {
+function formValues(settings: Settings, editing: string | undefined): OptionsFormValues {
   const { autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
-  return { tokenDraft: '', ...accountValues({ tokens: {}, ...settings }, editing), autoCopy, history, copyFormat, stripTracking, usePageShortLink };
+  return { tokenDraft: '', ...accountValues(settings.accounts, editing), autoCopy, history, copyFormat, stripTracking, usePageShortLink };
 }
 
 /** The settings as this page now knows them, after its own save. */
