@@ -7,6 +7,7 @@
 export const TIMING_MARKS = {
   popupShortUrlShown: 'shrtnr:popup-short-url-shown',
   popupCopied: 'shrtnr:popup-copied',
+  popupRunListShown: 'shrtnr:popup-run-list-shown',
   backgroundCopied: 'shrtnr:background-copied',
   historyListShown: 'shrtnr:history-list-shown',
   historySearchDone: 'shrtnr:history-search-done',

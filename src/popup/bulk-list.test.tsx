@@ -4,7 +4,7 @@
 // them out (a row 41 px, the list 180 px high, a spacer its own height). The
 // e2e test of a thousand-tab run (test/e2e/bulk-large.test.ts) scrolls the real one.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkItem } from '../messages/bulk-port';
 import { BulkList, WINDOWED_FROM } from './bulk-list';
 
@@ -74,5 +74,15 @@ describe('the tabs run list', () => {
     expect(rows().find((row) => row.getAttribute('aria-posinset') === '501')?.textContent).toContain('Tab 501');
     expect(spacers(list)[0]).toEqual({ heightPx: ((places[0] ?? 0) - 1) * ROW_PX });
     expect(spacers(list)).toHaveLength(2);
+  });
+
+  it('marks its first render for the benchmark, once, not at each scroll or change of the run', () => {
+    const mark = vi.spyOn(performance, 'mark');
+    const list = renderList(1_000);
+    Object.defineProperty(list, 'scrollTop', { value: 300 * ROW_PX, configurable: true });
+    fireEvent.scroll(list);
+    render(<BulkList items={items(999)} labelledBy="heading" status={statusText} statusText={statusText} />, { container: list.parentElement ?? undefined });
+    expect(mark.mock.calls.map(([name]) => name)).toEqual(['shrtnr:popup-run-list-shown']);
+    mark.mockRestore();
   });
 });

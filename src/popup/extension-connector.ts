@@ -7,6 +7,8 @@ import { sendMessage } from '../messages/messaging';
 import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
 import { saveDownload } from '../ui/save-download';
+import type { BulkPanelComponent } from './bulk-panel';
+import { relay } from './relay';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -27,6 +29,19 @@ const ownWindowDetails = () =>
   }));
 const ownWindow = async (): Promise<number | undefined> => (await ownWindowDetails()).id;
 const MAX_BULK_RECONNECTS = 4;
+// The window's run as the worker last told it, kept until the view listens (it is asked for before the first render).
+const bulkUpdates = relay<BulkToPopup>();
+let watchingBulk = false;
+// The run's panel: a chunk of its own, loaded once, as soon as a run is heard of (not after the render that needs it).
+let bulkPanelChunk: Promise<BulkPanelComponent> | undefined;
+const bulkPanel = (): Promise<BulkPanelComponent> =>
+  (bulkPanelChunk ??= import('./bulk-panel').then(
+    (chunk) => chunk.BulkPanel,
+    (error: unknown) => {
+      bulkPanelChunk = undefined;
+      throw error;
+    },
+  ));
 
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
 function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
@@ -36,6 +51,36 @@ function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): voi
   };
   if (windowId === undefined) void ownWindow().then(send);
   else send(windowId);
+}
+
+/**
+ * Follows this window's run from now on (once per popup): main.tsx starts it beside the first attempt, so the
+ * run, and its panel's chunk, are on their way while the first render waits for the link.
+ */
+export function watchWindowRun(): void {
+  if (watchingBulk) return;
+  watchingBulk = true;
+  let reconnects = 0;
+  const connect = () => {
+    try {
+      bulkPort = openBulkPort();
+    } catch (error) {
+      console.warn('Shrtnr: the background worker could not be reached.', describe(error));
+      return;
+    }
+    bulkPort.onMessage((message) => {
+      reconnects = 0;
+      if (message.type === 'run' && message.run !== undefined) void bulkPanel().catch(() => undefined);
+      bulkUpdates.report(message);
+    });
+    // The worker stopped (its run goes on in the next one): follow the run there. A few tries, not a loop.
+    bulkPort.onClose(() => {
+      bulkPort = undefined;
+      if (reconnects < MAX_BULK_RECONNECTS) window.setTimeout(connect, 200 * 2 ** reconnects++);
+    });
+    toBulk((id) => ({ type: 'watch', windowId: id }));
+  };
+  connect();
 }
 
 export const extensionConnector: PopupConnector = {
@@ -92,26 +137,8 @@ export const extensionConnector: PopupConnector = {
     }
   },
   watchBulk(listener) {
-    let reconnects = 0;
-    const connect = () => {
-      try {
-        bulkPort = openBulkPort();
-      } catch (error) {
-        console.warn('Shrtnr: the background worker could not be reached.', describe(error));
-        return;
-      }
-      bulkPort.onMessage((message) => {
-        reconnects = 0;
-        listener(message);
-      });
-      // The worker stopped (its run goes on in the next one): follow the run there. A few tries, not a loop.
-      bulkPort.onClose(() => {
-        bulkPort = undefined;
-        if (reconnects < MAX_BULK_RECONNECTS) window.setTimeout(connect, 200 * 2 ** reconnects++);
-      });
-      toBulk((id) => ({ type: 'watch', windowId: id }));
-    };
-    connect();
+    watchWindowRun();
+    bulkUpdates.listen(listener);
   },
   shortenAllTabs() {
     // The worker hears the wish first: Chrome closes this popup as its prompt
@@ -132,7 +159,7 @@ export const extensionConnector: PopupConnector = {
   },
   cancelBulk: () => toBulk({ type: 'cancel' }),
   dismissBulk: () => toBulk({ type: 'dismiss' }),
-  loadBulkPanel: async () => (await import('./bulk-panel')).BulkPanel,
+  loadBulkPanel: bulkPanel,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
   loadCampaignPanel: async () => (await import('./campaign-panel')).CampaignPanel,
   async useAccount(account) {

@@ -1,6 +1,7 @@
 import { titled } from '../shortening/shorten-request';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 import type { UrlSource } from './popup-state';
+import { relay, type Relay } from './relay';
 
 // The popup's first attempt: it starts before the first render, and the first
 // render waits for the worker's first word on it.
@@ -13,27 +14,6 @@ export interface FirstAttempt {
   progress?: Relay<ShortenProgress>;
   /** The tab's page's own short link, when it declares one: heard before the view listens, too. */
   pageLink?: Relay<string>;
-}
-
-/** Keeps the latest report until someone listens, then passes each on. */
-export interface Relay<Report> {
-  report(value: Report): void;
-  listen(listener: (value: Report) => void): void;
-}
-
-export function relay<Report>(): Relay<Report> {
-  let latest: Report | undefined;
-  let listener: ((value: Report) => void) | undefined;
-  return {
-    report(value) {
-      latest = value;
-      listener?.(value);
-    },
-    listen(next) {
-      listener = next;
-      if (latest !== undefined) next(latest);
-    },
-  };
 }
 
 /** The first attempt's answer, when it came before the first render (a link from history comes in milliseconds). */

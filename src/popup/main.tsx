@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import '../ui/base.css';
 import './popup.css';
-import { extensionConnector } from './extension-connector';
+import { extensionConnector, watchWindowRun } from './extension-connector';
 import { firstWord, startFirstAttempt } from './first-attempt';
 import { PopupApp } from './popup-app';
 import { adoptLanguage } from '../ui/adopt-language';
@@ -15,6 +15,8 @@ const WORKER_PATIENCE_MS = 1_000;
 
 // The attempt starts before the first render; the view picks it up when ready.
 const firstAttempt = startFirstAttempt(extensionConnector);
+// The window's "Shorten all tabs" run, if any, is asked for beside it: the run's list is not one render behind the link.
+watchWindowRun();
 adoptLanguage(document, extensionConnector.words, 'extensionShortName');
 const root = document.getElementById('app');
 if (root === null) throw new Error('The popup page has no #app element.');
