@@ -14,6 +14,11 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
  *   the reset header when there is one; otherwise from when the window opened
  *   (the answer to its first request) plus a window length assumed from the
  *   contract, which a Retry-After may later correct;
+ * - the reset comes in whole seconds, rounded whichever way the server rounds:
+ *   the answer to the window's opening request read the whole window, so its
+ *   reset is the window's end; a later answer's, read part-way through a
+ *   second, moves that end only by more than a second (see RESET_RESOLUTION_MS);
+ *   a window whose opener it did not hear ends at the latest reset it did;
  * - on a 429 it waits what the server advised (Retry-After, else the reset),
  *   or, with no advice, backs off exponentially with full jitter, capped;
  * - a request that got no answer counts as spent; a count that goes back up,
@@ -40,6 +45,9 @@ export interface RateLimitGateOptions {
   /** What an earlier gate for the same server knew (a stopped worker's: see snapshot()). */
   restore?: GateSnapshot;
 }
+
+/** A reset header's resolution: whole seconds. */
+export const RESET_RESOLUTION_MS = 1_000;
 
 /** The window length a gate believes until the server measures it: the contract's "per minute". */
 export const ASSUMED_WINDOW_MS = 60_000;
@@ -82,6 +90,8 @@ export interface Window {
   endKnown: boolean;
   /** Whether a request sent after the previous window's end was answered in it; until then `endsAt` is provisional. */
   confirmed: boolean;
+  /** Whether `endsAt` is the reset its opening request was answered with (never after a worker's restart: not kept). */
+  anchored: boolean;
 }
 
 /** A request's place: when it was sent, and its order among the gate's events (times can tie, orders cannot). */

@@ -136,6 +136,44 @@ describe('the server\'s remaining count', () => {
   });
 });
 
+/** A window of 10 requests and 3 s, opened at 5 ms by the request sent at 0, its reset rounded up as the stand-in rounds it. */
+function openedWindow() {
+  const gated = gateAt({ maxInFlight: 10 });
+  const opener = gated.take();
+  gated.at(10);
+  opener(limits(10, 9, { resetSeconds: 3 }), false);
+  return gated;
+}
+
+describe('a reset in whole seconds', () => {
+  it("ends the window at its opening request's reset, not at a later answer's rounded up", () => {
+    const { gate, at, take } = openedWindow();
+    // Read 0.8 s in: 2.2 s left, said as 3.
+    at(800);
+    take()(limits(10, 0, { resetSeconds: 3 }), false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 2_210 });
+    at(3_010);
+    expect(gate.reserve().ok).toBe(true);
+  });
+
+  it('moves the end for a later reset that a second of rounding cannot explain', () => {
+    const { gate, at, take } = openedWindow();
+    at(800);
+    take()(limits(10, 0, { resetSeconds: 5 }), false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 4_000 });
+  });
+
+  it('without its opening request heard (a window another client opened), waits for the latest reset', () => {
+    const { gate, at, take } = gateAt({ maxInFlight: 10 });
+    const first = take();
+    at(10);
+    first(limits(10, 5, { resetSeconds: 3 }), false);
+    at(800);
+    take()(limits(10, 0, { resetSeconds: 3 }), false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 3_000 });
+  });
+});
+
 describe('a 429', () => {
   it('with Retry-After: waits exactly that, then sends one request at a time until one succeeds', () => {
     const { gate, at, take } = gateAt({ maxInFlight: 4 });
@@ -300,6 +338,14 @@ describe('a queue through the gate, against the stand-in\'s RateLimiter on a sim
     // The 61st request cannot be counted before the first window's minute is over.
     const least = 60_000;
     expect(report.finishedAt).toBeLessThanOrEqual(least * 1.05);
+  });
+
+  it("1,000 jobs at 60 per 3-s window: each window opens at its opener's reset, not up to a second after it, with no 429", () => {
+    const report = simulateQueue({ jobs: 1_000, limit: 60, windowMs: 3_000, headers: 'full', roundTripMs: () => 12 });
+    expect(report).toMatchObject({ succeeded: 1_000, refusals: 0 });
+    expect(report.windows.every((window) => window.accepted === 60 || window.accepted === 40)).toBe(true);
+    // The 17th window cannot open before 16 windows of 3 s are over.
+    expect(report.finishedAt).toBeLessThanOrEqual(48_000 * 1.02);
   });
 
   it.each(headersModes)('never provokes a 429 with latencies from 10 ms to 2 s, out of order (%s headers)', (headers) => {

@@ -1,6 +1,6 @@
 import type { RateLimitState } from '../../api/rate-limit-headers';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
-import { ASSUMED_WINDOW_MS, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
+import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
 
 /** A server's gate (see gate-types.ts for the model it keeps to). */
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
@@ -19,7 +19,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let window: Window | undefined =
     restore?.window === undefined
       ? undefined
-      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0 };
+      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0, anchored: false };
   // Requests sent at or after this time cannot have counted in a window that is over.
   let boundary = Number.NEGATIVE_INFINITY;
   // The latest request answered with limit − 1: the first of its window, which so opened after it was sent.
@@ -102,6 +102,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       window = undefined;
       inThisWindow = true;
     }
+    // The answer to the request that opened this window: its reset read the whole window.
+    const opens = limit !== undefined && remaining === limit - 1 && inThisWindow && resetEnd !== undefined;
     if (limit !== undefined && remaining === limit - 1 && (opener === undefined || sent.at > opener.sentAt)) {
       opener = { sentAt: sent.at, answeredOrder: events };
       // The window this request opened ends at the reset: it lasts at most from the request's sending to then
@@ -111,19 +113,26 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     // This request counted in the window, which so opened before this answer and ends a window later at the latest.
     const end = resetEnd ?? time + windowMs;
     if (window === undefined) {
-      window = { remaining, lowestReadOrder: events, endsAt: end, endKnown: resetEnd !== undefined, confirmed: inThisWindow };
+      window = { remaining, lowestReadOrder: events, endsAt: end, endKnown: resetEnd !== undefined, confirmed: inThisWindow, anchored: opens };
       return;
     }
     if (remaining < window.remaining) {
       window.remaining = remaining;
       window.lowestReadOrder = events;
     }
-    if (!window.confirmed && inThisWindow) {
+    if (opens) {
+      window.endsAt = end;
+      window.endKnown = true;
+      window.confirmed = true;
+      window.anchored = true;
+    } else if (!window.confirmed && inThisWindow) {
       window.confirmed = true;
       window.endsAt = Math.max(window.endsAt, end);
       window.endKnown = resetEnd !== undefined;
     } else if (resetEnd !== undefined) {
-      window.endsAt = Math.max(window.endsAt, resetEnd);
+      // A later answer's reset, in whole seconds, ends up to a second after the window does: from an anchored
+      // window it moves the end only by what that rounding cannot explain (the window is not what its opener said).
+      window.endsAt = Math.max(window.endsAt, window.anchored ? resetEnd - RESET_RESOLUTION_MS : resetEnd);
       window.endKnown = true;
     }
   }
