@@ -61,6 +61,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   // A password field has no role; a person finds it by its label all the same.
   const tokenField = (label: MessageKey = 'optionsReplaceToken') => screen.getByLabelText<HTMLInputElement>(t(label));
   const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
+  const copyFormatBox = () => screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') });
 
   async function renderOptions(settings: OptionsSettings) {
     const connector = fakeOptionsConnector(words, settings);
@@ -495,5 +496,29 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     await waitFor(() => expect(autoCopyBox().checked).toBe(false));
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') }).value).toBe('rich');
     expect(serverField().value).toBe('https://short.example');
+  });
+
+  it('shows the newest settings when two saves elsewhere are read back out of order', async () => {
+    const connector = await renderOptions(SAVED);
+    const readNow = connector.load.getMockImplementation();
+    if (readNow === undefined) throw new Error('the fake connector reads with an implementation');
+    // The first save's read answers last: it holds the settings from before the second save.
+    let answerFirstRead: (() => void) | undefined;
+    connector.load.mockImplementationOnce(() => {
+      const read = readNow();
+      return new Promise((answer) => {
+        answerFirstRead = () => void read.then(answer);
+      });
+    });
+    act(() => connector.saveElsewhere({ autoCopy: false }));
+    act(() => connector.saveElsewhere({ copyFormat: 'rich' }));
+    await waitFor(() => expect(copyFormatBox().value).toBe('rich'));
+    await act(async () => {
+      answerFirstRead?.();
+      // The read's answer, then the page's handling of it.
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(copyFormatBox().value).toBe('rich');
+    expect(autoCopyBox().checked).toBe(false);
   });
 });

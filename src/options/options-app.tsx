@@ -30,6 +30,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [accountsStatus, setAccountsStatus] = useState('');
+  const [choosingActive, setChoosingActive] = useState<string | undefined>(undefined);
   const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
   const permissions = useHeldPermissions(connector, saved?.accounts.map(({ server }) => server) ?? [], words);
   const { historyLeft, clearHistory } = useHistoryLeft(connector, values.history, words);
@@ -38,9 +39,13 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const savedToken = account === undefined ? undefined : saved?.tokens[account.id];
   const connectionTest = useConnectionTest(connector, values, savedToken, (errors) => setFieldErrors((current) => ({ ...current, ...errors })), words);
 
+  // Reads answer in any order: only the latest one asked for is shown (an earlier one holds older settings).
+  const reads = useRef(0);
   useEffect(() => {
+    const read = ++reads.current;
     connector.load().then(
       (settings) => {
+        if (read !== reads.current) return;
         const active = accountFor(settings)?.id ?? NEW_ACCOUNT;
         setSaved(settings);
         setEditing(active);
@@ -56,7 +61,9 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   useEffect(
     () =>
       connector.onStoredChange(() => {
+        const read = ++reads.current;
         void connector.load().then((stored) => {
+          if (read !== reads.current) return;
           const { saved: before, values: current, editing: editedBefore } = latest.current;
           // An account removed elsewhere: the form goes to the active one.
           const stillThere = editedBefore === NEW_ACCOUNT || stored.accounts.some(({ id }) => id === editedBefore);
@@ -158,7 +165,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     setSaveStatus(t('optionsSaved'));
   };
 
-  const actions = accountActions({ connector, saved, setSaved, account, savedToken, editedId, edit, setSaveStatus, setAccountsStatus });
+  const actions = accountActions({ connector, saved, setSaved, account, savedToken, editedId, edit, setSaveStatus, setAccountsStatus, setChoosingActive });
 
   return (
     <WordsContext.Provider value={words}>
@@ -199,7 +206,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
         accountsCard={
           <AccountsCard
             accounts={saved.accounts}
-            active={accountFor(saved)?.id}
+            active={choosingActive ?? accountFor(saved)?.id}
             editing={editedId}
             withoutToken={new Set(saved.accounts.filter(({ id }) => saved.tokens[id] === undefined).map(({ id }) => id))}
             canAdd={canAddAccount(saved.accounts)}
