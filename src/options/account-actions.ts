@@ -20,6 +20,8 @@ export interface AccountActionsContext {
   /** The form's status line, and the accounts card's. */
   setSaveStatus(status: string): void;
   setAccountsStatus(status: string): void;
+  /** The account chosen as the active one while that is saved (undefined: the saved one shows). */
+  setChoosingActive(id: string | undefined): void;
 }
 
 /** Gives back the host access these servers had, but what the accounts left use; the settings are saved either way, so a failure is only worth a warning. */
@@ -78,12 +80,18 @@ export function accountActions(context: AccountActionsContext) {
       context.setAccountsStatus(t('optionsAccountRemoved', removed.name));
     },
     makeActive(id: string) {
+      context.setChoosingActive(id);
       connector.save({ activeAccount: id }).then(
         () => {
           setSaved((current) => (current === undefined ? current : { ...current, activeAccount: id }));
+          context.setChoosingActive(undefined);
           context.setAccountsStatus(t('optionsAccountNowActive', saved.accounts.find((candidate) => candidate.id === id)?.name ?? ''));
         },
-        (error: unknown) => context.setAccountsStatus(t('optionsSaveFailed', describe(error))),
+        (error: unknown) => {
+          // Not saved: the one still active shows as chosen again (the browser had ticked the other).
+          context.setChoosingActive(undefined);
+          context.setAccountsStatus(t('optionsSaveFailed', describe(error)));
+        },
       );
     },
   };

@@ -98,6 +98,22 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expectNothingUntranslated();
   });
 
+  it('a choice that could not be saved says so, and the account still active stays chosen', async () => {
+    const connector = await renderOptions(THREE);
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+
+    fireEvent.click(radio(TEAM));
+
+    await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    expect([FIRST, TEAM, MIRROR].map((account) => radio(account).checked)).toEqual([true, false, false]);
+
+    // Again, failing the same way: the same words, and still the same account chosen.
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    fireEvent.click(radio(MIRROR));
+    await waitFor(() => expect(connector.save).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect([FIRST, TEAM, MIRROR].map((account) => radio(account).checked)).toEqual([true, false, false]));
+  });
+
   it('adds a second account: appended to the list, its token saved for its server, the active one unchanged', async () => {
     const connector = await renderOptions(ONE);
 
