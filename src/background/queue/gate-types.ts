@@ -16,9 +16,9 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
  *   contract, which a Retry-After may later correct;
  * - the reset comes in whole seconds, rounded whichever way the server rounds:
  *   the answer to the window's opening request read the whole window, so its
- *   reset is the window's end; a later answer's, read part-way through a
- *   second, moves that end only by more than a second (see RESET_RESOLUTION_MS);
- *   a window whose opener it did not hear ends at the latest reset it did;
+ *   reset is the window's end, unless a later answer's says more than a second
+ *   (RESET_RESOLUTION_MS) more, which no rounding explains; then, and for a
+ *   window whose opener it did not hear, the latest end any answer gave;
  * - on a 429 it waits what the server advised (Retry-After, else the reset),
  *   or, with no advice, backs off exponentially with full jitter, capped;
  * - a request that got no answer counts as spent; a count that goes back up,
@@ -84,14 +84,14 @@ export interface Window {
   remaining: number;
   /** The event at which that reading arrived: a request reserved after it that reads more was counted in a newer window. */
   lowestReadOrder: number;
-  /** When the window ends at the latest. */
+  /** The latest end any answer in this window gave (or an estimate of it): see `endOf` in rate-limit-gate.ts. */
   endsAt: number;
   /** Whether the server gave the end (a reset header, a Retry-After), rather than it being estimated. */
   endKnown: boolean;
   /** Whether a request sent after the previous window's end was answered in it; until then `endsAt` is provisional. */
   confirmed: boolean;
-  /** Whether `endsAt` is the reset its opening request was answered with (never after a worker's restart: not kept). */
-  anchored: boolean;
+  /** The end the reset of its opening request's answer gave, when that answer was heard (not kept past a worker's restart). */
+  openerEnd?: number;
 }
 
 /** A request's place: when it was sent, and its order among the gate's events (times can tie, orders cannot). */

@@ -156,11 +156,41 @@ describe('a reset in whole seconds', () => {
     expect(gate.reserve().ok).toBe(true);
   });
 
-  it('moves the end for a later reset that a second of rounding cannot explain', () => {
+  it('takes a later reset in full when it is more than a second past the opener\'s: no rounding explains it', () => {
     const { gate, at, take } = openedWindow();
     at(800);
     take()(limits(10, 0, { resetSeconds: 5 }), false);
-    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 4_000 });
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 5_000 });
+  });
+
+  it.each([['opener', 'later'] as const, ['later', 'opener'] as const])('comes to the same end whichever answer comes first (%s first)', (first, second) => {
+    const { gate, at, take } = openedWindow();
+    // The next window: its opener and another request in flight at once, answered together.
+    at(3_010);
+    const answers = { opener: take(), later: take() };
+    const said = { opener: limits(10, 9, { resetSeconds: 3 }), later: limits(10, 0, { resetSeconds: 5 }) };
+    at(3_800);
+    answers[first](said[first], false);
+    answers[second](said[second], false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 5_000 });
+  });
+
+  it("a window another client opened while the opener's still runs here: waits for that window's end, not a second less", () => {
+    // The server's window ends at 3 s; its opener was answered late (at 400 ms), so here it ends at 3.4 s.
+    const { gate, at, take } = gateAt({ maxInFlight: 10 });
+    const opener = take();
+    at(400);
+    opener(limits(10, 9, { resetSeconds: 3 }), false);
+    // Another client opens the next window at 3.01 s (to 6.01 s) and spends six; four sent here at 3.05 s land in it.
+    at(3_050);
+    const four = [take(), take(), take(), take()];
+    at(3_100);
+    for (const [index, release] of four.entries()) release(limits(10, 3 - index, { resetSeconds: 3 }), false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 3_000 });
+    at(6_010);
+    expect(gate.reserve().ok).toBe(false);
+    at(6_100);
+    expect(gate.reserve().ok).toBe(true);
   });
 
   it('without its opening request heard (a window another client opened), waits for the latest reset', () => {

@@ -19,7 +19,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let window: Window | undefined =
     restore?.window === undefined
       ? undefined
-      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0, anchored: false };
+      : { ...restore.window, remaining: Math.max(0, restore.window.remaining - restore.inFlight), lowestReadOrder: 0 };
   // Requests sent at or after this time cannot have counted in a window that is over.
   let boundary = Number.NEGATIVE_INFINITY;
   // The latest request answered with limit − 1: the first of its window, which so opened after it was sent.
@@ -33,8 +33,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let lastRefusalOrder = Number.NEGATIVE_INFINITY;
 
   function rollOver(time: number): void {
-    if (window === undefined || time < window.endsAt) return;
-    boundary = window.endsAt;
+    if (window === undefined || time < endOf(window)) return;
+    boundary = endOf(window);
     if (!window.endKnown) oneAtATimeUntilAfter = events;
     window = undefined;
   }
@@ -42,7 +42,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   function decide(time: number): Extract<Reservation, { ok: false }> | 'go' {
     if (time < blockedUntil) return { ok: false, reason: 'wait', waitMs: blockedUntil - time };
     if (window !== undefined && window.remaining - inFlight <= 0) {
-      const waitMs = window.endsAt - time;
+      const waitMs = endOf(window) - time;
       return window.remaining === 0 ? { ok: false, reason: 'wait', waitMs } : { ok: false, reason: 'in-flight', waitMs };
     }
     // A limit below one says nothing a request could keep to (nothing would ever go, and nothing in flight would wake the queue):
@@ -113,26 +113,20 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     // This request counted in the window, which so opened before this answer and ends a window later at the latest.
     const end = resetEnd ?? time + windowMs;
     if (window === undefined) {
-      window = { remaining, lowestReadOrder: events, endsAt: end, endKnown: resetEnd !== undefined, confirmed: inThisWindow, anchored: opens };
+      window = { remaining, lowestReadOrder: events, endsAt: end, endKnown: resetEnd !== undefined, confirmed: inThisWindow, ...(opens ? { openerEnd: end } : {}) };
       return;
     }
     if (remaining < window.remaining) {
       window.remaining = remaining;
       window.lowestReadOrder = events;
     }
-    if (opens) {
-      window.endsAt = end;
-      window.endKnown = true;
-      window.confirmed = true;
-      window.anchored = true;
-    } else if (!window.confirmed && inThisWindow) {
+    if (opens) window.openerEnd = end;
+    if (!window.confirmed && inThisWindow) {
       window.confirmed = true;
       window.endsAt = Math.max(window.endsAt, end);
       window.endKnown = resetEnd !== undefined;
     } else if (resetEnd !== undefined) {
-      // A later answer's reset, in whole seconds, ends up to a second after the window does: from an anchored
-      // window it moves the end only by what that rounding cannot explain (the window is not what its opener said).
-      window.endsAt = Math.max(window.endsAt, window.anchored ? resetEnd - RESET_RESOLUTION_MS : resetEnd);
+      window.endsAt = Math.max(window.endsAt, resetEnd);
       window.endKnown = true;
     }
   }
@@ -155,6 +149,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     if (window !== undefined && sent.at >= boundary) {
       window.remaining = 0;
       window.endsAt = until;
+      // The server's advice, not its opener's reset, says when this window ends.
+      delete window.openerEnd;
       window.endKnown = true;
     }
     // The window that refused opened after the opener was sent (or is a later one): it lasts at most this.
@@ -178,11 +174,21 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       ...(Number.isFinite(blockedUntil) ? { blockedUntil } : {}),
       refusalsInARow,
       inFlight,
-      ...(window === undefined ? {} : { window: { remaining: window.remaining, endsAt: window.endsAt, endKnown: window.endKnown, confirmed: window.confirmed } }),
+      ...(window === undefined ? {} : { window: { remaining: window.remaining, endsAt: endOf(window), endKnown: window.endKnown, confirmed: window.confirmed } }),
     };
   }
 
   return { reserve, snapshot };
+}
+
+/**
+ * When the window ends. The reset comes in whole seconds: the answer to the request that opened the window read the
+ * whole window, so its reset is the end; a later one, read part-way through a second, may say up to a second more.
+ * A later reset past that second means the window is not what its opener said (another client's window, say): the
+ * latest end any answer gave is taken then, as it is when the opener was not heard.
+ */
+function endOf(window: Window): number {
+  return window.openerEnd !== undefined && window.endsAt - RESET_RESOLUTION_MS <= window.openerEnd ? window.openerEnd : window.endsAt;
 }
 
 function positiveSeconds(seconds: number | undefined): number | undefined {
