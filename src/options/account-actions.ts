@@ -21,7 +21,7 @@ export interface AccountActionsContext {
   setSaveStatus(status: string): void;
   setAccountsStatus(status: string): void;
   /** The account chosen as the active one while that is saved (undefined: the saved one shows). */
-  setChoosingActive(id: string | undefined): void;
+  setChoosingActive(update: string | undefined | ((current: string | undefined) => string | undefined)): void;
 }
 
 /** Gives back the host access these servers had, but what the accounts left use; the settings are saved either way, so a failure is only worth a warning. */
@@ -81,15 +81,17 @@ export function accountActions(context: AccountActionsContext) {
     },
     makeActive(id: string) {
       context.setChoosingActive(id);
+      // Only this choice's own answer ends it: a later choice may be being saved meanwhile.
+      const chosen = () => context.setChoosingActive((current) => (current === id ? undefined : current));
       connector.save({ activeAccount: id }).then(
         () => {
           setSaved((current) => (current === undefined ? current : { ...current, activeAccount: id }));
-          context.setChoosingActive(undefined);
+          chosen();
           context.setAccountsStatus(t('optionsAccountNowActive', saved.accounts.find((candidate) => candidate.id === id)?.name ?? ''));
         },
         (error: unknown) => {
           // Not saved: the one still active shows as chosen again (the browser had ticked the other).
-          context.setChoosingActive(undefined);
+          chosen();
           context.setAccountsStatus(t('optionsSaveFailed', describe(error)));
         },
       );

@@ -114,6 +114,22 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     await waitFor(() => expect([FIRST, TEAM, MIRROR].map((account) => radio(account).checked)).toEqual([true, false, false]));
   });
 
+  it('two choices in a row: the first one saved shows the second still chosen until it is saved too', async () => {
+    const connector = await renderOptions(THREE);
+    let answerSecond: (() => void) | undefined;
+    const saveNow = connector.save.getMockImplementation();
+    if (saveNow === undefined) throw new Error('the fake connector saves with an implementation');
+    fireEvent.click(radio(TEAM));
+    connector.save.mockImplementationOnce((changes) => new Promise((saved) => (answerSecond = () => void saveNow(changes).then(saved))));
+    fireEvent.click(radio(MIRROR));
+    await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsAccountNowActive', 'Team')));
+    expect([FIRST, TEAM, MIRROR].map((account) => radio(account).checked)).toEqual([false, false, true]);
+
+    await act(async () => answerSecond?.());
+    await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsAccountNowActive', 'Mirror')));
+    expect([FIRST, TEAM, MIRROR].map((account) => radio(account).checked)).toEqual([false, false, true]);
+  });
+
   it('adds a second account: appended to the list, its token saved for its server, the active one unchanged', async () => {
     const connector = await renderOptions(ONE);
 

@@ -474,6 +474,27 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect((await screen.findByRole('alert')).textContent).toBe(t('optionsLoadFailed', 'storage is unavailable'));
   });
 
+  it('says so too when the read that took over the first one (a save came first) cannot be made', async () => {
+    const connector = fakeOptionsConnector(words, SAVED);
+    const readNow = connector.load.getMockImplementation();
+    if (readNow === undefined) throw new Error('the fake connector reads with an implementation');
+    let answerFirstRead: (() => void) | undefined;
+    connector.load.mockImplementationOnce(() => {
+      const read = readNow();
+      return new Promise((answer) => {
+        answerFirstRead = () => void read.then(answer);
+      });
+    });
+    connector.load.mockRejectedValueOnce(new Error('storage is unavailable'));
+    render(<OptionsApp connector={connector} />);
+    act(() => connector.saveElsewhere({ autoCopy: false }));
+    await act(async () => {
+      answerFirstRead?.();
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(t('optionsLoadFailed', 'storage is unavailable'));
+  });
+
   it('says when clearing the token or using it with another server fails, and keeps showing it saved', async () => {
     const connector = await renderOptions(onServer('https://mirror.example'));
     connector.clearToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { checkServerUrl, checkToken } from '../api';
 import { accountFor } from '../storage/account-tokens';
-import { defaultAccountName, type Account } from '../storage/accounts';
-import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../storage/settings-schema';
+import { defaultAccountName } from '../storage/accounts';
+import type { Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { WordsContext } from '../ui/words-context';
@@ -15,7 +15,8 @@ import { useHeldPermissions } from './held-permissions';
 import { useHistoryLeft } from './history-left';
 import type { OptionsConnector, OptionsSettings } from './options-connector';
 import { OptionsHeader } from './options-header';
-import { OptionsView, PLAIN_SETTINGS, type FieldErrors, type OptionsFormValues } from './options-view';
+import { OptionsView, PLAIN_SETTINGS, type FieldErrors } from './options-view';
+import { accountValues, useStoredSettings } from './stored-settings';
 import { SyncCard } from './sync-card';
 
 const TOKEN_ENDING_LENGTH = 4;
@@ -23,67 +24,17 @@ const TOKEN_ENDING_LENGTH = 4;
 export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const { words } = connector;
   const { t } = words;
-  const [saved, setSaved] = useState<OptionsSettings | undefined>(undefined);
-  // The account the form edits: a saved one's id, or NEW_ACCOUNT; undefined until the settings are read (then the active one).
-  const [editing, setEditing] = useState<string | undefined>(undefined);
-  const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS, undefined));
+  const { saved, setSaved, editing, setEditing, values, setValues, loadFailure } = useStoredSettings(connector);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [accountsStatus, setAccountsStatus] = useState('');
   const [choosingActive, setChoosingActive] = useState<string | undefined>(undefined);
-  const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
   const permissions = useHeldPermissions(connector, saved?.accounts.map(({ server }) => server) ?? [], words);
   const { historyLeft, clearHistory } = useHistoryLeft(connector, values.history, words);
   const editedId = editing ?? NEW_ACCOUNT;
   const account = saved?.accounts.find(({ id }) => id === editedId);
   const savedToken = account === undefined ? undefined : saved?.tokens[account.id];
   const connectionTest = useConnectionTest(connector, values, savedToken, (errors) => setFieldErrors((current) => ({ ...current, ...errors })), words);
-
-  // Reads answer in any order: only the latest one asked for is shown (an earlier one holds older settings).
-  const reads = useRef(0);
-  useEffect(() => {
-    const read = ++reads.current;
-    connector.load().then(
-      (settings) => {
-        if (read !== reads.current) return;
-        const active = accountFor(settings)?.id ?? NEW_ACCOUNT;
-        setSaved(settings);
-        setEditing(active);
-        setValues(formValues(settings, active));
-      },
-      (error: unknown) => setLoadFailure(t('optionsLoadFailed', describe(error))),
-    );
-  }, [connector]);
-
-  // Another page (or sync) may save too: follow it, keeping whatever this page has unsaved edits in.
-  const latest = useRef({ saved, values, editing });
-  latest.current = { saved, values, editing };
-  useEffect(
-    () =>
-      connector.onStoredChange(() => {
-        const read = ++reads.current;
-        void connector.load().then((stored) => {
-          if (read !== reads.current) return;
-          const { saved: before, values: current, editing: editedBefore } = latest.current;
-          // An account removed elsewhere: the form goes to the active one.
-          const stillThere = editedBefore === NEW_ACCOUNT || stored.accounts.some(({ id }) => id === editedBefore);
-          const edited = stillThere && editedBefore !== undefined ? editedBefore : (accountFor(stored)?.id ?? NEW_ACCOUNT);
-          // Moved to another account: what was typed for the one gone is not that one's (saved, it would overwrite it).
-          const moved = edited !== editedBefore;
-          const wasValues = before === undefined ? undefined : formValues(before, edited);
-          const untouched = (key: keyof OptionsFormValues) => wasValues === undefined || current[key] === wasValues[key];
-          const storedValues = formValues(stored, edited);
-          setSaved(stored);
-          setEditing(edited);
-          setValues((latestValues) => {
-            const merged = { ...latestValues };
-            for (const key of ['accountName', 'serverUrl', ...PLAIN_SETTINGS] as const) if (untouched(key)) Object.assign(merged, { [key]: storedValues[key] });
-            return moved ? { ...merged, accountName: storedValues.accountName, serverUrl: storedValues.serverUrl, tokenDraft: '' } : merged;
-          });
-        });
-      }),
-    [connector],
-  );
 
   if (loadFailure !== undefined) {
     return (
@@ -226,17 +177,6 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       />
     </WordsContext.Provider>
   );
-}
-
-/** The edited account's fields as saved: a new one's are empty, with the default server offered. */
-function accountValues(accounts: readonly Account[], editing: string | undefined): Pick<OptionsFormValues, 'accountName' | 'serverUrl'> {
-  const account = accounts.find(({ id }) => id === editing);
-  return account === undefined ? { accountName: '', serverUrl: DEFAULT_SERVER_URL } : { accountName: account.name, serverUrl: account.server };
-}
-
-function formValues(settings: Settings, editing: string | undefined): OptionsFormValues {
-  const { autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
-  return { tokenDraft: '', ...accountValues(settings.accounts, editing), autoCopy, history, copyFormat, stripTracking, usePageShortLink };
 }
 
 /** The settings as this page now knows them, after its own save. */
