@@ -68,13 +68,13 @@ export const queueJournal: QueueJournal = {
 let atWorkerStart: Promise<Record<string, unknown>> | undefined;
 const sessionAtWorkerStart = (): Promise<Record<string, unknown>> => (atWorkerStart ??= readWholeSession());
 
-/** What each server's rate-limit gate knew, for the next worker (see GateSnapshot). */
+/** What each limit's gate knew (an account's on its server, by limitKey), for the next worker (see GateSnapshot). */
 export const gateStore: GateStore = {
   async load() {
     const { values } = gateSnapshots.within(await sessionAtWorkerStart());
     return Object.fromEntries(values) as Record<string, GateSnapshot>;
   },
-  save: (server, snapshot) => gateSnapshots.set(server, snapshot),
+  save: (key, snapshot) => gateSnapshots.set(key, snapshot),
 };
 
 /** The alarm fired and this worker still has jobs: set it again, so a worker stopped later is woken too. */

@@ -31,10 +31,24 @@ export interface QueueJournal {
   remove(job: QueuedJob): Promise<void>;
 }
 
-/** Where each server's gate keeps what it knows of the limit, for the next worker (job-journal.ts); may reject. */
+/**
+ * Whose limit a request counts against: the contract's limit is its token's,
+ * and each account has its own token, so two accounts on one server keep two
+ * limits (their answers' counts are their own; one gate for both would mix them).
+ */
+export interface LimitHolder {
+  server: string;
+  /** The account's id. */
+  account: string;
+}
+
+/** One limit's key: the gate's, and its snapshot's in storage.session. */
+export const limitKey = ({ server, account }: LimitHolder): string => JSON.stringify([server, account]);
+
+/** Where each limit's gate keeps what it knows of it, for the next worker (job-journal.ts), by limitKey; may reject. */
 export interface GateStore {
   load(): Promise<Record<string, GateSnapshot>>;
-  save(server: string, snapshot: GateSnapshot): Promise<void>;
+  save(key: string, snapshot: GateSnapshot): Promise<void>;
 }
 
 export type JobResult = Result<ShortenedUrl, ShrtnrError>;
@@ -76,11 +90,11 @@ export interface ShortenQueue {
   /** Jobs waiting for the server's limit (the window's end, or a pause it asked for); not those only in line behind requests under way. */
   waiting(): number;
   /**
-   * What this worker knows of a server's limit: requests per window (undefined
-   * until an answer said) and the window's length (measured, or assumed from
-   * the contract). For a tabs run's estimate; asks the server nothing.
+   * What this worker knows of an account's limit on its server: requests per
+   * window (undefined until an answer said) and the window's length (measured,
+   * or assumed from the contract). For a run's estimate; asks the server nothing.
    */
-  pace(server: string): { limit: number | undefined; windowMs: number };
+  pace(holder: LimitHolder): { limit: number | undefined; windowMs: number };
 }
 
 // Eight: with jittered backoff from 1 s, seven refusals in a row span some 30 s at the least likely, longer than a window usually lasts.

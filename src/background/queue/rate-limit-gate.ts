@@ -2,7 +2,7 @@ import type { RateLimitState } from '../../api/rate-limit-headers';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
 
-/** A server's gate (see gate-types.ts for the model it keeps to). */
+/** One limit's gate (an account's on its server; see gate-types.ts for the model it keeps to). */
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
   const { now, random } = options;
   const baseBackoffMs = options.baseBackoffMs ?? 1_000;

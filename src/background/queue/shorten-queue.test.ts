@@ -31,13 +31,13 @@ function job(more: Partial<QueuedJob> = {}): QueuedJob {
   };
 }
 
-/** A server throttled by the stand-in's own RateLimiter on the fake clock, answering after `latencyMs`. */
+/** A server throttled by the stand-in's own RateLimiter on the fake clock, answering after `latencyMs`; its limit is each account's token's. */
 function throttledServer(limit: number, windowMs: number, headers: 'full' | 'none', latencyMs = 50) {
   const limiter = new RateLimiter({ limit, windowMs }, () => Date.now());
   const tallies = new Map<number, { accepted: number; refused: number }>();
   const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => {
     await new Promise((resolve) => setTimeout(resolve, latencyMs / 2));
-    const verdict = limiter.hit('token');
+    const verdict = limiter.hit(queued.account);
     const tally = tallies.get(verdict.window.id) ?? { accepted: 0, refused: 0 };
     tallies.set(verdict.window.id, tally);
     await new Promise((resolve) => setTimeout(resolve, latencyMs / 2));
@@ -102,6 +102,22 @@ describe('the shorten queue', () => {
     // The second window's ten waited for the limit (the first ten were under way, not waiting for it).
     expect(Math.max(...waitingCounts)).toBe(10);
     expect(waitingCounts.at(-1)).toBe(0);
+  });
+
+  it("two accounts on one server keep a limit each: one's line waiting for its window holds none of the other's", async () => {
+    const server = throttledServer(2, 3_000, 'full');
+    const { queue } = queueWith(server.send);
+    const first = Array.from({ length: 6 }, () => queue.add(job({ account: 'account-1' })));
+    await vi.advanceTimersByTimeAsync(500);
+    // The first account has spent its window; the second's click goes at once, on its own count.
+    let secondEnded: boolean | undefined;
+    void queue.add(job({ account: 'account-2' })).then((result) => (secondEnded = result.ok));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(secondEnded).toBe(true);
+    expect(queue.pace({ server: 'https://shrtnr.test', account: 'account-2' }).limit).toBe(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await Promise.all(first)).every((result) => result.ok)).toBe(true);
+    expect(server.windows().reduce((sum, window) => sum + window.refused, 0)).toBe(0);
   });
 
   it('a server that says nothing of its limit: 429s are waited out with backoff, every job ends in a link', async () => {

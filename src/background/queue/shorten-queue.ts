@@ -7,7 +7,7 @@ import type { QueuedJob } from '../../storage/session/queued-jobs';
 import { ASSUMED_WINDOW_MS, type RateLimitGate } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
 import { canJoin, longerBound, report, type Entry, type Watcher } from './queue-entries';
-import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
+import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
 export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
@@ -17,7 +17,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const { journal, send } = options;
   const gates = new Map<string, RateLimitGate>();
-  // In queuing order: the order requests leave in, per server.
+  // In queuing order: the order requests leave in, per limit (an account's on its server).
   const entries: Entry[] = [];
   // Added before the gates' knowledge was read: in line (in this order) once it is.
   const deferred: Entry[] = [];
@@ -68,19 +68,17 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     pump();
   }
 
-  const gateFor = (server: string): RateLimitGate => {
-    let gate = gates.get(server);
-    if (gate === undefined) {
-      const restore = restored[server];
-      gate = createRateLimitGate({ ...options.gate, now, random, ...(restore === undefined ? {} : { restore }) });
-      gates.set(server, gate);
-    }
+  // One gate per limit (an account's on its server), by limitKey.
+  const gateFor = (key: string): RateLimitGate => {
+    const restore = restored[key];
+    const gate = gates.get(key) ?? createRateLimitGate({ ...options.gate, now, random, ...(restore === undefined ? {} : { restore }) });
+    gates.set(key, gate);
     return gate;
   };
 
-  const keepGate = (server: string): void => {
-    const gate = gates.get(server);
-    if (gate !== undefined) options.gateStore?.save(server, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
+  const keepGate = (key: string): void => {
+    const gate = gates.get(key);
+    if (gate !== undefined) options.gateStore?.save(key, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
   };
 
   function changed(): void {
@@ -124,7 +122,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       outcome = { result: failure(internalError(error)), rateLimit: undefined };
     } finally {
       releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
-      keepGate(entry.job.server);
+      keepGate(limitKey(entry.job));
     }
     entry.sending = false;
     if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
@@ -144,9 +142,9 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     timer = undefined;
     const time = now();
     let wakeInMs = Number.POSITIVE_INFINITY;
-    // Per server: whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
+    // Per limit (an account's on its server): whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
     const held = new Set<string>();
-    // Servers whose line waits for the limit (the window's end, or a pause the server asked for).
+    // Limits whose line waits (for the window's end, or a pause the server asked for).
     const limited = new Set<string>();
     const ahead = new Map<string, number>();
     // A copy: finishing a job takes it out of `entries` mid-loop.
@@ -164,11 +162,12 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
         finish(entry, failure({ kind: 'gave-up', attempts: job.attempts }));
         continue;
       }
-      const before = ahead.get(job.server) ?? 0;
-      if (!held.has(job.server)) {
-        const place = gateFor(job.server).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
+      const key = limitKey(job);
+      const before = ahead.get(key) ?? 0;
+      if (!held.has(key)) {
+        const place = gateFor(key).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
         if (place.ok) {
-          keepGate(job.server);
+          keepGate(key);
           void sendJob(entry, place.release);
           continue;
         }
@@ -176,8 +175,8 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
           finish(entry, failure({ kind: 'wait-too-long', waitSeconds: Math.ceil(place.waitMs / 1000) }));
           continue;
         }
-        held.add(job.server);
-        if (place.reason === 'wait') limited.add(job.server);
+        held.add(key);
+        if (place.reason === 'wait') limited.add(key);
         if (place.waitMs !== undefined) wakeInMs = Math.min(wakeInMs, place.waitMs);
         // Only a wait for the window's end (or the server's pause) has a known end; one for requests in flight does not.
         report(entry, place.reason === 'wait' ? { state: 'waiting', untilMs: time + place.waitMs, ahead: before } : { state: 'waiting', ahead: before });
@@ -186,17 +185,18 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       }
       // Whatever else it waits for, it is looked at again when it comes of age.
       wakeInMs = Math.min(wakeInMs, oldest - age + 1);
-      ahead.set(job.server, before + 1);
+      ahead.set(key, before + 1);
     }
-    waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(entry.job.server)).length;
+    waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(limitKey(entry.job))).length;
     changed();
     if (Number.isFinite(wakeInMs)) timer = setTimeout(pump, Math.max(0, wakeInMs));
   }
 
   return {
-    pace(server) {
+    pace(holder) {
       // Never makes a gate: one made before the last worker's knowledge is read would start from nothing.
-      const known = gates.get(server)?.snapshot() ?? restored[server];
+      const key = limitKey(holder);
+      const known = gates.get(key)?.snapshot() ?? restored[key];
       return { limit: known?.limit, windowMs: known?.windowMs ?? options.gate?.assumedWindowMs ?? ASSUMED_WINDOW_MS };
     },
     add(job, onProgress) {

@@ -70,7 +70,7 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
     startedAt: Date.now(),
     // A private window's run is never recorded in history, like any shortening there.
     private: tabs.some((tab) => tab.incognito),
-    pace: planningPace(paceOf(account.value.server)),
+    pace: planningPace(paceOf(account.value)),
     account: account.value.id,
     // Each tab's job is named now, in the run's first write: the run is written at most once a second after, and a
     // worker stopped before the next write finds the tab's job in the journal by that name (no second request).

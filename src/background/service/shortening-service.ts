@@ -175,8 +175,8 @@ async function keepPageLink(shortUrl: string, prepared: PreparedUrl, request: Sh
 
 /** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */
 export const unwatchJob = (jobId: string): void => queue.unwatch(jobId);
-/** What this worker knows of a server's limit (see ShortenQueue.pace). */
-export const paceOf = (server: string) => queue.pace(server);
+/** What this worker knows of an account's limit on its server (see ShortenQueue.pace). */
+export const paceOf = (account: Account) => queue.pace({ server: account.server, account: account.id });
 export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
 /** A job through the queue (a new one, or one a stopped worker left); its link is in history by the time it resolves. */

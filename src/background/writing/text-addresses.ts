@@ -5,6 +5,7 @@ import type { Shortening, ShortenRequest } from '../../shortening/shortening';
 import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import { localArea } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
+import type { Account } from '../../storage/accounts';
 import { badgeJobStarted } from '../delivery/badge';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
 import type { Click } from '../queue/job-journal';
@@ -29,7 +30,7 @@ export async function shortenTextAddresses(
   const settings = await readSendingSettings(localArea);
   const account = sendingAccount(settings);
   if (!account.ok) return fail(account.error);
-  const results = await shortenAddresses(urls, request, click, settings, account.value.server);
+  const results = await shortenAddresses(urls, request, click, settings, account.value);
   const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
   const [firstFailure] = failures;
   return firstFailure !== undefined && failures.length === results.size ? fail(firstFailure) : { results, settings };
@@ -43,8 +44,8 @@ export async function shortenTextAddresses(
  * their number needs at the server's pace, as a tabs run's do. Resolves once
  * every address has its link or its failure.
  */
-async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: SendingSettings, server: string): Promise<AddressResults> {
-  const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(server)));
+async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRequest, 'url'>, click: Click, settings: SendingSettings, account: Account): Promise<AddressResults> {
+  const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(account)));
   return new Map(
     await Promise.all(
       urls.map(async (url): Promise<[string, Result<Shortening, ShrtnrError>]> => {

@@ -2,7 +2,7 @@ import { isFiniteNumber, isRecord } from './guards';
 import { sessionFamily } from './session-area';
 
 /**
- * What a server's rate-limit gate (src/background/queue/rate-limit-gate.ts)
+ * What a limit's rate-limit gate (src/background/queue/rate-limit-gate.ts)
  * knows that outlives it, as plain data with absolute times (Date.now()), so a
  * worker started after another was stopped goes on from what that one had
  * heard instead of probing the server with a request it may refuse. Requests
@@ -31,5 +31,5 @@ function isGateSnapshot(value: unknown): value is GateSnapshot {
   return optionalFinite(limit) && isFiniteNumber(windowMs) && typeof measuredOnce === 'boolean' && optionalFinite(blockedUntil) && isFiniteNumber(refusalsInARow) && isFiniteNumber(inFlight) && isWindow(window);
 }
 
-/** `gate:<server origin>` → what that server's gate knew. */
+/** `gate:<limit key>` (an account's limit on its server: src/background/queue/queue-types.ts `limitKey`) → what its gate knew. */
 export const gateSnapshots = sessionFamily('gate:', (stored) => (isGateSnapshot(stored) ? stored : undefined));
