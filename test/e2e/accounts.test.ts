@@ -1,17 +1,22 @@
 // Two accounts on two servers at once (issue 21), in the built extension
 // against two stand-ins: the second account added on the settings page as a
 // person would, then the popup's switcher, the menu's "Shorten link with ▸",
-// the shortcut and the cache, each server's log holding only its own token.
+// the shortcut and the cache, each server's log holding only its own token;
+// and two accounts on one rate-limited server, each keeping its own limit.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { Account } from '../../src/storage/accounts';
+import { pollUntil } from '../../tooling/poll';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 let second: StandIn;
 let ownAccount: Account;
+/** A third server, where two accounts keep a token each, limited to 2 requests per 3 s a token. */
+let shared: StandIn;
+const SHARED_TOKENS = ['work_0123456789abcdef0123', 'home_0123456789abcdef4567'] as const;
 
 const shortUrlOf = (server: StandIn) => new RegExp(`^${server.baseUrl.replaceAll('.', '\\.')}/[A-Za-z0-9]{7}$`);
 const tokensSeenBy = (server: StandIn) => [...new Set(server.apiRequests().map((request) => request.headers.authorization))];
@@ -20,8 +25,11 @@ const stored = async () => (await session.worker()).evaluate(() => chrome.storag
 
 beforeAll(async () => {
   second = await startStandIn({});
-  session = await startE2eSession({ trustedSpkiHashes: [second.spkiHash] });
+  shared = await startStandIn({ tokens: SHARED_TOKENS.map((token) => ({ token, credits: 100 })), rateLimit: { limit: 2, windowMs: 3_000 } });
+  session = await startE2eSession({ trustedSpkiHashes: [second.spkiHash, shared.spkiHash] });
   await session.useStandIn();
+  session.audit.watchServer(shared);
+  for (const token of SHARED_TOKENS) session.audit.configured({ serverUrl: shared.baseUrl, token });
   // The second account's token is the audit's to follow too: it may go to its own server only.
   session.audit.track(second.demoToken);
   session.audit.watchServer(second);
@@ -48,6 +56,7 @@ afterAll(async () => {
   // Closed after the session: the audit reads its log at the session's close.
   await session?.close();
   await second?.close();
+  await shared?.close();
 });
 beforeEach(async () => {
   session.standIn.clearLog();
@@ -149,6 +158,36 @@ describe('two accounts on two servers', () => {
     expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
     expect(tokensSeenBy(second)).toEqual([`Bearer ${second.demoToken}`]);
     await tab.close();
+  });
+
+  it("two accounts on one server keep a limit each: one's clicks waiting for its window hold none of the other's", async () => {
+    const [work, home] = [
+      { id: 'account-1', name: 'Work', server: shared.baseUrl },
+      { id: 'account-2', name: 'Home', server: shared.baseUrl },
+    ];
+    await (await session.worker()).evaluate(
+      async ({ accounts, tokens }) => {
+        await chrome.storage.local.remove(Object.keys(await chrome.storage.local.get(null)).filter((key) => key.startsWith('token:')));
+        await chrome.storage.local.set({ accounts, activeAccount: 'account-1', ...tokens });
+      },
+      {
+        accounts: [work, home],
+        tokens: { 'token:account-1': { token: SHARED_TOKENS[0], server: shared.baseUrl }, 'token:account-2': { token: SHARED_TOKENS[1], server: shared.baseUrl } },
+      },
+    );
+    shared.clearLog();
+    const link = (tag: string) => `${shared.baseUrl}/demo/destination?${tag}`;
+    // Four links for Work at once: two go, two wait for its window.
+    const workClicks = [1, 2, 3, 4].map((index) => session.clickMenu({ menuItemId: `account-link:${work.id}`, linkUrl: link(`work=${index}`) }));
+    await pollUntil(() => (shared.apiRequests().length >= 2 ? true : undefined), { timeoutMs: 10_000, intervalMs: 50, failure: "Work's first two links were not sent." });
+    const homeClick = await session.clickMenu({ menuItemId: `account-link:${home.id}`, linkUrl: link('home=1') });
+    expect(homeClick).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(shared)) as unknown } });
+    const sentWith = () => shared.apiRequests().map((request) => request.headers.authorization);
+    // Home's link went before Work's third, which waits for Work's own window.
+    expect(sentWith()).toEqual([`Bearer ${SHARED_TOKENS[0]}`, `Bearer ${SHARED_TOKENS[0]}`, `Bearer ${SHARED_TOKENS[1]}`]);
+    for (const outcome of await Promise.all(workClicks)) expect(outcome).toMatchObject({ shortened: { shortUrl: expect.stringMatching(shortUrlOf(shared)) as unknown } });
+    expect(sentWith().filter((token) => token === `Bearer ${SHARED_TOKENS[0]}`)).toHaveLength(4);
+    expect(shared.apiRequests().every((request) => request.throttle?.verdict === 'allowed')).toBe(true);
   });
 
   it('sync carries the accounts\' names and servers, never a token', async () => {
