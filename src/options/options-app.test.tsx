@@ -27,6 +27,20 @@ const onServer = (server: string, settings: OptionsSettings = SAVED): OptionsSet
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
 const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid', 'medium', 'campaign', 'term', 'content', 'name', 'value'];
 
+/** Holds the connector's next read of the settings (it reads them as they are when asked); the function returned lets it answer. */
+function holdNextRead(connector: FakeOptionsConnector): () => void {
+  const readNow = connector.load.getMockImplementation();
+  if (readNow === undefined) throw new Error('the fake connector reads with an implementation');
+  let answer: (() => void) | undefined;
+  connector.load.mockImplementationOnce(() => {
+    const read = readNow();
+    return new Promise((settle) => {
+      answer = () => void read.then(settle);
+    });
+  });
+  return () => answer?.();
+}
+
 /** Typing into a field, as far as the page can tell: its value changes, then `input` fires. */
 function type(field: HTMLInputElement, value: string) {
   fireEvent.input(field, { target: { value } });
@@ -476,20 +490,12 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('says so too when the read that took over the first one (a save came first) cannot be made', async () => {
     const connector = fakeOptionsConnector(words, SAVED);
-    const readNow = connector.load.getMockImplementation();
-    if (readNow === undefined) throw new Error('the fake connector reads with an implementation');
-    let answerFirstRead: (() => void) | undefined;
-    connector.load.mockImplementationOnce(() => {
-      const read = readNow();
-      return new Promise((answer) => {
-        answerFirstRead = () => void read.then(answer);
-      });
-    });
+    const answerFirstRead = holdNextRead(connector);
     connector.load.mockRejectedValueOnce(new Error('storage is unavailable'));
     render(<OptionsApp connector={connector} />);
     act(() => connector.saveElsewhere({ autoCopy: false }));
     await act(async () => {
-      answerFirstRead?.();
+      answerFirstRead();
       await new Promise((done) => setTimeout(done, 0));
     });
     expect((await screen.findByRole('alert')).textContent).toBe(t('optionsLoadFailed', 'storage is unavailable'));
@@ -521,21 +527,13 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
   it('shows the newest settings when two saves elsewhere are read back out of order', async () => {
     const connector = await renderOptions(SAVED);
-    const readNow = connector.load.getMockImplementation();
-    if (readNow === undefined) throw new Error('the fake connector reads with an implementation');
     // The first save's read answers last: it holds the settings from before the second save.
-    let answerFirstRead: (() => void) | undefined;
-    connector.load.mockImplementationOnce(() => {
-      const read = readNow();
-      return new Promise((answer) => {
-        answerFirstRead = () => void read.then(answer);
-      });
-    });
+    const answerFirstRead = holdNextRead(connector);
     act(() => connector.saveElsewhere({ autoCopy: false }));
     act(() => connector.saveElsewhere({ copyFormat: 'rich' }));
     await waitFor(() => expect(copyFormatBox().value).toBe('rich'));
     await act(async () => {
-      answerFirstRead?.();
+      answerFirstRead();
       // The read's answer, then the page's handling of it.
       await new Promise((done) => setTimeout(done, 0));
     });
