@@ -33,14 +33,15 @@ export function longerBound(a: number | undefined, b: number | undefined): numbe
 }
 
 /**
- * A later job for the same long URL on the same server waits for the one
- * already queued instead of spending a second request (and credit): a popup
- * opened again on a tab whose link waits, a menu click repeated. Not a job
- * that asks for a new link, nor across private and normal windows (what is
- * recorded differs).
+ * A later job for the same long URL, by the same account on the same server,
+ * waits for the one already queued instead of spending a second request (and
+ * credit): a popup opened again on a tab whose link waits, a menu click
+ * repeated. Not a job that asks for a new link, nor across private and normal
+ * windows (what is recorded differs), nor across accounts (each account's
+ * link is its own, made with its token under its own limit).
  */
 export function canJoin(queued: QueuedJob, job: QueuedJob): boolean {
-  return !job.request.fresh && queued.server === job.server && queued.longUrl === job.longUrl && queued.request.private === job.request.private;
+  return !job.request.fresh && queued.server === job.server && queued.account === job.account && queued.longUrl === job.longUrl && queued.request.private === job.request.private;
 }
 
 

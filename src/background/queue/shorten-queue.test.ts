@@ -339,17 +339,21 @@ describe('the shorten queue', () => {
       expect(server.send.mock.calls.filter(([queued]) => queued.longUrl === 'https://example.com/same')).toHaveLength(1);
     });
 
-    it('not when a new link is asked for, nor across a private and a normal window', async () => {
+    it('not when a new link is asked for, nor across a private and a normal window, nor across accounts', async () => {
       const server = throttledServer(10, 3_000, 'full');
       const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
       const results = Promise.all([
         queue.add(sameLink()),
         queue.add(sameLink({ request: { url: 'https://example.com/same', via: 'popup-tab', private: false, fresh: true } })),
         queue.add(sameLink({ request: { url: 'https://example.com/same', via: 'menu-link', private: true, fresh: false } })),
+        queue.add(sameLink({ account: 'account-2' })),
       ]);
       await vi.advanceTimersByTimeAsync(2_000);
-      await results;
-      expect(server.send).toHaveBeenCalledTimes(3);
+      const [first, , , otherAccount] = await results;
+      expect(server.send).toHaveBeenCalledTimes(4);
+      // Each account's link is its own, made with its own token.
+      expect(server.send.mock.calls.map(([queued]) => queued.account).toSorted()).toEqual(['account-1', 'account-1', 'account-1', 'account-2']);
+      expect(otherAccount).not.toEqual(first);
     });
 
     it('Cancel of the one that joined leaves the first waiting; Cancel of the first leaves it to the one that joined', async () => {

@@ -132,7 +132,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       for (const watcher of entry.watchers.filter((candidate) => candidate.cancelAsked)) release(entry, watcher);
       if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
     }
-    // Otherwise it stays where it was, at the head of its server's line, and waits what the gate now says.
+    // Otherwise it stays where it was, at the head of its limit's line, and waits what the gate now says.
     pump();
   }
 

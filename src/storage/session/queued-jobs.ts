@@ -33,7 +33,7 @@ export interface QueuedJob {
   /** The long URL as prepared when it was queued (tracking parameters off, checked and normalised). */
   longUrl: string;
   removedParams: string[];
-  /** The server it was queued for: its gate's key. */
+  /** The server it was queued for: with its account, its limit's key (src/background/queue/queue-types.ts `limitKey`). */
   server: string;
   /** The account it was queued for (by id): sent with its token, recorded as its link, or not at all. */
   account: string;
