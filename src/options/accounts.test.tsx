@@ -2,15 +2,13 @@
 // The options page's accounts (issue 21) as a person uses them, in three
 // languages, against the fake connector: which is active, which the form
 // edits, adding, editing, removing one; each token saved for its server only.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
-import type { MessageKey } from '../platform/words';
 import { FIRST_ACCOUNT_ID, MAX_ACCOUNT_NAME, type Account } from '../storage/accounts';
 import { DEFAULT_SETTINGS } from '../storage/settings-schema';
-import { fakeOptionsConnector } from './fake-options-connector';
-import { OptionsApp } from './options-app';
+import { fakeOptionsPage } from './fake-options-page';
 import type { OptionsSettings } from './options-connector';
 
 const DEFAULT_SERVER = 'https://shrtnr.co';
@@ -56,19 +54,9 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
   const expectNothingUntranslated = () => {
     if (language === 'ar') expect(untranslatedWords(document.body, NAMES)).toEqual([]);
   };
-  const button = (key: MessageKey, ...substitutions: string[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
-  const noButton = (key: MessageKey, ...substitutions: string[]) => screen.queryByRole('button', { name: t(key, ...substitutions) });
+  const { renderOptions, button, noButton, serverField, tokenField } = fakeOptionsPage(words);
   const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsAccountName') });
-  const serverField = () => screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsServerLabel') });
-  const tokenField = (label: MessageKey) => screen.getByLabelText<HTMLInputElement>(t(label));
   const save = () => fireEvent.click(button('optionsSave'));
-
-  async function renderOptions(settings: OptionsSettings) {
-    const connector = fakeOptionsConnector(words, settings);
-    render(<OptionsApp connector={connector} />);
-    await screen.findByRole('button', { name: t('optionsSave') });
-    return connector;
-  }
 
   it('lists every account, the active one chosen, says which needs its token here, and edits the active one', async () => {
     await renderOptions(THREE);

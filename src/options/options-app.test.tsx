@@ -8,10 +8,10 @@ import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
-import type { MessageKey } from '../platform/words';
 import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
 import { DEFAULT_SETTINGS } from '../storage/settings-schema';
 import { connectionFailure, fakeOptionsConnector, type ConnectionAnswer, type FakeOptionsConnector } from './fake-options-connector';
+import { fakeOptionsPage } from './fake-options-page';
 import { OptionsApp } from './options-app';
 import type { OptionsSettings } from './options-connector';
 
@@ -69,20 +69,10 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const expectNothingUntranslated = () => {
     if (language === 'ar') expect(untranslatedWords(document.body, NAMES)).toEqual([]);
   };
-  const button = (key: MessageKey, ...substitutions: string[]) => screen.getByRole('button', { name: t(key, ...substitutions) });
-  const noButton = (key: MessageKey, ...substitutions: string[]) => screen.queryByRole('button', { name: t(key, ...substitutions) });
-  const serverField = () => screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsServerLabel') });
-  // A password field has no role; a person finds it by its label all the same.
-  const tokenField = (label: MessageKey = 'optionsReplaceToken') => screen.getByLabelText<HTMLInputElement>(t(label));
+  const { renderOptions, button, noButton, serverField, tokenField } = fakeOptionsPage(words);
   const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
   const copyFormatBox = () => screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') });
 
-  async function renderOptions(settings: OptionsSettings) {
-    const connector = fakeOptionsConnector(words, settings);
-    render(<OptionsApp connector={connector} />);
-    await screen.findByRole('button', { name: t('optionsSave') });
-    return connector;
-  }
 
   it('shows its header and nothing to edit until the settings are read', async () => {
     const connector = fakeOptionsConnector(words, SAVED);
