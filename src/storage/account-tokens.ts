@@ -69,6 +69,10 @@ export function accountCredentials(account: Account, saved: SavedToken | undefin
   return credentials;
 }
 
+/** The account's credentials as its token saved here allows; a missing token names the account when there are several to tell apart. */
+export const sendingCredentials = (account: Account, settings: Pick<SendingSettings, 'tokens' | 'accounts'>) =>
+  accountCredentials(account, settings.tokens[account.id], settings.accounts.length > 1);
+
 /** The account a way in uses (the one it names, else the active one), if there is one. */
 export const accountFor = (settings: Pick<Settings, 'accounts' | 'activeAccount'>, namedId?: string): Account | undefined =>
   chosenAccount(settings.accounts, settings.activeAccount, namedId);

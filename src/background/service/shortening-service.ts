@@ -8,7 +8,7 @@ import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea } from '../../storage/extension-storage';
-import { accountCredentials, accountFor, readSendingSettings, readTokens, type SendingSettings } from '../../storage/account-tokens';
+import { accountFor, readSendingSettings, readTokens, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
 import type { Account } from '../../storage/accounts';
 import { readSettings } from '../../storage/settings';
 import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
@@ -64,7 +64,7 @@ async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
   if (account === undefined) return { result: failure({ kind: 'account-removed' }), rateLimit: undefined };
   // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
   if (account.server !== job.server) return { result: failure({ kind: 'server-changed' }), rateLimit: undefined };
-  const credentials = accountCredentials(account, tokens[account.id], accounts.length > 1);
+  const credentials = sendingCredentials(account, { accounts, tokens });
   if (!credentials.ok) return { result: credentials, rateLimit: undefined };
   return shortenWithLimits(job.longUrl, credentials.value);
 }
@@ -148,7 +148,7 @@ export function sendingAccount(settings: SendingSettings): Result<Account, Shrtn
 
 /** Why nothing can be sent with this account (no token here, a token for another server, no valid server), if so. */
 export function cannotSend(account: Account, settings: Pick<SendingSettings, 'tokens' | 'accounts'>): ShrtnrError | undefined {
-  const credentials = accountCredentials(account, settings.tokens[account.id], settings.accounts.length > 1);
+  const credentials = sendingCredentials(account, settings);
   if (!credentials.ok) return credentials.error;
   const sendable = checkCredentials(credentials.value);
   return sendable.ok ? undefined : sendable.error;
