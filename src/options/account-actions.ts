@@ -5,6 +5,7 @@ import type { Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { NEW_ACCOUNT, withoutAccount } from './account-draft';
 import type { OptionsConnector, OptionsSettings } from './options-connector';
+import { describe } from './describe-error';
 
 /** What the settings page's account actions change, and where they say how it went. */
 export interface AccountActionsContext {
@@ -97,8 +98,4 @@ export function accountActions(context: AccountActionsContext) {
       );
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hostPermissionPattern } from '../platform/host-permission';
 import type { Words } from '../platform/words';
 import type { HeldPermission, OptionsConnector } from './options-connector';
+import { describe } from './describe-error';
 
 /** One optional permission as the settings page lists it: what it is, and why the extension holds it. */
 export type PermissionRow = { permission: HeldPermission } & ({ kind: 'tabs' } | { kind: 'host'; host: string; forServer: boolean });
@@ -58,8 +59,4 @@ export function useHeldPermissions(connector: OptionsConnector, savedServers: re
 /** `https://host/*` → `host`. */
 function hostOfPattern(pattern: string): string {
   return pattern.replace(/^[a-z*]+:\/\//, '').replace(/\/.*$/, '');
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Words } from '../platform/words';
 import type { OptionsConnector } from './options-connector';
 import type { HistoryLeft } from './options-view';
+import { describe } from './describe-error';
 
 /** History turned off (or being turned off) with links still in it: how many, and the offer to delete them. */
 export function useHistoryLeft(connector: OptionsConnector, historyOn: boolean, { t }: Words): { historyLeft: HistoryLeft; clearHistory(): Promise<void> } {
@@ -30,8 +31,4 @@ export function useHistoryLeft(connector: OptionsConnector, historyOn: boolean, 
     }
   };
   return { historyLeft, clearHistory };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

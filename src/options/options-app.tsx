@@ -18,6 +18,7 @@ import { OptionsHeader } from './options-header';
 import { OptionsView, PLAIN_SETTINGS, type FieldErrors } from './options-view';
 import { accountValues, useStoredSettings } from './stored-settings';
 import { SyncCard } from './sync-card';
+import { describe } from './describe-error';
 
 const TOKEN_ENDING_LENGTH = 4;
 
@@ -182,8 +183,4 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
 /** The settings as this page now knows them, after its own save. */
 function withSaved(settings: OptionsSettings, changes: Partial<Settings>, id: string, token: OptionsSettings['tokens'][string]): OptionsSettings {
   return { ...settings, ...changes, tokens: token === undefined ? settings.tokens : { ...settings.tokens, [id]: token } };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

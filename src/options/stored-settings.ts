@@ -5,6 +5,7 @@ import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../storage/
 import { NEW_ACCOUNT } from './account-draft';
 import type { OptionsConnector, OptionsSettings } from './options-connector';
 import { PLAIN_SETTINGS, type OptionsFormValues } from './options-view';
+import { describe } from './describe-error';
 
 /**
  * The settings as saved, and the form that edits them: read when the page
@@ -83,8 +84,4 @@ export function accountValues(accounts: readonly Account[], editing: string | un
 export function formValues(settings: Settings, editing: string | undefined): OptionsFormValues {
   const { autoCopy, history, copyFormat, stripTracking, usePageShortLink } = settings;
   return { tokenDraft: '', ...accountValues(settings.accounts, editing), autoCopy, history, copyFormat, stripTracking, usePageShortLink };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
