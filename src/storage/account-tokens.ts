@@ -1,9 +1,8 @@
 import type { Result, ShrtnrError } from '../api';
 import { failure } from '../api/result';
-import { checkServerUrl } from '../api/url-checks';
 import { chosenAccount, type Account } from './accounts';
 import { readSettings, type StorageAreaLike } from './settings';
-import type { Settings } from './settings-schema';
+import { isNormalisedServerUrl, type Settings } from './settings-schema';
 import { credentialsFor } from './token-binding';
 
 /**
@@ -19,17 +18,11 @@ export interface SavedToken {
 
 export const tokenKey = (accountId: string): string => `token:${accountId}`;
 
-const isNormalisedServerUrl = (value: unknown): value is string => {
-  if (typeof value !== 'string') return false;
-  const checked = checkServerUrl(value);
-  return checked.ok && checked.value === value;
-};
-
 /** The stored value as a token, if it is one (anything else, unreadable or unbound, is as none). */
 export function asSavedToken(stored: unknown): SavedToken | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { token, server } = stored as Record<string, unknown>;
-  return typeof token === 'string' && token !== '' && isNormalisedServerUrl(server) ? { token, server } : undefined;
+  return typeof token === 'string' && token !== '' && typeof server === 'string' && isNormalisedServerUrl(server) ? { token, server } : undefined;
 }
 
 /** The tokens saved on this machine for these accounts, by account id. */
