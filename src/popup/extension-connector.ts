@@ -32,16 +32,9 @@ const MAX_BULK_RECONNECTS = 4;
 // The window's run as the worker last told it, kept until the view listens (it is asked for before the first render).
 const bulkUpdates = relay<BulkToPopup>();
 let watchingBulk = false;
-// The run's panel: a chunk of its own, loaded once, as soon as a run is heard of (not after the render that needs it).
-let bulkPanelChunk: Promise<BulkPanelComponent> | undefined;
-const bulkPanel = (): Promise<BulkPanelComponent> =>
-  (bulkPanelChunk ??= import('./bulk-panel').then(
-    (chunk) => chunk.BulkPanel,
-    (error: unknown) => {
-      bulkPanelChunk = undefined;
-      throw error;
-    },
-  ));
+// The run's panel: a chunk of its own, fetched as soon as a run is heard of (not after the render that needs it);
+// import() fetches a module once, however often it is asked for.
+const bulkPanel = async (): Promise<BulkPanelComponent> => (await import('./bulk-panel')).BulkPanel;
 
 /** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
 function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
