@@ -73,7 +73,6 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
   const autoCopyBox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsAutoCopy') });
   const copyFormatBox = () => screen.getByRole<HTMLSelectElement>('combobox', { name: t('optionsCopyFormat') });
 
-
   it('shows its header and nothing to edit until the settings are read', async () => {
     const connector = fakeOptionsConnector(words, SAVED);
     const loaded = deferred<OptionsSettings>();

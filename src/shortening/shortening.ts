@@ -24,7 +24,6 @@ export interface Shortening extends ShortenedUrl {
   pageOwn?: true;
 }
 
-
 export interface PreparedUrl {
   longUrl: string;
   removedParams: string[];

@@ -44,7 +44,6 @@ export function canJoin(queued: QueuedJob, job: QueuedJob): boolean {
   return !job.request.fresh && queued.server === job.server && queued.account === job.account && queued.longUrl === job.longUrl && queued.request.private === job.request.private;
 }
 
-
 /** Tells the entry's callers where it stands, when that changed. */
 export function report(entry: Entry, progress: ShortenProgress): void {
   const text = JSON.stringify(progress);
