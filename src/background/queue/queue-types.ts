@@ -42,8 +42,12 @@ export interface LimitHolder {
   account: string;
 }
 
-/** One limit's key: the gate's, and its snapshot's in storage.session. */
-export const limitKey = ({ server, account }: LimitHolder): string => JSON.stringify([server, account]);
+/**
+ * One limit's key: the gate's, and its snapshot's in storage.session. Worked out
+ * for every job at every turn of the queue, so a concatenation: an account id
+ * holds no `@` (ACCOUNT_ID in src/storage/accounts.ts), so the first one ends it.
+ */
+export const limitKey = ({ server, account }: LimitHolder): string => `${account}@${server}`;
 
 /** Where each limit's gate keeps what it knows of it, for the next worker (job-journal.ts), by limitKey; may reject. */
 export interface GateStore {
