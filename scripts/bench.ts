@@ -127,11 +127,22 @@ async function withBrowser<T>(extensionDir: string, measure: (browser: Extension
   }
 }
 
-/** The popup on a page whose link history holds: with the worker running, and stopped first. */
-async function cachedPopupSamples(): Promise<{ running: number[]; stopped: number[] }> {
+/**
+ * How long a stopped worker's popup waits before it opens: a user comes back
+ * after a while (Chrome stops the worker after 30 s without events), and by
+ * then the extension has no process left, so the popup's page starts in a new
+ * one. Opened at once, it may still find the old one. The empty popup it is
+ * compared with waits as long.
+ */
+const IDLE_MS = 3_000;
+const idle = () => new Promise((done) => setTimeout(done, IDLE_MS));
+
+/** The popup on a page whose link history holds: with the worker running, and stopped first (then its own first paint too). */
+async function cachedPopupSamples(): Promise<{ running: number[]; stopped: number[]; stoppedPaint: number[] }> {
   const browser = await launch(DIST);
   const running: number[] = [];
   const stopped: number[] = [];
+  const stoppedPaint: number[] = [];
   try {
     const tab = await browser.context.newPage();
     await tab.goto(articleUrl);
@@ -139,12 +150,30 @@ async function cachedPopupSamples(): Promise<{ running: number[]; stopped: numbe
     for (let run = 0; run < RUNS; run += 1) running.push((await popupSample(browser, tab)).shortUrlShown);
     for (let run = 0; run < RUNS; run += 1) {
       await browser.stopServiceWorkers();
-      stopped.push((await popupSample(browser, tab)).shortUrlShown);
+      await idle();
+      const sample = await popupSample(browser, tab);
+      stopped.push(sample.shortUrlShown);
+      stoppedPaint.push(sample.firstPaint);
     }
   } finally {
     await browser.close();
   }
-  return { running, stopped };
+  return { running, stopped, stoppedPaint };
+}
+
+/** The scripted floor's first paint after the same idle as a stopped worker's popup: its extension has no process left either. */
+async function idleFloorPaints(): Promise<number[]> {
+  return withBrowser(floorDir, async (browser) => {
+    const tab = await browser.context.newPage();
+    await tab.goto(articleUrl);
+    await floorSample(browser, tab); // the browser's first, not counted
+    const paints: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await idle();
+      paints.push((await floorSample(browser, tab)).firstPaint);
+    }
+    return paints;
+  });
 }
 
 /** The popup (warm, uncached links) with history empty, then holding 10,000 links. */
@@ -316,6 +345,7 @@ try {
   const floor = await sampleColdAndWarm(floorDir, floorSample);
   const popup = await sampleColdAndWarm(DIST, uncachedPopupSample);
   const cached = await cachedPopupSamples();
+  const idleFloor = summarise(await idleFloorPaints());
   const withHistory = await popupWithFullHistory();
   const ownLink = await withBrowser(DIST, (browser) => ownLinkPopupSamples(browser, standIn.baseUrl, RUNS));
   const accounts = await withBrowser(DIST, (browser) => accountsPopupSamples(browser, standIn.baseUrl, standIn.demoToken, RUNS));
@@ -355,6 +385,7 @@ try {
   const layoutShift = Math.max(...[...popup.cold, ...popup.warm].map((sample) => sample.layoutShift));
   const cachedRunning = summarise(cached.running);
   const cachedStopped = summarise(cached.stopped);
+  const stoppedPaint = summarise(cached.stoppedPaint);
   const historyEmpty = summarise(withHistory.empty);
   const historyFull = summarise(withHistory.full);
   const emptyPage = summarise(historyPage.emptyPage);
@@ -390,7 +421,9 @@ try {
     { figure: 'Firefox popup warm: openPopup() → first contentful paint (× static floor)', summary: firefoxPaintWarm, floor: firefoxStaticWarm.median, budget: '≤ 1.10 × static floor', met: within(firefoxPaintWarm, firefoxStaticWarm, 1.1) },
     { figure: 'scripted floor, warm: first paint of a popup that marks it', summary: floorWarmPaint },
     { figure: 'popup, link in history: open → short URL on screen', summary: cachedRunning, floor: floorWarmPaint.median, budget: '≤ 1.05 × empty popup paint', met: within(cachedRunning, floorWarmPaint, 1.05) },
-    { figure: 'popup, link in history, worker stopped: open → on screen', summary: cachedStopped, floor: floorWarmPaint.median, budget: '≤ 1.05 × empty popup paint', met: within(cachedStopped, floorWarmPaint, 1.05) },
+    { figure: `scripted floor after ${IDLE_MS / 1000} s idle (no extension process): first paint`, summary: idleFloor },
+    { figure: `popup, link in history, worker stopped, ${IDLE_MS / 1000} s idle: open → on screen`, summary: cachedStopped, floor: idleFloor.median, budget: '≤ 1.05 × empty popup paint, idle as long', met: within(cachedStopped, idleFloor, 1.05) },
+    { figure: '  of which its own first paint (the page\'s markup: no script, no worker)', summary: stoppedPaint, floor: idleFloor.median },
     { figure: 'popup warm, history empty: open → short URL on screen', summary: historyEmpty },
     { figure: `popup warm, ${HISTORY_ENTRIES} in history: open → short URL on screen`, summary: historyFull, floor: historyEmpty.median, budget: '≤ 1.05 × history empty', met: within(historyFull, historyEmpty, 1.05) },
     { figure: "popup warm, page without its own short link: open → first paint", summary: paintWithoutOwn },
