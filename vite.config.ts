@@ -61,6 +61,9 @@ export default defineConfig(({ command, mode }) => {
             // One browser per file, one file at a time in a process: npm test (scripts/test.ts)
             // runs the files that mostly wait (Firefox's, the rate-limit ones) in a second process.
             fileParallelism: false,
+            // The files of a process share its module cache: playwright-core and the harness are imported once
+            // per process, not once per file (some 0.7 s a file). Each file still starts and closes its own browsers.
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },

@@ -2,16 +2,21 @@
 // by side (issue 18), on a two-core machine where much of the time is spent
 // waiting (for browsers, servers, rate-limit windows) rather than computing.
 //   1. the browsers are there (scripts/check-browsers.ts), then, at once:
-//      typecheck · lint · unit and integration tests · the two builds (dist/, dist-e2e/)
-//   2. once all of phase 1 passed, at once: the build checks (sizes, web-ext lint,
-//      reproducible zips) · the end-to-end files, in two processes of one browser
-//      at a time: most of Chromium's in one; in the other, the files that mostly
-//      wait (Firefox's, over BiDi, and Chromium's that wait out rate-limit windows)
-//      and those that start browsers of their own (npm start's demo, the
-//      production build's load check), which balances the two.
+//      typecheck · lint · the two builds (dist/, dist-e2e/), a few seconds each
+//   2. once all of phase 1 passed, at once: the unit and integration tests ·
+//      the build checks (sizes, web-ext lint, reproducible zips, the store folder) ·
+//      the end-to-end files, in two processes of one browser at a time: most of
+//      Chromium's in one; in the other, the files that mostly wait (Firefox's,
+//      over BiDi, and Chromium's that wait out rate-limit windows) and those that
+//      start browsers of their own (npm start's demo, the production build's load
+//      check), which balances the two. The unit tests run beside the end-to-end
+//      files rather than before them: the end-to-end processes are the longest
+//      jobs, and mostly wait on browsers, so starting them some 45 s sooner
+//      is worth the cores they share with the unit tests meanwhile.
 // Each line of a job's output is printed as it comes, after the job's name;
 // a summary at the end says how each job ended. The exit code is 0 only when
-// every job passed; a phase 1 failure skips phase 2.
+// every job passed; a phase 1 failure (a type error, a lint finding, a build
+// that breaks) skips phase 2.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { basename, delimiter, resolve } from 'node:path';
@@ -34,9 +39,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = 'test/e2e';
 /**
  * The second process's files: Firefox's, the rate-limit windows of bulk, queue and load, the files that start browsers
- * of their own (npm start's demo, the production build's load check), and the page's own short link, to balance the two.
+ * of their own (npm start's demo, the production build's load check), and the page's own short link and the private window, to balance the two.
  */
-const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts|production-build|page-short-link)\.test\.ts$/.test(basename(file));
+const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts|production-build|page-short-link|private-window)\.test\.ts$/.test(basename(file));
 // Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
@@ -59,10 +64,10 @@ const PHASES: Job[][] = [
   [
     { name: 'typecheck', steps: [npmRun('typecheck')] },
     { name: 'lint', steps: [npmRun('lint')] },
-    { name: 'unit', steps: [['vitest', 'run', '--project', 'unit', '--project', 'integration']] },
     { name: 'build', steps: [npmRun('build'), npmRun('build:e2e')] },
   ],
   [
+    { name: 'unit', steps: [['vitest', 'run', '--project', 'unit', '--project', 'integration']] },
     { name: 'build checks', steps: [['vitest', 'run', '--project', 'build']] },
     { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
     { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },
