@@ -540,10 +540,16 @@ describe('the token audit in Firefox, over the tests of a file', { shuffle: fals
   let audited: FirefoxSession;
   const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
 
+  let closed = false;
+
   beforeAll(async () => {
     audited = await startFirefoxSession();
     audited.audit.track(leak.firstTest);
     await audited.configure({ serverUrl: audited.standIn.baseUrl, token: audited.standIn.demoToken });
+  });
+  // The second test closes the session, for its findings; when it did not get there (a failure, a filtered run), this does.
+  afterAll(async () => {
+    if (!closed) await audited?.close().catch(() => undefined);
   });
 
   it(firstTest, async () => {
@@ -576,6 +582,7 @@ describe('the token audit in Firefox, over the tests of a file', { shuffle: fals
       await background.shrtnrE2e.history().clear();
       await navigator.clipboard.writeText('nothing to see');
     }, null);
+    closed = true;
     const findings = await findingsOfClose(() => audited.close());
     expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
   });

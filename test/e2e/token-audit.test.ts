@@ -1,7 +1,7 @@
 // The token audit that ends every e2e session, shown to catch a token at each
 // exit it watches, through the session's own wiring: one token per exit, so
 // each finding is known to come from the exit under test.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { startRecordingServer } from '../support/recording-server';
@@ -106,10 +106,16 @@ describe('the token audit in Chromium, over the tests of a file', { shuffle: fal
   const token = leak.firstTest;
   const fromOutside = `/demo/from-outside?note=${token}`;
 
+  let closed = false;
+
   beforeAll(async () => {
     session = await startE2eSession();
     session.audit.track(token);
     await session.useStandIn();
+  });
+  // The last test closes the session, for its findings; when it did not get there (a failure, a filtered run), this does.
+  afterAll(async () => {
+    if (!closed) await session?.close().catch(() => undefined);
   });
 
   it(firstTest, async () => {
@@ -140,6 +146,7 @@ describe('the token audit in Chromium, over the tests of a file', { shuffle: fal
   });
 
   it('fails the session for what the first test left, though none of it is there at the end', async () => {
+    closed = true;
     const findings = await findingsOfClose(() => session.close());
     expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
   });

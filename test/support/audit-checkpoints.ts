@@ -14,6 +14,18 @@ export function atEachTestEnd(checkpoint: (when: string) => Promise<void>): () =
   return () => openSessions.delete(checkpoint);
 }
 
+/**
+ * Forgets every session still registered, and says how many there were. The
+ * files of an e2e process share this module (isolate: false), so a session a
+ * file left open would be checked after every test of the files that follow:
+ * e2e-setup.ts fails the file that left it instead.
+ */
+export function forgetOpenSessions(): number {
+  const count = openSessions.size;
+  openSessions.clear();
+  return count;
+}
+
 /** Runs the checkpoint of every open session (none fails: what could not be read is a finding at close). */
 export async function checkOpenSessions(when: string): Promise<void> {
   await Promise.all([...openSessions].map((checkpoint) => checkpoint(when)));

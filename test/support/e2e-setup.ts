@@ -2,9 +2,16 @@
 // audit of each session still open reads what the extension keeps and the
 // clipboard (audit-checkpoints.ts), so a token left there by one test counts
 // even when a later test clears it.
-import { afterEach } from 'vitest';
-import { checkOpenSessions } from './audit-checkpoints';
+import { afterAll, afterEach } from 'vitest';
+import { checkOpenSessions, forgetOpenSessions } from './audit-checkpoints';
 
 afterEach(async (context) => {
   await checkOpenSessions(`the test "${context.task.name}"`);
+});
+
+// Runs after the file's own afterAll hooks (vitest runs after-hooks in reverse order, and this file's come first):
+// every session the file opened is closed by then, or it is this file's failure, not the next files' noise.
+afterAll(() => {
+  const left = forgetOpenSessions();
+  if (left > 0) throw new Error(`${left} session${left === 1 ? ' was' : 's were'} left open by this file: close each one in an afterAll.`);
 });
