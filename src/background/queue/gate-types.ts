@@ -13,7 +13,7 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
  *   (requests in flight count against it) it waits for the window's end, from
  *   the reset header when there is one; otherwise from when the window opened
  *   (the answer to its first request) plus a window length assumed from the
- *   contract, which a Retry-After may later correct;
+ *   contract, which a measure may later correct (the opener's reset, a Retry-After);
  * - the reset comes in whole seconds, rounded whichever way the server rounds:
  *   the answer to the window's opening request read the whole window, so its
  *   reset is the window's end, unless a later answer's says more than a second
@@ -32,7 +32,7 @@ export interface RateLimitGateOptions {
   now: () => number;
   /** A number in [0, 1), for the jitter. */
   random: () => number;
-  /** The window length believed until a Retry-After measures it; default 60 s, the contract's "per minute". */
+  /** The window length believed until an answer measures it (the opener's reset, a Retry-After); default 60 s, the contract's "per minute". */
   assumedWindowMs?: number;
   /** The first backoff step after a 429 without advice; default 1 s, doubling with each. */
   baseBackoffMs?: number;
@@ -42,7 +42,7 @@ export interface RateLimitGateOptions {
   maxWaitMs?: number;
   /** Requests in flight at once, however many the server would take; default 4. */
   maxInFlight?: number;
-  /** What an earlier gate for the same server knew (a stopped worker's: see snapshot()). */
+  /** What an earlier gate for the same limit (account and server) knew (a stopped worker's: see snapshot()). */
   restore?: GateSnapshot;
 }
 

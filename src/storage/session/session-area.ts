@@ -41,7 +41,7 @@ export function sessionItem<T>(key: string, read: Reader<T>, fallback: T): Sessi
   };
 }
 
-/** Keys that share a prefix, one value each (`job:<uuid>`, `gate:<server>`). */
+/** Keys that share a prefix, one value each (`job:<uuid>`, `gate:<account id>@<server>`). */
 export interface SessionFamily<T> {
   set(id: string, value: T): Promise<void>;
   remove(ids: string | readonly string[]): Promise<void>;
