@@ -14,6 +14,8 @@ const valid = () => true;
 // As sync-area.ts checks sync's values: as a stored setting.
 const asStored = (key: keyof SyncState['local'], value: unknown) => settingSchemas[key].safeParse(value).success;
 const accountActions = (actions: SyncAction[]) => actions.filter(({ key }) => key === 'accounts');
+// This machine's check, which knows no 'pdf' copy format (a newer build's, say).
+const storable = (key: string, value: unknown) => key !== 'copyFormat' || value !== 'pdf';
 const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 describe('preferences reconciled with sync', () => {
@@ -47,11 +49,23 @@ describe('preferences reconciled with sync', () => {
     ]);
   });
 
-  it('never takes a value this machine would not store, and mends it with its own', () => {
+  it('never takes a value this machine would not store; mends it with its own only when this machine changed its own since', () => {
     const synced = { ...syncedAll(NOW - 9_000), copyFormat: { value: 'pdf', at: NOW - 1_000 } };
-    expect(reconcile({ local, base: agreed, synced }, NOW, (key, value) => key !== 'copyFormat' || value !== 'pdf')).toEqual([
-      { kind: 'give', key: 'copyFormat', item: { value: 'plain', at: NOW } },
+    // A newer build's choice, unknown here: a machine that changed nothing leaves it be (it would come back to that build as a change).
+    expect(reconcile({ local, base: agreed, synced }, NOW, storable)).toEqual([]);
+    expect(reconcile({ local: { ...local, copyFormat: 'markdown' }, base: agreed, synced }, NOW, storable)).toEqual([
+      { kind: 'give', key: 'copyFormat', item: { value: 'markdown', at: NOW } },
     ]);
+    // Never agreed: its own goes to sync, as to an empty one.
+    expect(reconcile({ local, base: {}, synced }, NOW, storable)).toEqual([{ kind: 'give', key: 'copyFormat', item: { value: 'plain', at: NOW } }]);
+  });
+
+  it("leaves a newer build's accounts in sync alone when this machine changed none of its own", () => {
+    const accounts: Account[] = [{ id: 'account-1', name: 'Work', server: 'https://work.example' }];
+    const newer = { value: [{ ...accounts[0], colour: 'teal' }], at: NOW - 1_000 };
+    const synced = { ...syncedAll(NOW - 9_000), accounts: newer };
+    const state = { local: { ...local, accounts }, base: { ...agreed, accounts }, synced };
+    expect(reconcile(state, NOW, asStored)).toEqual([]);
   });
 
   it('keeps on this machine a preference too large for one sync item, and says how large', () => {

@@ -55,8 +55,12 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * never a mix (each preference, the preset list included, is one item). A
  * machine that never agreed with sync takes sync's values (the user's
  * preferences follow them to it), except its accounts, which join sync's
- * (and sync gets them all); one sync has nothing of, or nothing valid
- * of, gives its own. `valid` says whether sync's value is one this machine
+ * (and sync gets them all); one sync has nothing of gives its own. A value
+ * in sync this machine may not store (a newer build's shape, or a damaged
+ * item) is replaced with this machine's only when this machine changed its
+ * own since they last agreed: one that changed nothing leaves it be, else a
+ * preference chosen on a newer build would be lost there too (for accounts,
+ * with their tokens). `valid` says whether sync's value is one this machine
  * may take (checked as a stored setting is).
  */
 export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey, value: unknown) => boolean): SyncAction[] {
@@ -84,6 +88,8 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
         actions.push({ kind: 'take', key, value: synced.value });
         continue;
       }
+    } else if (synced !== undefined && key in state.base && same(local, state.base[key])) {
+      continue;
     }
     actions.push(giveOrTooLarge(key, { value: local, at: now }));
   }

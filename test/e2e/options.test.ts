@@ -268,10 +268,15 @@ describe('preferences that follow the user (storage.sync)', () => {
     expect((await storedSettings()).stripTracking).toBe(true);
     await expect.poll(() => options.getByRole('checkbox', { name: /Remove tracking parameters/ }).isChecked()).toBe(true);
 
-    // A value this browser would not store is not taken: this browser's own mends it.
+    // A value this browser would not store (a newer build's, or a damaged one) is not taken, and left be while this
+    // browser changes nothing of its own; its next change replaces it.
     await writeSync({ 'pref:copyFormat': { value: 'pdf', at: Date.now() + 2_000 } });
     await mergeNow();
-    expect(await prefOf('copyFormat')).toBe('markdown');
+    expect((await storedSettings()).copyFormat).toBe('markdown');
+    expect(await prefOf('copyFormat')).toBe('pdf');
+    await options.getByLabel('Copy links as').selectOption('html');
+    await options.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('html');
 
     const synced = await storedSync();
     expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
