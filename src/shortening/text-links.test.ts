@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressesIn, findAddresses, withShortLinks, type TextPiece } from './text-links';
+import { addressesIn, findAddresses, soleAddress, withShortLinks, type TextPiece } from './text-links';
 
 const SHORT: Record<string, string> = {
   'https://example.com/a': 'https://s.co/1',
@@ -14,6 +14,21 @@ describe('addresses in text', () => {
     expect(findAddresses(text).map(({ url }) => url)).toEqual(['https://example.com/a', 'https://en.wikipedia.org/wiki/Foo_(bar)', 'https://docs.example/guide?x=1&y=2']);
     const [first] = findAddresses(text);
     expect(text.slice(first?.start, first?.end)).toBe('https://example.com/a');
+  });
+
+  it('end at the closing quote or bracket of CJK text, which puts no space after them', () => {
+    expect(findAddresses('「https://example.com/a」を参照してください。').map(({ url }) => url)).toEqual(['https://example.com/a']);
+    expect(findAddresses('（https://example.com/a）と【https://example.com/b】').map(({ url }) => url)).toEqual(['https://example.com/a', 'https://example.com/b']);
+  });
+
+  it('a selection that is one address, its sentence\'s punctuation left out, is that address', () => {
+    expect(soleAddress('https://example.com/a')).toBe('https://example.com/a');
+    expect(soleAddress('https://example.com/a).')).toBe('https://example.com/a');
+    expect(soleAddress('https://example.com/a,')).toBe('https://example.com/a');
+    expect(soleAddress('https://en.wikipedia.org/wiki/Foo_(bar)')).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
+    expect(soleAddress('see https://example.com/a')).toBeUndefined();
+    expect(soleAddress('(https://example.com/a)')).toBeUndefined();
+    expect(soleAddress('https://')).toBeUndefined();
   });
 
   it('are only http(s) ones with something after the scheme', () => {

@@ -17,14 +17,28 @@ export interface FoundAddress {
   url: string;
 }
 
-// An http(s) address runs to the first space, quote or angle bracket; what ends
-// the sentence around it is trimmed after (see trimmed()).
-const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000]+/gi;
+// An http(s) address runs to the first space, quote or angle bracket (CJK ones
+// too, and fullwidth brackets: such text puts no space around an address, and
+// copied addresses carry them percent-encoded); what ends the sentence around
+// it is trimmed after (see trimmed()).
+const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]+/giu;
 const TRAILING = /[.,;:!?'"»。，、！？]$/u;
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
 /** Whether the text (trimmed by the caller) is one http(s) address and nothing else: a selection or a typed line that is a link. */
 export const isOneAddress = (text: string): boolean => /^https?:\/\/\S+$/i.test(text);
+
+/**
+ * The address a selection (trimmed by the caller) is, when it is one http(s)
+ * address with at most the punctuation that ends its sentence after it (an
+ * address selected with its full stop, or the bracket around it): that
+ * punctuation is no part of the link.
+ */
+export function soleAddress(text: string): string | undefined {
+  if (!isOneAddress(text)) return undefined;
+  const found = findAddresses(text);
+  return found.length === 1 && found[0]?.start === 0 ? found[0].url : undefined;
+}
 
 /** Every http(s) address in the text, in order, without the punctuation that ends its sentence. */
 export function findAddresses(text: string): FoundAddress[] {

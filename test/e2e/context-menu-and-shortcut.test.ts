@@ -103,9 +103,9 @@ describe('context menu', () => {
     await article.evaluate(() => getSelection()?.removeAllRanges());
   });
 
-  it('"Shorten the links in the selection" shortens a selected link, trimmed', async () => {
+  it('"Shorten the links in the selection" shortens a selected link, trimmed of spaces and of its sentence\'s punctuation', async () => {
     const selected = `${session.standIn.baseUrl}/demo/destination?from=selection`;
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}\n` });
+    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}).\n` });
     expect(outcome?.status).toBe('copied');
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expectOneCleanRequestFor(selected);

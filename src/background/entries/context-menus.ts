@@ -1,7 +1,7 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { titled, type ShortenRequest } from '../../shortening/shortening';
-import { isOneAddress } from '../../shortening/text-links';
+import { soleAddress } from '../../shortening/text-links';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
@@ -133,7 +133,7 @@ async function shortenWithCampaign(info: Menus.OnClickData, tab: Tabs.Tab | unde
 // A selection that is one address is shortened as a link is (its notification names it); any other
 // selection has its addresses and links replaced in the text (writing/selection-links.ts).
 function shortenSelection(info: Menus.OnClickData, tab: Tabs.Tab | undefined, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome | TextOutcome> {
-  const candidate = (info.selectionText ?? '').trim();
-  if (isOneAddress(candidate)) return shortenAndCopy({ url: candidate, via: 'menu-selection', ...inPrivate });
+  const address = soleAddress((info.selectionText ?? '').trim());
+  if (address !== undefined) return shortenAndCopy({ url: address, via: 'menu-selection', ...inPrivate });
   return shortenSelectionLinks(info, tab);
 }
