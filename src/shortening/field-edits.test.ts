@@ -17,6 +17,18 @@ describe('a text field', () => {
     expect(fieldAddresses({ kind: 'editable', texts: [`Notes: ${A} then `, 'bold', ` ${B} and ${A}.`] })).toEqual([A, B]);
   });
 
+  it('leaves an address split by an editable block\'s markup as written: only its beginning is in one text', () => {
+    // `${A}/<b>more</b>`: the text goes on in the bold one.
+    const split = { kind: 'editable' as const, texts: [`See ${A}/`, 'more', ` and ${B}.`] };
+    expect(fieldAddresses(split)).toEqual([B]);
+    expect(fieldEdits(split, (url) => shortLinkOf(url) ?? 'https://s.co/split')).toEqual([{ text: 2, start: 5, end: 5 + B.length, replacement: 'https://s.co/2' }]);
+    // Its sentence's end, then a space or nothing after it: an address whole.
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}.`, ' Then', 'bold'] })).toEqual([A]);
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`] })).toEqual([A]);
+    // A text area's value is one text: nothing follows it.
+    expect(fieldAddresses({ kind: 'value', texts: [`See ${A}`] })).toEqual([A]);
+  });
+
   it('is edited where its addresses still are, as it is now: an address the user changed or added meanwhile is left alone', () => {
     const now = { kind: 'value' as const, texts: [`Typed first. ${A}, ${A}/more and ${B}. New: https://new.example/x`] };
     const text = now.texts[0] ?? '';

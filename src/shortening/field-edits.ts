@@ -1,4 +1,4 @@
-import { findAddresses, type ShortLinkOf } from './text-links';
+import { continuesAnAddress, findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
 
 /**
  * A text field as the page holds it (src/platform/field-editing.ts): the
@@ -29,9 +29,22 @@ export function asFieldTexts(value: unknown): FieldTexts | undefined {
   return texts.reduce((length: number, text: string) => length + text.length, 0) <= MAX_FIELD_LENGTH ? { kind, texts } : undefined;
 }
 
-/** Each address in the field, once, in order (an address split across an editable block's markup is not one). */
+/**
+ * The addresses of each text of the field. One that runs to the end of its
+ * text while the next goes on as an address would is split by the block's
+ * markup (`https://a.example/<b>path</b>`): only its beginning is here, so it
+ * is not one, and it is left as written.
+ */
+function addressesOf(field: FieldTexts): FoundAddress[][] {
+  return field.texts.map((text, index) => {
+    const next = field.texts[index + 1];
+    return findAddresses(text).filter(({ toTheEnd }) => !(toTheEnd && next !== undefined && continuesAnAddress(next)));
+  });
+}
+
+/** Each address in the field, once, in order. */
 export function fieldAddresses(field: FieldTexts): string[] {
-  return [...new Set(field.texts.flatMap((text) => findAddresses(text).map(({ url }) => url)))];
+  return [...new Set(addressesOf(field).flatMap((found) => found.map(({ url }) => url)))];
 }
 
 /**
@@ -40,8 +53,8 @@ export function fieldAddresses(field: FieldTexts): string[] {
  * that got a short link. Whatever else the field holds now is left alone.
  */
 export function fieldEdits(now: FieldTexts, shortLinkOf: ShortLinkOf): FieldEdit[] {
-  return now.texts.flatMap((text, index) =>
-    findAddresses(text).flatMap(({ start, end, url }) => {
+  return addressesOf(now).flatMap((found, index) =>
+    found.flatMap(({ start, end, url }) => {
       const replacement = shortLinkOf(url);
       return replacement === undefined ? [] : [{ text: index, start, end, replacement }];
     }),

@@ -15,13 +15,16 @@ export interface FoundAddress {
   start: number;
   end: number;
   url: string;
+  /** It runs on to the end of the text (what was trimmed off included): in a run of text that goes on in another, it may too. */
+  toTheEnd: boolean;
 }
 
 // An http(s) address runs to the first space, quote or angle bracket (CJK ones
 // too, and fullwidth brackets: such text puts no space around an address, and
 // copied addresses carry them percent-encoded); what ends the sentence around
 // it is trimmed after (see trimmed()).
-const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]+/giu;
+const ADDRESS_CHARACTER = /[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]/u;
+const ADDRESS = new RegExp(String.raw`\bhttps?:\/\/${ADDRESS_CHARACTER.source}+`, 'giu');
 const TRAILING = /[.,;:!?'"»。，、！？]$/u;
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
@@ -40,13 +43,16 @@ export function soleAddress(text: string): string | undefined {
   return found.length === 1 && found[0]?.start === 0 ? found[0].url : undefined;
 }
 
+/** Whether text that follows an address with nothing between would be part of it (an address split by markup goes on there). */
+export const continuesAnAddress = (next: string): boolean => ADDRESS_CHARACTER.test(next.charAt(0));
+
 /** Every http(s) address in the text, in order, without the punctuation that ends its sentence. */
 export function findAddresses(text: string): FoundAddress[] {
   const found: FoundAddress[] = [];
   for (const match of text.matchAll(ADDRESS)) {
     const url = trimmed(match[0]);
     // "https://" alone, or a scheme with nothing after it, is no address.
-    if (url.length > match[0].indexOf('//') + 2) found.push({ start: match.index, end: match.index + url.length, url });
+    if (url.length > match[0].indexOf('//') + 2) found.push({ start: match.index, end: match.index + url.length, url, toTheEnd: match.index + match[0].length === text.length });
   }
   return found;
 }
