@@ -20,15 +20,18 @@ export async function readSettings<Key extends SettingKey>(
   area: StorageAreaLike,
   keys: readonly Key[] = SETTING_KEYS as Key[],
   onInvalid: (problem: InvalidSetting) => void = reportInvalidSetting,
+  onDefault?: (key: Key) => void,
 ): Promise<Pick<Settings, Key>> {
-  return parseSettings(await area.get([...keys]), keys, onInvalid) as Pick<Settings, Key>;
+  return parseSettings(await area.get([...keys]), keys, onInvalid, onDefault as ((key: SettingKey) => void) | undefined) as Pick<Settings, Key>;
 }
 
-function parseSettings(stored: Record<string, unknown>, keys: readonly SettingKey[], onInvalid: (problem: InvalidSetting) => void): Partial<Settings> {
+/** `onDefault` hears each setting never stored here (read as its default). */
+function parseSettings(stored: Record<string, unknown>, keys: readonly SettingKey[], onInvalid: (problem: InvalidSetting) => void, onDefault?: (key: SettingKey) => void): Partial<Settings> {
   const settings: Partial<Settings> = {};
   for (const key of keys) {
     const value = stored[key];
     if (value === undefined) {
+      onDefault?.(key);
       assign(settings, key, DEFAULT_SETTINGS[key]);
       continue;
     }

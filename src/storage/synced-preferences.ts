@@ -43,6 +43,12 @@ export interface SyncState {
   base: Partial<Record<SyncedKey, unknown>>;
   /** What sync holds (absent: nothing, or nothing readable). */
   synced: Partial<Record<SyncedKey, SyncedValue>>;
+  /**
+   * This machine's accounts are only the default one, never stored nor given
+   * a token (a new install): on its first join they are not the user's, and
+   * sync's list is taken as it is (one sync has none of still gets them).
+   */
+  defaultAccountsOnly?: boolean;
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -74,7 +80,7 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
       if (!inBase && key === 'accounts') {
-        const union = unionOfAccounts(synced.value as Settings['accounts'], state.local.accounts);
+        const union = unionOfAccounts(synced.value as Settings['accounts'], state.defaultAccountsOnly === true ? [] : state.local.accounts);
         // Checked as sync's own value was: a union this machine could not store (more accounts than it keeps) is held, not cut.
         if (!valid(key, union)) {
           actions.push({ kind: 'held', key });

@@ -116,6 +116,37 @@ describe('accounts taken from sync', () => {
     expect(local.get('syncBase')).toMatchObject({ accounts: [OWN, TEAM, HOME] });
   });
 
+  it("on a new install's first join, take sync's accounts as they are: the default account it never stored is nobody's", async () => {
+    // The user removed the default account elsewhere: it does not come back to every machine.
+    synced.set('pref:accounts', { value: [TEAM], at: NOW - 5_000 });
+    await syncPreferences(NOW);
+    expect(local.get('accounts')).toEqual([TEAM]);
+    expect(synced.get('pref:accounts')).toEqual({ value: [TEAM], at: NOW - 5_000 });
+    expect(local.get('syncBase')).toMatchObject({ accounts: [TEAM] });
+  });
+
+  it('on the first machine of all, new too, give sync its default account: there is nothing else to follow the user', async () => {
+    await syncPreferences(NOW);
+    expect(synced.get('pref:accounts')).toEqual({ value: [{ id: 'account-1', name: 'shrtnr.co', server: 'https://shrtnr.co' }], at: NOW });
+  });
+
+  it("on a new install's first join, take a full list of ten from sync rather than hold it apart for the default account", async () => {
+    const theirs = Array.from({ length: 10 }, (_, index) => numbered(index, 'theirs'));
+    synced.set('pref:accounts', { value: theirs, at: NOW - 5_000 });
+    await syncPreferences(NOW);
+    expect(local.get('accounts')).toEqual(theirs);
+    expect(local.has('syncHeld')).toBe(false);
+  });
+
+  it('on the first join of an install from before accounts, on the default server with its token, keep that account beside sync\'s', async () => {
+    const defaultAccount: Account = { id: 'account-1', name: 'shrtnr.co', server: 'https://shrtnr.co' };
+    local.set('token:account-1', tokenOf(defaultAccount));
+    synced.set('pref:accounts', { value: [TEAM], at: NOW - 5_000 });
+    await syncPreferences(NOW);
+    expect(local.get('accounts')).toEqual([TEAM, defaultAccount]);
+    expect(local.get('token:account-1')).toEqual(tokenOf(defaultAccount));
+  });
+
   it('give back the host access of a server an account moved away from on another machine, when no account uses it any more', async () => {
     const before = [OWN, TEAM];
     local.set('accounts', before);

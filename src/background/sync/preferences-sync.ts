@@ -1,5 +1,5 @@
-import { removeTokens } from '../../storage/account-tokens';
-import type { Account } from '../../storage/accounts';
+import { readTokens, removeTokens } from '../../storage/account-tokens';
+import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
@@ -32,10 +32,14 @@ export function syncPreferencesSoon(): void {
 export async function syncPreferences(now = Date.now()): Promise<void> {
   // A stored value this machine cannot read reads as its fallback (no accounts, for one): never a change to give.
   const unreadable = new Set<string>();
-  const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences'], ({ key }) => unreadable.add(key));
+  const unstored = new Set<string>();
+  const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences'], ({ key }) => unreadable.add(key), (key) => unstored.add(key));
   if (!on) return;
-  const [base, synced] = await Promise.all([readSyncBase(), readSynced()]);
-  const actions = reconcile({ local, base, synced }, now, isValidPreference).flatMap((action) => {
+  const [base, synced, defaultToken] = await Promise.all([readSyncBase(), readSynced(), readTokens(localArea, [FIRST_ACCOUNT_ID])]);
+  // An install that stored no accounts has the default one; unless a token was saved for it (an install from before
+  // accounts, on the default server), it is nobody's choice, and joining would add it to every machine's list.
+  const defaultAccountsOnly = unstored.has('accounts') && defaultToken[FIRST_ACCOUNT_ID] === undefined;
+  const actions = reconcile({ local, base, synced, defaultAccountsOnly }, now, isValidPreference).flatMap((action) => {
     if (!unreadable.has(action.key) || action.kind === 'take') return [action];
     // Mended from sync when sync holds a value this machine may store; else left as it is, neither given nor agreed.
     const mend = synced[action.key];
