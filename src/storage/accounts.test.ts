@@ -15,9 +15,17 @@ const numbered = (n: number, prefix = 'n'): Account => ({ id: `account-${prefix}
 const LONG_HOST = `${'a'.repeat(40)}.${'b'.repeat(30)}.example`;
 const LONG_SERVER = `https://${LONG_HOST}`;
 
+/** New ids as the union makes them, numbered in order: `account-new-1`, … */
+const newIds = () => {
+  let made = 0;
+  return () => `account-new-${(made += 1)}`;
+};
+/** The union's accounts, new ids numbered. */
+const joined = (synced: readonly Account[], local: readonly Account[]): Account[] => unionOfAccounts(synced, local, newIds()).accounts;
+
 /** The union, checked: valid, every local account whose id sync lacks kept (by id), no name untrimmed or too long. */
 function checkedUnion(synced: Account[], local: Account[]): Account[] {
-  const union = unionOfAccounts(synced, local);
+  const union = joined(synced, local);
   expect(valid(union), JSON.stringify(union)).toBe(true);
   for (const account of local) if (!synced.some(({ id }) => id === account.id)) expect(union.map(({ id }) => id)).toContain(account.id);
   for (const { name } of union) {
@@ -130,21 +138,29 @@ describe('the account of a history entry', () => {
 });
 
 describe('the union of two machines\' accounts (one joins sync)', () => {
-  it('keeps an account both hold (one id) once, as sync has it', () => {
-    expect(unionOfAccounts([OWN, TEAM], [TEAM, OWN])).toEqual([OWN, TEAM]);
-    // The same id for another server here: sync's account, sync's server.
-    expect(unionOfAccounts([OWN], [{ ...OWN, server: 'https://elsewhere.example', name: 'Elsewhere' }])).toEqual([OWN]);
+  it('keeps an account both hold (one id, one server) once, as sync has it', () => {
+    expect(joined([OWN, TEAM], [TEAM, OWN])).toEqual([OWN, TEAM]);
+    expect(joined([OWN], [{ ...OWN, name: 'Renamed here' }])).toEqual([OWN]);
+  });
+
+  it("keeps both accounts of one id on two servers (every install from before accounts has account-1): this machine's under a new id", () => {
+    const elsewhere = { ...OWN, server: 'https://elsewhere.example', name: 'Elsewhere' };
+    expect(unionOfAccounts([OWN, TEAM], [elsewhere, WORK], newIds())).toEqual({
+      accounts: [OWN, TEAM, { ...elsewhere, id: 'account-new-1' }, WORK],
+      renamed: { [OWN.id]: 'account-new-1' },
+    });
+    expect(unionOfAccounts([OWN], [OWN]).renamed).toEqual({});
   });
 
   it("lists sync's accounts first, then this machine's, each in its order", () => {
-    expect(unionOfAccounts([WORK, OWN], [TEAM, OWN])).toEqual([WORK, OWN, TEAM]);
-    expect(unionOfAccounts([], [TEAM, OWN])).toEqual([TEAM, OWN]);
-    expect(unionOfAccounts([TEAM, OWN], [])).toEqual([TEAM, OWN]);
+    expect(joined([WORK, OWN], [TEAM, OWN])).toEqual([WORK, OWN, TEAM]);
+    expect(joined([], [TEAM, OWN])).toEqual([TEAM, OWN]);
+    expect(joined([TEAM, OWN], [])).toEqual([TEAM, OWN]);
   });
 
   it("renames this machine's account whose name sync uses for another, with its server's host", () => {
     const mine = { id: 'account-mine', name: 'team', server: 'https://links.mine.example:8443' };
-    const union = unionOfAccounts([TEAM], [mine]);
+    const union = joined([TEAM], [mine]);
     expect(union).toEqual([TEAM, { ...mine, name: 'team (links.mine.example:8443)' }]);
     expect(valid(union)).toBe(true);
   });
@@ -152,7 +168,7 @@ describe('the union of two machines\' accounts (one joins sync)', () => {
   it('keeps every account of both, past the bound too (the merge then holds both lists apart: no account is dropped)', () => {
     const synced = Array.from({ length: 8 }, (_, index) => numbered(index, 's'));
     const local = Array.from({ length: 5 }, (_, index) => numbered(index, 'l'));
-    const union = unionOfAccounts(synced, local);
+    const union = joined(synced, local);
     expect(union).toEqual([...synced, ...local]);
     expect(union.length).toBeGreaterThan(MAX_ACCOUNTS);
     expect(valid(union)).toBe(false);
@@ -161,7 +177,7 @@ describe('the union of two machines\' accounts (one joins sync)', () => {
   it('gives a valid list from any two valid lists with short names', () => {
     const synced = [OWN, TEAM, { ...WORK, name: 'Shared' }];
     const local = [{ ...OWN, name: 'Mine' }, { id: 'account-x', name: 'own', server: 'https://x.example' }, { id: 'account-y', name: 'SHARED', server: 'https://y.example' }];
-    const union = unionOfAccounts(synced, local);
+    const union = joined(synced, local);
     expect(valid(union)).toBe(true);
     expect(union.map(({ id }) => id)).toEqual([OWN.id, TEAM.id, WORK.id, 'account-x', 'account-y']);
   });
@@ -234,14 +250,18 @@ describe('the union of two machines\' accounts (one joins sync)', () => {
   });
   const aList = fc.uniqueArray(anAccount, { maxLength: 7, selector: ({ id }) => id }).filter((list) => new Set(list.map(({ name }) => name.toLowerCase())).size === list.length);
 
-  it('from any two valid lists, gives a valid list holding every account of both, within the bound', () => {
+  it('from any two valid lists, gives every account of both (one id on one server once), valid within the bound', () => {
     fc.assert(
       fc.property(aList, aList, (synced, local) => {
-        const union = unionOfAccounts(synced, local);
-        expect(valid(union)).toBe(true);
-        const ids = new Set([...synced, ...local].map(({ id }) => id));
-        expect(union).toHaveLength(ids.size);
+        const { accounts: union, renamed } = unionOfAccounts(synced, local, newIds());
+        const both = (account: Account) => synced.some(({ id, server }) => id === account.id && server === account.server);
+        expect(union).toHaveLength(synced.length + local.filter((account) => !both(account)).length);
         expect(union.slice(0, synced.length)).toEqual(synced);
+        // Each renamed account is this machine's, on its own server, under its new id.
+        for (const [oldId, newId] of Object.entries(renamed)) {
+          expect(union.find(({ id }) => id === newId)?.server).toBe(local.find(({ id }) => id === oldId)?.server);
+        }
+        if (union.length <= MAX_ACCOUNTS) expect(valid(union)).toBe(true);
       }),
     );
   });

@@ -64,23 +64,33 @@ export function chosenAccount(accounts: readonly Account[], activeId: string, na
   return accounts.find(({ id }) => id === activeId) ?? accounts[0];
 }
 
+/** Two machines' accounts joined, and this machine's accounts kept under a new id: old id → new. */
+export interface AccountsUnion {
+  accounts: Account[];
+  renamed: Record<string, string>;
+}
+
 /**
  * The lists of two machines that never agreed before (one joins sync): every
  * account of both, sync's first, past the bound of accounts too (the merge
  * then holds both lists as they are: synced-preferences.ts). An id both hold
- * for different servers is sync's account there (a token saved here for the
- * other server is never sent to it: the account then asks for its token); a
- * name both use for different accounts gets this machine's server host after
- * it, or a number.
+ * is one account when both have it on the same server (sync's name); on
+ * different servers they are two (every install from before accounts has
+ * `account-1`), and this machine's is kept under a new id (`renamed`: its
+ * token moves with it). A name both use for different accounts gets this
+ * machine's server host after it, or a number.
  */
-export function unionOfAccounts(synced: readonly Account[], local: readonly Account[]): Account[] {
-  const union = [...synced];
+export function unionOfAccounts(synced: readonly Account[], local: readonly Account[], newId: () => string = newAccountId): AccountsUnion {
+  const accounts = [...synced];
+  const renamed: Record<string, string> = {};
   for (const account of local) {
-    if (union.some(({ id }) => id === account.id)) continue;
-    const taken = (name: string) => union.some((other) => other.name.toLowerCase() === name.toLowerCase());
-    union.push({ ...account, name: freeName(account.name, hostOf(account.server), taken) });
+    const same = accounts.find(({ id }) => id === account.id);
+    if (same !== undefined && same.server === account.server) continue;
+    const id = same === undefined ? account.id : (renamed[account.id] = newId());
+    const taken = (name: string) => accounts.some((other) => other.name.toLowerCase() === name.toLowerCase());
+    accounts.push({ ...account, id, name: freeName(account.name, hostOf(account.server), taken) });
   }
-  return union;
+  return { accounts, renamed };
 }
 
 /** `stem` cut to leave room for `suffix`, then the suffix: within the names' bound, trimmed. */

@@ -27,8 +27,8 @@ export const syncItemBytes = (key: SyncedKey, item: SyncedValue): number => new 
 
 /** What reconciling one preference comes to. */
 export type SyncAction =
-  /** Another machine changed it: this machine takes its value. */
-  | { kind: 'take'; key: SyncedKey; value: unknown }
+  /** Another machine changed it: this machine takes its value (a first join's accounts: with the ids of this machine's accounts kept under new ones, old → new). */
+  | { kind: 'take'; key: SyncedKey; value: unknown; renamed?: Record<string, string> }
   /** This machine changed it: sync gets its value, stamped now. */
   | { kind: 'give'; key: SyncedKey; item: SyncedValue }
   /** This machine changed it, but it is too large for one sync item: it stays here, and the settings page says so. */
@@ -69,7 +69,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * with their tokens). `valid` says whether sync's value is one this machine
  * may take (checked as a stored setting is).
  */
-export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey, value: unknown) => boolean): SyncAction[] {
+export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey, value: unknown) => boolean, newId?: () => string): SyncAction[] {
   const actions: SyncAction[] = [];
   for (const key of SYNCED_KEYS) {
     const local = state.local[key];
@@ -80,13 +80,13 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
       if (!inBase && key === 'accounts') {
-        const union = unionOfAccounts(synced.value as Settings['accounts'], state.defaultAccountsOnly === true ? [] : state.local.accounts);
+        const { accounts: union, renamed } = unionOfAccounts(synced.value as Settings['accounts'], state.defaultAccountsOnly === true ? [] : state.local.accounts, newId);
         // Checked as sync's own value was: a union this machine could not store (more accounts than it keeps) is held, not cut.
         if (!valid(key, union)) {
           actions.push({ kind: 'held', key });
           continue;
         }
-        actions.push({ kind: 'take', key, value: union });
+        actions.push({ kind: 'take', key, value: union, ...(Object.keys(renamed).length > 0 ? { renamed } : {}) });
         if (!same(union, synced.value)) actions.push(giveOrTooLarge(key, { value: union, at: now }));
         continue;
       }

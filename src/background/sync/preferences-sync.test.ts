@@ -116,6 +116,29 @@ describe('accounts taken from sync', () => {
     expect(local.get('syncBase')).toMatchObject({ accounts: [OWN, TEAM, HOME] });
   });
 
+  it("on a machine's first join, keep its account whose id sync has for another server, under a new id, with its token and still active", async () => {
+    // Two installs from before accounts: each made its one server account-1.
+    const home = { ...OWN, server: 'https://home.example', name: 'Home' };
+    local.set('accounts', [home]);
+    local.set('activeAccount', home.id);
+    local.set(`token:${home.id}`, tokenOf(home));
+    held.add('https://home.example/*');
+    synced.set('pref:accounts', { value: [OWN], at: NOW - 5_000 });
+
+    await syncPreferences(NOW);
+
+    const accounts = local.get('accounts') as Account[];
+    const kept = accounts.find(({ server }) => server === home.server);
+    expect(accounts).toEqual([OWN, { ...home, id: kept?.id }]);
+    expect(kept?.id).not.toBe(home.id);
+    expect(local.get(`token:${kept?.id}`)).toEqual(tokenOf(home));
+    // Sync's account-1 is on another server: the token saved here for home.example is not its.
+    expect(local.has('token:account-1')).toBe(false);
+    expect(local.get('activeAccount')).toBe(kept?.id);
+    expect(removedOrigins).toEqual([]);
+    expect(synced.get('pref:accounts')).toEqual({ value: accounts, at: NOW });
+  });
+
   it("on a new install's first join, take sync's accounts as they are: the default account it never stored is nobody's", async () => {
     // The user removed the default account elsewhere: it does not come back to every machine.
     synced.set('pref:accounts', { value: [TEAM], at: NOW - 5_000 });

@@ -1,4 +1,4 @@
-import { readTokens, removeTokens } from '../../storage/account-tokens';
+import { readTokens, removeTokens, writeToken } from '../../storage/account-tokens';
 import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
@@ -53,6 +53,8 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   }
   // Taken values were checked by isValidPreference, as writeSettings would: written as they are.
   if (Object.keys(taken).length > 0) await localArea.set(taken);
+  const renamed = actions.find((action) => action.kind === 'take' && action.key === 'accounts' && action.renamed !== undefined);
+  if (renamed?.kind === 'take' && renamed.renamed !== undefined) await keepRenamedAccounts(renamed.renamed);
   if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
   await writeSynced(given);
   // Not agreed: a value too large for sync (it stays here), or two sides held apart.
@@ -64,6 +66,23 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   // Written only when it moved: a merge that found both sides in step writes nothing.
   if (JSON.stringify(next) !== JSON.stringify(base)) await writeSyncBase(next);
   await writeSyncHeld(actions.flatMap((action) => (action.kind === 'held' ? [action.key] : [])));
+}
+
+/**
+ * This machine's accounts a first join kept under new ids (sync has their
+ * ids for other servers): each token moves to its account's new id, and the
+ * active account stays the one it was.
+ */
+async function keepRenamedAccounts(renamed: Record<string, string>): Promise<void> {
+  const oldIds = Object.keys(renamed);
+  const [tokens, { activeAccount }] = await Promise.all([readTokens(localArea, oldIds), readSettings(localArea, ['activeAccount'])]);
+  for (const [oldId, newId] of Object.entries(renamed)) {
+    const saved = tokens[oldId];
+    if (saved !== undefined) await writeToken(localArea, newId, saved);
+  }
+  await removeTokens(localArea, oldIds);
+  const active = renamed[activeAccount];
+  if (active !== undefined) await localArea.set({ activeAccount: active });
 }
 
 /**
