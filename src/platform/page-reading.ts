@@ -42,12 +42,16 @@ export const readPageShortLinks = (tabId: number, rels: readonly string[]): Prom
 /**
  * Runs in the page: the selection as the user sees it (`Selection.toString()`
  * keeps its line breaks), and the part of each link's text the selection
- * holds, with the link's resolved target, in document order.
+ * holds, with the link's resolved target, in document order. `earlier`: how
+ * often the link's words, whole (`edges` say where a word may not go on:
+ * the caller's pattern), come in the selection before the link, so the
+ * caller finds the link's own words and not the same words elsewhere.
  */
-function selectedText(): { text: string; links: { text: string; href: string }[] } | undefined {
+function selectedText(edges: { before: string; after: string }): { text: string; links: { text: string; href: string; earlier: number }[] } | undefined {
   const selection = getSelection();
   if (selection === null || selection.rangeCount === 0) return undefined;
-  const links: { text: string; href: string }[] = [];
+  const links: { text: string; href: string; earlier: number }[] = [];
+  let earlierRanges = '';
   for (let index = 0; index < selection.rangeCount; index += 1) {
     const range = selection.getRangeAt(index);
     const common = range.commonAncestorContainer;
@@ -60,8 +64,16 @@ function selectedText(): { text: string; links: { text: string; href: string }[]
       part.selectNodeContents(anchor);
       if (range.compareBoundaryPoints(Range.START_TO_START, part) > 0) part.setStart(range.startContainer, range.startOffset);
       if (range.compareBoundaryPoints(Range.END_TO_END, part) < 0) part.setEnd(range.endContainer, range.endOffset);
-      links.push({ text: part.toString(), href: anchor.href });
+      const text = part.toString();
+      const before = document.createRange();
+      before.setStart(range.startContainer, range.startOffset);
+      before.setEnd(part.startContainer, part.startOffset);
+      const words = text.trim().split(/\s+/).filter((word) => word !== '').map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const pattern = new RegExp(`${edges.before}${words.join('\\s+')}${edges.after}`, 'gu');
+      const earlier = words.length === 0 ? 0 : (earlierRanges + before.toString()).match(pattern)?.length ?? 0;
+      links.push({ text, href: anchor.href, earlier });
     }
+    earlierRanges += `${range.toString()}\n`;
   }
   return { text: selection.toString(), links };
 }
@@ -71,4 +83,4 @@ function selectedText(): { text: string; links: { text: string; href: string }[]
  * click granted; undefined, never a rejection, when the page cannot be read
  * (the caller then has only the browser's `selectionText`). Untrusted.
  */
-export const readSelection = (tabId: number, frameId: number): Promise<unknown> => runInPage(tabId, frameId, selectedText, []);
+export const readSelection = (tabId: number, frameId: number, edges: { before: string; after: string }): Promise<unknown> => runInPage(tabId, frameId, selectedText, [edges]);

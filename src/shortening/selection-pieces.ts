@@ -5,12 +5,20 @@ export const MAX_SELECTION_LENGTH = 100_000;
 const MAX_LINKS = 1_000;
 
 /**
+ * Where a link's words may not go on: a link's text is found in the
+ * selection as whole words, never inside a longer one ("here" in "There").
+ * The page counts the same matches before each link (page-reading.ts).
+ */
+export const WORD_EDGES = { before: String.raw`(?<![\p{L}\p{N}_])`, after: String.raw`(?![\p{L}\p{N}_])` } as const;
+
+/**
  * The selection as pieces of text, each link's part carrying its target, from
  * what the page said of it (src/platform/page-reading.ts): the selection's
- * text, and each link's selected text in order. Each link's text is looked
- * for in the selection after the previous one, spaces matched loosely (the
- * selection's text is laid out, a link's is not); a link not found is left
- * out. Undefined when what the page said is not that shape.
+ * text, and each link's selected text in order, with how often its words
+ * come before it. Each link's text is looked for as whole words, spaces
+ * matched loosely (the selection's text is laid out, a link's is not): the
+ * match the page counted, else the first after the previous link; a link not
+ * found is left out. Undefined when what the page said is not that shape.
  */
 export function selectionPieces(found: unknown): TextPiece[] | undefined {
   if (!isSelection(found)) return undefined;
@@ -20,10 +28,11 @@ export function selectionPieces(found: unknown): TextPiece[] | undefined {
   for (const link of links) {
     const words = link.text.trim().split(/\s+/).filter((word) => word !== '');
     if (words.length === 0 || !/^https?:/i.test(link.href)) continue;
-    const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
-    pattern.lastIndex = from;
-    const match = pattern.exec(text);
-    if (match === null) continue;
+    const pattern = new RegExp(`${WORD_EDGES.before}${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}${WORD_EDGES.after}`, 'gu');
+    const matches = [...text.matchAll(pattern)];
+    const counted = link.earlier === undefined ? undefined : matches[link.earlier];
+    const match = counted !== undefined && counted.index >= from ? counted : matches.find(({ index }) => index >= from);
+    if (match === undefined) continue;
     if (match.index > from) pieces.push({ text: text.slice(from, match.index) });
     pieces.push({ text: match[0], href: link.href });
     from = match.index + match[0].length;
@@ -32,7 +41,7 @@ export function selectionPieces(found: unknown): TextPiece[] | undefined {
   return pieces;
 }
 
-function isSelection(value: unknown): value is { text: string; links: { text: string; href: string }[] } {
+function isSelection(value: unknown): value is { text: string; links: { text: string; href: string; earlier?: number }[] } {
   if (typeof value !== 'object' || value === null) return false;
   const { text, links } = value as Record<string, unknown>;
   return (
@@ -40,6 +49,10 @@ function isSelection(value: unknown): value is { text: string; links: { text: st
     text.length <= MAX_SELECTION_LENGTH &&
     Array.isArray(links) &&
     links.length <= MAX_LINKS &&
-    links.every((link: unknown) => typeof link === 'object' && link !== null && typeof (link as { text?: unknown }).text === 'string' && typeof (link as { href?: unknown }).href === 'string')
+    links.every((link: unknown) => {
+      if (typeof link !== 'object' || link === null) return false;
+      const { text: linkText, href, earlier } = link as Record<string, unknown>;
+      return typeof linkText === 'string' && typeof href === 'string' && (earlier === undefined || (Number.isInteger(earlier) && (earlier as number) >= 0));
+    })
   );
 }

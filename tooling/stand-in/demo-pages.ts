@@ -90,7 +90,7 @@ function writingPage(baseUrl: string): string {
     `<main>
 <h1>${escapeHtml(WRITING_TITLE)}</h1>
 <p class="byline">A demo page served by the local Shrtnr stand-in</p>
-<p id="selection-text">Three links: the docs at ${address('written-1')}, <a id="link-in-text" href="/demo/destination?from=anchor">our guide</a>, and ${address('written-2')}.</p>
+<p id="selection-text">Three links: our guide's docs at ${address('written-1')}, <a id="link-in-text" href="/demo/destination?from=anchor">our guide</a>, and ${address('written-2')}.</p>
 <p><label for="field-textarea">A message</label></p>
 <textarea id="field-textarea" rows="5" cols="60">Hi! The report is at ${address('field-1')} and the slides at ${address('field-2')}.
 Thanks, see ${address('field-3')}</textarea>
