@@ -70,6 +70,19 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     }
     return offset + shift;
   };
+  // An address that is also its link's target (an editor that links what is typed): the target becomes the short link
+  // with the text, else the short text would lead to the long address. The anchor of a text of the field, or of its copy.
+  const retarget = (anchor: Element | null | undefined, index: number): void => {
+    if (!(anchor instanceof HTMLAnchorElement) || (anchor.isConnected && !field.contains(anchor))) return;
+    for (const edit of edits) {
+      if (edit.text !== index) continue;
+      try {
+        if (new URL((expected[index] ?? '').slice(edit.start, edit.end)).href === anchor.href) anchor.setAttribute('href', edit.replacement);
+      } catch {
+        // Not an address a URL reads: no link's target.
+      }
+    }
+  };
   const first = edits[0];
   const last = edits.at(-1);
   if (first === undefined || last === undefined) return { status: 'done' };
@@ -93,7 +106,11 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
   if (nodes.length !== expected.length || nodes.some((node, index) => node.data !== expected[index])) return { status: 'changed', texts: nodes.map((node) => node.data) };
   if (focused === null || !field.contains(focused)) {
-    for (const [index, node] of nodes.entries()) if (edits.some((edit) => edit.text === index)) node.data = applied(node.data, index, 0, node.data.length);
+    for (const [index, node] of nodes.entries()) {
+      if (!edits.some((edit) => edit.text === index)) continue;
+      node.data = applied(node.data, index, 0, node.data.length);
+      retarget(node.parentElement?.closest('a[href]'), index);
+    }
     field.dispatchEvent(new Event('input', { bubbles: true }));
     return { status: 'done' };
   }
@@ -107,7 +124,9 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
   selection?.removeAllRanges();
   selection?.addRange(range);
   if (startNode === endNode) {
+    const anchor = startNode.parentElement?.closest('a[href]');
     document.execCommand('insertText', false, applied(startNode.data, first.text, first.start, last.end));
+    retarget(anchor, first.text);
   } else {
     // Across markup (a bold word between two addresses): the range's own nodes, each address replaced, as one step.
     const fragment = range.cloneContents();
@@ -115,6 +134,7 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     for (let index = first.text, node = cloned.nextNode(); node !== null && index <= last.text; index += 1, node = cloned.nextNode()) {
       const data = (nodes[index] as Text).data;
       (node as Text).data = applied(data, index, index === first.text ? first.start : 0, index === last.text ? last.end : data.length);
+      retarget(node.parentElement?.closest('a[href]'), index);
     }
     const holder = document.createElement('div');
     holder.append(fragment);

@@ -22,8 +22,11 @@ describe('a text field', () => {
     const split = { kind: 'editable' as const, texts: [`See ${A}/`, 'more', ` and ${B}.`] };
     expect(fieldAddresses(split)).toEqual([B]);
     expect(fieldEdits(split, (url) => shortLinkOf(url) ?? 'https://s.co/split')).toEqual([{ text: 2, start: 5, end: 5 + B.length, replacement: 'https://s.co/2' }]);
-    // Its sentence's end, then a space or nothing after it: an address whole.
+    // Its sentence's end, then a space or nothing after it, or a link's text closed by what follows: an address whole.
     expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}.`, ' Then', 'bold'] })).toEqual([A]);
+    expect(fieldAddresses({ kind: 'editable', texts: ['Notes (', A, ') then', 'bold', ` ${B}`, '. End'] })).toEqual([A, B]);
+    // Going on past its text with what an address holds: split.
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`, '.html'] })).toEqual([]);
     expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`] })).toEqual([A]);
     // A text area's value is one text: nothing follows it.
     expect(fieldAddresses({ kind: 'value', texts: [`See ${A}`] })).toEqual([A]);

@@ -1,4 +1,4 @@
-import { continuesAnAddress, findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
+import { findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
 
 /**
  * A text field as the page holds it (src/platform/field-editing.ts): the
@@ -38,7 +38,8 @@ export function asFieldTexts(value: unknown): FieldTexts | undefined {
 function addressesOf(field: FieldTexts): FoundAddress[][] {
   return field.texts.map((text, index) => {
     const next = field.texts[index + 1];
-    return findAddresses(text).filter(({ toTheEnd }) => !(toTheEnd && next !== undefined && continuesAnAddress(next)));
+    const goesOn = ({ start }: FoundAddress) => next !== undefined && (findAddresses(text + next).find((joined) => joined.start === start)?.end ?? 0) > text.length;
+    return findAddresses(text).filter((found) => !(found.toTheEnd && goesOn(found)));
   });
 }
 

@@ -23,8 +23,7 @@ export interface FoundAddress {
 // too, and fullwidth brackets: such text puts no space around an address, and
 // copied addresses carry them percent-encoded); what ends the sentence around
 // it is trimmed after (see trimmed()).
-const ADDRESS_CHARACTER = /[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]/u;
-const ADDRESS = new RegExp(String.raw`\bhttps?:\/\/${ADDRESS_CHARACTER.source}+`, 'giu');
+const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]+/giu;
 const TRAILING = /[.,;:!?'"»。，、！？]$/u;
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
@@ -42,9 +41,6 @@ export function soleAddress(text: string): string | undefined {
   const found = findAddresses(text);
   return found.length === 1 && found[0]?.start === 0 ? found[0].url : undefined;
 }
-
-/** Whether text that follows an address with nothing between would be part of it (an address split by markup goes on there). */
-export const continuesAnAddress = (next: string): boolean => ADDRESS_CHARACTER.test(next.charAt(0));
 
 /** Every http(s) address in the text, in order, without the punctuation that ends its sentence. */
 export function findAddresses(text: string): FoundAddress[] {

@@ -95,7 +95,7 @@ function writingPage(baseUrl: string): string {
 <textarea id="field-textarea" rows="5" cols="60">Hi! The report is at ${address('field-1')} and the slides at ${address('field-2')}.
 Thanks, see ${address('field-3')}</textarea>
 <p>An editable block:</p>
-<div id="field-editable" contenteditable="true" style="border:1px solid #ccc;padding:0.5rem">Notes: ${address('editable-1')} then <b>bold</b> ${address('editable-2')}.</div>
+<div id="field-editable" contenteditable="true" style="border:1px solid #ccc;padding:0.5rem">Notes (<a href="${address('editable-1')}">${address('editable-1')}</a>) then <b>bold</b> ${address('editable-2')}.</div>
 </main>`,
   );
 }
