@@ -20,8 +20,10 @@ function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: str
   while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
   const kept = ((globalThis as { shrtnrFields?: Kept }).shrtnrFields ??= new Map());
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) {
-    // Only fields whose text can be selected and replaced; a password's is nobody's to read.
+    // Only fields whose text can be selected and replaced; a password's is nobody's to read, and one the page made
+    // read-only is not the user's to change (setRangeText would change it all the same).
     if (element instanceof HTMLInputElement && !['text', 'search', 'url', ''].includes(element.type)) return { problem: 'unsupported' };
+    if (element.readOnly || element.disabled) return { problem: 'unsupported' };
     kept.set(clickId, new WeakRef(element));
     return { kind: 'value', texts: [element.value] };
   }

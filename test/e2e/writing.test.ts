@@ -229,7 +229,7 @@ describe('"Shorten the links in this field"', () => {
     expect(await writing.evaluate(() => (document.querySelector('#field-textarea') as HTMLTextAreaElement).selectionStart)).toBe((await writing.inputValue('#field-textarea')).length);
   });
 
-  it('says so of a field with no address, and of one it may not change (a password)', async () => {
+  it('says so of a field with no address, and of one it may not change (a password, a read-only field)', async () => {
     await writing.fill('#field-textarea', 'no links here');
     expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'))).toMatchObject({
       status: 'failed',
@@ -240,6 +240,12 @@ describe('"Shorten the links in this field"', () => {
       status: 'failed',
       error: { kind: 'field-unreadable' },
     });
+    await writing.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<textarea id="read-only" readonly>https://example.com/y</textarea>'));
+    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#read-only'))).toMatchObject({
+      status: 'failed',
+      error: { kind: 'field-unreadable' },
+    });
+    expect(await writing.inputValue('#read-only')).toBe('https://example.com/y');
     expect(sentUrls()).toEqual([]);
   });
 });
