@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asFieldTexts, fieldAddresses, fieldEdits } from './field-edits';
+import { asFieldTexts, fieldAddresses, fieldEdits, replacedAddresses } from './field-edits';
 
 const A = 'https://example.com/a';
 const B = 'https://example.com/b';
@@ -30,6 +30,13 @@ describe('a text field', () => {
     expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`] })).toEqual([A]);
     // A text area's value is one text: nothing follows it.
     expect(fieldAddresses({ kind: 'value', texts: [`See ${A}`] })).toEqual([A]);
+  });
+
+  it('counts the addresses replaced, two of one short link as two (tracking parameters taken off)', () => {
+    const field = { kind: 'value' as const, texts: [`${A}?utm_source=news and ${A} and ${A}`] };
+    const edits = fieldEdits(field, (url) => (url.startsWith(A) ? 'https://s.co/1' : undefined));
+    expect(edits).toHaveLength(3);
+    expect(replacedAddresses(field, edits)).toBe(2);
   });
 
   it('is edited where its addresses still are, as it is now: an address the user changed or added meanwhile is left alone', () => {

@@ -61,3 +61,7 @@ export function fieldEdits(now: FieldTexts, shortLinkOf: ShortLinkOf): FieldEdit
     }),
   );
 }
+
+/** How many distinct addresses the edits replace (two addresses may share one short link: tracking parameters taken off). */
+export const replacedAddresses = (field: FieldTexts, edits: readonly FieldEdit[]): number =>
+  new Set(edits.map((edit) => (field.texts[edit.text] ?? '').slice(edit.start, edit.end))).size;

@@ -1,7 +1,7 @@
 import { browserWords } from '../../platform/i18n';
 import type { Menus, Tabs } from '../../platform/browser';
 import { changeFieldText, readField } from '../../platform/field-editing';
-import { asFieldTexts, fieldAddresses, fieldEdits, type FieldTexts } from '../../shortening/field-edits';
+import { asFieldTexts, fieldAddresses, fieldEdits, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
 import type { ShortLinkOf } from '../../shortening/text-links';
 import { badgeJobFinished } from '../delivery/badge';
 import { nextClickOrder } from '../delivery/clipboard-rule';
@@ -58,7 +58,7 @@ async function putInField(place: { tabId: number; frameId: number; clickId: stri
     const edits = fieldEdits(field, shortLinkOf);
     const changed: unknown = await changeFieldText(place.tabId, place.frameId, place.clickId, field.texts, edits);
     const status = typeof changed === 'object' && changed !== null ? (changed as { status?: unknown }).status : undefined;
-    if (status === 'done') return new Set(edits.map((edit) => edit.replacement)).size;
+    if (status === 'done') return replacedAddresses(field, edits);
     const now = status === 'changed' ? asFieldTexts({ kind: field.kind, texts: (changed as { texts?: unknown }).texts }) : undefined;
     if (now === undefined) return undefined;
     field = now;
