@@ -41,6 +41,9 @@ describe('a campaign that crossed a boundary', () => {
       { name: 'Empty value', params: [{ key: 'utm_source', value: '' }] },
       { name: 'Twice', params: [{ key: 'utm_source', value: 'a' }, { key: 'UTM_SOURCE', value: 'b' }] },
       { name: 'Long', params: [{ key: 'utm_source', value: 'x'.repeat(201) }] },
+      // Nothing rides along: a preset from sync or a file with fields of its own is not one.
+      { name: 'Extra', params: NEWSLETTER, note: 'from elsewhere' },
+      { name: 'Extra param', params: [{ key: 'utm_source', value: 'a', colour: 'red' }] },
       'Spring',
     ];
     for (const campaign of refused) expect(isCampaign(campaign)).toBe(false);

@@ -29,14 +29,16 @@ export const MAX_CAMPAIGN_NAME = 60;
 
 /** Whether a value that crossed a boundary (storage, a port, a file) is a campaign within bounds. */
 export function isCampaign(value: unknown): value is Campaign {
-  if (typeof value !== 'object' || value === null) return false;
+  // Exactly a name and its parameters, each exactly a key and a value: nothing else rides along into storage or sync.
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2) return false;
   const { name, params } = value as Record<string, unknown>;
   if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_CAMPAIGN_NAME) return false;
   if (!Array.isArray(params) || params.length === 0 || params.length > MAX_CAMPAIGN_PARAMS) return false;
   // Each parameter a plain name, once (in any case), with a value within bounds.
   const seen = new Set<string>();
   return params.every((param: unknown) => {
-    const { key, value: paramValue } = (typeof param === 'object' && param !== null ? param : {}) as Record<string, unknown>;
+    if (typeof param !== 'object' || param === null || Object.keys(param).length !== 2) return false;
+    const { key, value: paramValue } = param as Record<string, unknown>;
     if (typeof key !== 'string' || !CAMPAIGN_KEY.test(key) || seen.has(key.toLowerCase())) return false;
     seen.add(key.toLowerCase());
     return typeof paramValue === 'string' && paramValue !== '' && paramValue.length <= MAX_CAMPAIGN_VALUE;
