@@ -93,6 +93,32 @@ export function unionOfAccounts(synced: readonly Account[], local: readonly Acco
   return { accounts, renamed };
 }
 
+/**
+ * Two machines' accounts that both changed since they last agreed (`base`):
+ * an account added on either side is kept, one removed on either side goes,
+ * and one both changed is the later side's (`localIsLater`); sync's order
+ * first, then this machine's additions (named apart as in a union). No
+ * account goes that neither side removed: each carries a token somewhere.
+ */
+export function mergedAccounts(base: readonly Account[], local: readonly Account[], synced: readonly Account[], localIsLater: boolean): Account[] {
+  const byId = (list: readonly Account[]) => new Map(list.map((account) => [account.id, account]));
+  const [was, mine, theirs] = [byId(base), byId(local), byId(synced)];
+  const same = (a: Account | undefined, b: Account | undefined) => a !== undefined && b !== undefined && a.name === b.name && a.server === b.server;
+  // Removed on one side: it was there, and one side has it no more.
+  const kept = (id: string) => !(was.has(id) && (!mine.has(id) || !theirs.has(id)));
+  const pick = (ours: Account | undefined, their: Account, before: Account | undefined): Account => {
+    if (ours === undefined || same(ours, their) || same(ours, before)) return their;
+    return same(their, before) || localIsLater ? ours : their;
+  };
+  const merged = synced.filter(({ id }) => kept(id)).map((account) => pick(mine.get(account.id), account, was.get(account.id)));
+  for (const account of local) {
+    if (theirs.has(account.id) || !kept(account.id)) continue;
+    const taken = (name: string) => merged.some((other) => other.name.toLowerCase() === name.toLowerCase());
+    merged.push({ ...account, name: freeName(account.name, hostOf(account.server), taken) });
+  }
+  return merged;
+}
+
 /** `stem` cut to leave room for `suffix`, then the suffix: within the names' bound, trimmed. */
 const within = (stem: string, suffix: string): string => `${stem.slice(0, Math.max(1, MAX_ACCOUNT_NAME - suffix.length)).trim()}${suffix}`.slice(0, MAX_ACCOUNT_NAME).trim();
 

@@ -123,15 +123,26 @@ describe('accounts reconciled with sync', () => {
     ]);
   });
 
-  it('once agreed, when both machines changed the accounts, the later list wins whole, never a mix', () => {
+  it('once agreed, when both machines changed the accounts, keeps what each added and drops what each removed, whichever is later', () => {
     const base = { ...agreed, accounts: [OWN] };
     const mine = { ...local, accounts: [OWN, HOME] };
     const theirs = [OWN, TEAM];
-    expect(accountActions(reconcile({ local: mine, base, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW + 2_000 } } }, NOW, asStored))).toEqual([
-      { kind: 'take', key: 'accounts', value: theirs },
+    for (const at of [NOW + 2_000, NOW - 2_000]) {
+      expect(accountActions(reconcile({ local: mine, base, synced: { ...syncedAll(NOW), accounts: { value: theirs, at } } }, NOW, asStored))).toEqual([
+        { kind: 'take', key: 'accounts', value: [OWN, TEAM, HOME] },
+        { kind: 'give', key: 'accounts', item: { value: [OWN, TEAM, HOME], at: NOW } },
+      ]);
+    }
+    // They removed TEAM while this machine renamed OWN: OWN as renamed here, TEAM gone.
+    const renamedHere = { ...OWN, name: 'Mine' };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [renamedHere, TEAM] }, base: { ...agreed, accounts: [OWN, TEAM] }, synced: { ...syncedAll(NOW), accounts: { value: [OWN], at: NOW + 2_000 } } }, NOW, asStored))).toEqual([
+      { kind: 'take', key: 'accounts', value: [renamedHere] },
+      { kind: 'give', key: 'accounts', item: { value: [renamedHere], at: NOW } },
     ]);
-    expect(accountActions(reconcile({ local: mine, base, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW - 2_000 } } }, NOW, asStored))).toEqual([
-      { kind: 'give', key: 'accounts', item: { value: mine.accounts, at: NOW } },
+    // Both renamed one account: the later side's name.
+    const theirName = { ...OWN, name: 'Theirs' };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [renamedHere] }, base: { ...agreed, accounts: [OWN] }, synced: { ...syncedAll(NOW), accounts: { value: [theirName], at: NOW + 2_000 } } }, NOW, asStored))).toEqual([
+      { kind: 'take', key: 'accounts', value: [theirName] },
     ]);
   });
 

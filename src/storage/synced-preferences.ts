@@ -1,4 +1,4 @@
-import { unionOfAccounts } from './accounts';
+import { mergedAccounts, unionOfAccounts } from './accounts';
 import type { Settings } from './settings-schema';
 
 /**
@@ -58,7 +58,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * last agreed on (`base`): a side that changed since wins; when both did, the
  * later change does (this machine's change is the one being told of now:
  * `now`), so two machines changing one preference end with the last change,
- * never a mix (each preference, the preset list included, is one item). A
+ * never a mix (each preference, the preset list included, is one item), but
+ * for the accounts, whose additions and removals on both sides are kept
+ * (mergedAccounts): an account goes only where a side removed it. A
  * machine that never agreed with sync takes sync's values (the user's
  * preferences follow them to it), except its accounts, which join sync's
  * (and sync gets them all); one sync has nothing of gives its own. A value
@@ -88,6 +90,18 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
         }
         actions.push({ kind: 'take', key, value: union, ...(Object.keys(renamed).length > 0 ? { renamed } : {}) });
         if (!same(union, synced.value)) actions.push(giveOrTooLarge(key, { value: union, at: now }));
+        continue;
+      }
+      // Both changed the accounts: each side's additions and removals, not one list whole (the other's would lose
+      // accounts nobody removed, and their tokens with them).
+      if (key === 'accounts' && localChanged && syncChanged) {
+        const merged = mergedAccounts(state.base.accounts as Settings['accounts'], state.local.accounts, synced.value as Settings['accounts'], synced.at <= now);
+        if (!valid(key, merged)) {
+          actions.push({ kind: 'held', key });
+          continue;
+        }
+        if (!same(merged, local)) actions.push({ kind: 'take', key, value: merged });
+        if (!same(merged, synced.value)) actions.push(giveOrTooLarge(key, { value: merged, at: now }));
         continue;
       }
       if (!inBase || (syncChanged && (!localChanged || synced.at > now))) {

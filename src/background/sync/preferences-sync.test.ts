@@ -170,6 +170,22 @@ describe('accounts taken from sync', () => {
     expect(local.get('token:account-1')).toEqual(tokenOf(defaultAccount));
   });
 
+  it('when both machines changed the accounts since they agreed, keep an account added here, its token and host access, whatever the other machine did later', async () => {
+    local.set('accounts', [OWN, TEAM]);
+    local.set('syncBase', { accounts: [OWN] });
+    for (const account of [OWN, TEAM]) local.set(`token:${account.id}`, tokenOf(account));
+    held.add('https://team.example/*');
+    // The other machine added HOME later (it had sync turned off when TEAM was added here, say).
+    synced.set('pref:accounts', { value: [OWN, HOME], at: NOW + 60_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual([OWN, HOME, TEAM]);
+    expect(local.get('token:account-team')).toEqual(tokenOf(TEAM));
+    expect(removedOrigins).toEqual([]);
+    expect(synced.get('pref:accounts')).toEqual({ value: [OWN, HOME, TEAM], at: NOW });
+  });
+
   it('give back the host access of a server an account moved away from on another machine, when no account uses it any more', async () => {
     const before = [OWN, TEAM];
     local.set('accounts', before);
