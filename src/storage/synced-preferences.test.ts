@@ -139,6 +139,11 @@ describe('accounts reconciled with sync', () => {
       { kind: 'take', key: 'accounts', value: [renamedHere] },
       { kind: 'give', key: 'accounts', item: { value: [renamedHere], at: NOW } },
     ]);
+    // A damaged record of the last agreement: nothing counts as removed.
+    expect(accountActions(reconcile({ local: mine, base: { ...agreed, accounts: 'damaged' }, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW } } }, NOW, asStored))).toEqual([
+      { kind: 'take', key: 'accounts', value: [OWN, TEAM, HOME] },
+      { kind: 'give', key: 'accounts', item: { value: [OWN, TEAM, HOME], at: NOW } },
+    ]);
     // Both renamed one account: the later side's name.
     const theirName = { ...OWN, name: 'Theirs' };
     expect(accountActions(reconcile({ local: { ...local, accounts: [renamedHere] }, base: { ...agreed, accounts: [OWN] }, synced: { ...syncedAll(NOW), accounts: { value: [theirName], at: NOW + 2_000 } } }, NOW, asStored))).toEqual([

@@ -95,7 +95,9 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       // Both changed the accounts: each side's additions and removals, not one list whole (the other's would lose
       // accounts nobody removed, and their tokens with them).
       if (key === 'accounts' && localChanged && syncChanged) {
-        const merged = mergedAccounts(state.base.accounts as Settings['accounts'], state.local.accounts, synced.value as Settings['accounts'], synced.at <= now);
+        // A record of the last agreement that is no list of accounts (damaged): as if none, so nothing counts as removed.
+        const agreedAccounts = valid(key, state.base.accounts) ? (state.base.accounts as Settings['accounts']) : [];
+        const merged = mergedAccounts(agreedAccounts, state.local.accounts, synced.value as Settings['accounts'], synced.at <= now);
         if (!valid(key, merged)) {
           actions.push({ kind: 'held', key });
           continue;
