@@ -121,7 +121,15 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   page's account filter and column, and their words (some 30 sentences) in
 //   five languages, the sync card's two about accounts (too large, held apart
 //   from another browser's) among them.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 40 * 1024, zip: 136 * 1024 } as const;
+// Fixes from a review of the sync merge and of the writing rooms took the
+// worker to 41 KiB (39.3 → 40.4) and the zip to 137 KiB (135.4 → 136.5):
+// accounts merged side by side when both machines changed them, and one id on
+// two servers kept as two (with their tokens moved); a selection's link found
+// on its own words (counted in the page); a linked address's target changed
+// with its text; read-only fields refused; an address split by markup left
+// whole; CJK brackets ending an address. Each keeps data the user had, or a
+// link true to its text; none can be loaded later in a worker.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 41 * 1024, zip: 137 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
