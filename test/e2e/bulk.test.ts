@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs, pressPromptKeys, PROMPT_READY_MS } from '../../tooling/browsers/tabs-permission';
 import { pollUntil } from '../../tooling/poll';
 import { axeViolations } from '../support/axe';
-import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { clickClosingPopup, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
 
 const { t } = wordsIn('en');
@@ -118,13 +118,8 @@ const nextPopup = () => session.browser.context.waitForEvent('page', { predicate
  */
 async function clickAndAnswerPrompt(popup: Page, answer: 'allow' | 'deny'): Promise<void> {
   const closed = popup.waitForEvent('close');
-  // Chromium closes the popup as its prompt opens, maybe before Playwright has seen its click through.
-  await popup
-    .getByRole('button', { name: t('popupBulkButton') })
-    .click({ noWaitAfter: true })
-    .catch((error: unknown) => {
-      if (!popup.isClosed()) throw error;
-    });
+  // Chromium closes the popup as its prompt opens.
+  await clickClosingPopup(popup, popup.getByRole('button', { name: t('popupBulkButton') }));
   await closed;
   await answerPrompt(answer);
 }

@@ -13,7 +13,7 @@ import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { Menus, Tabs } from '../../src/platform/browser';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
-import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { clickClosingPopup, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
 
 const { t } = wordsIn('en');
@@ -844,7 +844,8 @@ describe('the popup\'s recent links', () => {
     expect(await shownShortUrl(popup)).toBe(shortUrl);
     await expect.poll(() => popup.locator('.recent-link').allTextContents()).toEqual([seeded.cherry, seeded.plain, seeded.formula]);
     const popupClosed = popup.waitForEvent('close');
-    const page = await tabOpenedBy(() => popup.getByRole('button', { name: t('popupAllHistory') }).click(), session.browser.extensionUrl('src/history/index.html'));
+    // The popup closes itself once the tab is open.
+    const page = await tabOpenedBy(() => clickClosingPopup(popup, popup.getByRole('button', { name: t('popupAllHistory') })), session.browser.extensionUrl('src/history/index.html'));
     await popupClosed;
     await historyRead(page);
     expect(await shortUrlsListed(page)).toEqual([shortUrl, seeded.cherry, seeded.plain, seeded.formula, seeded.banana]);

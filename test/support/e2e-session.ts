@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Page, Worker } from 'playwright-core';
+import type { Locator, Page, Worker } from 'playwright-core';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
@@ -193,6 +193,17 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     },
   };
   return session;
+}
+
+/**
+ * Clicks a popup's button that closes the popup (it opens a tab, or a prompt
+ * opens): the popup may be gone before Playwright has seen its click
+ * through, which then fails the click though it was made.
+ */
+export async function clickClosingPopup(popup: Page, button: Locator): Promise<void> {
+  await button.click({ noWaitAfter: true }).catch((error: unknown) => {
+    if (!popup.isClosed()) throw error;
+  });
 }
 
 /** The error the popup shows (its alert): the kind it carries and the text a person reads. */
