@@ -12,7 +12,8 @@
 //      check), which balances the two. The unit tests run beside the end-to-end
 //      files rather than before them: the end-to-end processes are the longest
 //      jobs, and mostly wait on browsers, so starting them some 45 s sooner
-//      is worth the cores they share with the unit tests meanwhile.
+//      is worth the cores they share with the unit tests meanwhile; the unit
+//      tests and the build checks run niced, so the browsers come first.
 // Each line of a job's output is printed as it comes, after the job's name;
 // a summary at the end says how each job ended. The exit code is 0 only when
 // every job passed; a phase 1 failure (a type error, a lint finding, a build
@@ -54,6 +55,8 @@ const shuffled = shuffleSeed === undefined ? [] : ['--sequence.shuffle', `--sequ
 const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...shuffled, ...files.map((file) => `${E2E_DIR}/${file}`)];
 
 const npmRun = (script: string): string[] => ['npm', 'run', '--silent', script];
+/** A command at a lower CPU priority (POSIX `nice`), where the platform has it. */
+const niced = (command: string[]): string[] => (process.platform === 'win32' ? command : ['nice', '-n', '10', ...command]);
 
 const PREFLIGHT: Job = {
   name: 'browsers',
@@ -67,8 +70,9 @@ const PHASES: Job[][] = [
     { name: 'build', steps: [npmRun('build'), npmRun('build:e2e')] },
   ],
   [
-    { name: 'unit', steps: [['vitest', 'run', '--project', 'unit', '--project', 'integration']] },
-    { name: 'build checks', steps: [['vitest', 'run', '--project', 'build']] },
+    // Beside the end-to-end processes, the longest jobs, these two yield the cores to them (nice): they have time to spare.
+    { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration'])] },
+    { name: 'build checks', steps: [niced(['vitest', 'run', '--project', 'build'])] },
     { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
     { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },
   ],
