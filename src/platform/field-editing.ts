@@ -142,9 +142,11 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     holder.append(fragment);
     document.execCommand('insertHTML', false, holder.innerHTML);
   }
-  // The caret back where the user had it: after the replaced span in its text (shifted by it), or in another text untouched.
+  // The caret back where the user had it: before the replaced span in its text, after it (shifted by it), or in another text untouched.
   if (caret === undefined || !caret.collapsed) return { status: 'done' };
-  if (caret.startContainer === endNode && startNode === endNode && endNode.isConnected && caret.startOffset >= last.end) {
+  if (caret.startContainer === startNode && startNode.isConnected && caret.startOffset <= first.start) {
+    selection?.collapse(startNode, caret.startOffset);
+  } else if (caret.startContainer === endNode && startNode === endNode && endNode.isConnected && caret.startOffset >= last.end) {
     selection?.collapse(endNode, Math.min(moved(last.text, caret.startOffset), endNode.data.length));
   } else if (caret.startContainer.isConnected && caret.startContainer !== endNode && caret.startContainer !== startNode) {
     selection?.collapse(caret.startContainer, caret.startOffset);

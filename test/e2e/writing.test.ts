@@ -229,6 +229,36 @@ describe('"Shorten the links in this field"', () => {
     expect(await writing.evaluate(() => (document.querySelector('#field-textarea') as HTMLTextAreaElement).selectionStart)).toBe((await writing.inputValue('#field-textarea')).length);
   });
 
+  it('in an editable block, keeps the caret where the user typed meanwhile, before the address', async () => {
+    const before = await writing.innerHTML('#field-editable');
+    await writing.evaluate((text) => {
+      (document.querySelector('#field-editable') as HTMLElement).textContent = text;
+    }, `Intro ${from('caret-1')}`);
+    await grantActiveTab();
+    await writing.bringToFront();
+    await writing.click('#field-editable');
+    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
+    const outcome = menuClickOnTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 });
+    await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
+    // Meanwhile the user types after "Intro".
+    await writing.bringToFront();
+    await writing.evaluate(() => {
+      const field = document.querySelector('#field-editable') as HTMLElement;
+      field.focus();
+      getSelection()?.collapse(field.firstChild, 'Intro'.length);
+    });
+    await writing.keyboard.type(' more');
+    session.standIn.releaseHeld();
+    expect(await outcome).toEqual({ status: 'placed', made: 1, found: 1 });
+    // The next key lands where the user was typing, not after the short link.
+    await writing.keyboard.type('!');
+    const short = await shortLinks();
+    expect(await writing.textContent('#field-editable')).toBe(`Intro more! ${short.get(from('caret-1'))}`);
+    await writing.evaluate((html) => {
+      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
+    }, before);
+  });
+
   it('says so of a field with no address, and of one it may not change (a password, a read-only field)', async () => {
     await writing.fill('#field-textarea', 'no links here');
     expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'))).toMatchObject({
