@@ -29,6 +29,19 @@ describe('the selection in pieces', () => {
     ]);
   });
 
+  it("finds a link's words inside others where no whole ones are: scripts with no spaces, part of a word", () => {
+    expect(selectionPieces({ text: '请点击这里查看详情', links: [{ text: '这里', href: 'https://a.example/', earlier: 0 }] })).toEqual([
+      { text: '请点击' },
+      { text: '这里', href: 'https://a.example/' },
+      { text: '查看详情' },
+    ]);
+    expect(selectionPieces({ text: 'Read the APIs.', links: [{ text: 'API', href: 'https://b.example/', earlier: 0 }] })).toEqual([
+      { text: 'Read the ' },
+      { text: 'API', href: 'https://b.example/' },
+      { text: 's.' },
+    ]);
+  });
+
   it('takes the match the page counted, when the same words come before the link', () => {
     const text = 'See https://docs.example/3/ then read the docs';
     expect(selectionPieces({ text, links: [{ text: 'docs', href: 'https://b.example/', earlier: 1 }] })).toEqual([

@@ -28,10 +28,12 @@ export function selectionPieces(found: unknown): TextPiece[] | undefined {
   for (const link of links) {
     const words = link.text.trim().split(/\s+/).filter((word) => word !== '');
     if (words.length === 0 || !/^https?:/i.test(link.href)) continue;
-    const pattern = new RegExp(`${WORD_EDGES.before}${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}${WORD_EDGES.after}`, 'gu');
-    const matches = [...text.matchAll(pattern)];
+    const phrase = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+    const matches = [...text.matchAll(new RegExp(`${WORD_EDGES.before}${phrase}${WORD_EDGES.after}`, 'gu'))];
     const counted = link.earlier === undefined ? undefined : matches[link.earlier];
-    const match = counted !== undefined && counted.index >= from ? counted : matches.find(({ index }) => index >= from);
+    // Whole words where they are; else where the words are part of others (scripts with no spaces, "<a>API</a>s").
+    const anywhere = () => new RegExp(phrase, 'gu');
+    const match = counted !== undefined && counted.index >= from ? counted : (matches.find(({ index }) => index >= from) ?? [...text.matchAll(anywhere())].find(({ index }) => index >= from));
     if (match === undefined) continue;
     if (match.index > from) pieces.push({ text: text.slice(from, match.index) });
     pieces.push({ text: match[0], href: link.href });

@@ -29,6 +29,9 @@ describe('addresses in text', () => {
     expect(soleAddress('see https://example.com/a')).toBeUndefined();
     expect(soleAddress('(https://example.com/a)')).toBeUndefined();
     expect(soleAddress('https://')).toBeUndefined();
+    // Brackets the address opened are its own: a title's 【…】 stays; a closing one of the sentence goes.
+    expect(soleAddress('https://ja.wikipedia.org/wiki/【推しの子】')).toBe('https://ja.wikipedia.org/wiki/【推しの子】');
+    expect(soleAddress('https://example.com/a」')).toBe('https://example.com/a');
   });
 
   it('are only http(s) ones with something after the scheme', () => {

@@ -25,7 +25,7 @@ export interface FoundAddress {
 // it is trimmed after (see trimmed()).
 const ADDRESS = /\bhttps?:\/\/[^\s"'<>`\u00a0\u3000「」『』【】〈〉《》（）]+/giu;
 const TRAILING = /[.,;:!?'"»。，、！？]$/u;
-const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '）': '（', '」': '「', '』': '『', '】': '【', '〉': '〈', '》': '《' };
 
 /** Whether the text (trimmed by the caller) is one http(s) address and nothing else: a selection or a typed line that is a link. */
 export const isOneAddress = (text: string): boolean => /^https?:\/\/\S+$/i.test(text);
@@ -38,8 +38,9 @@ export const isOneAddress = (text: string): boolean => /^https?:\/\/\S+$/i.test(
  */
 export function soleAddress(text: string): string | undefined {
   if (!isOneAddress(text)) return undefined;
-  const found = findAddresses(text);
-  return found.length === 1 && found[0]?.start === 0 ? found[0].url : undefined;
+  // Brackets it opened are its own (a title's 【…】): only what closes none, and its sentence's end, go.
+  const url = trimmed(text);
+  return url.length > url.indexOf('//') + 2 ? url : undefined;
 }
 
 /** Every http(s) address in the text, in order, without the punctuation that ends its sentence. */

@@ -110,9 +110,11 @@ export function mergedAccounts(base: readonly Account[], local: readonly Account
     if (ours === undefined || same(ours, their) || same(ours, before)) return their;
     return same(their, before) || localIsLater ? ours : their;
   };
-  const merged = synced.filter(({ id }) => kept(id)).map((account) => pick(mine.get(account.id), account, was.get(account.id)));
-  for (const account of local) {
-    if (theirs.has(account.id) || !kept(account.id)) continue;
+  const picked = synced.filter(({ id }) => kept(id)).map((account) => pick(mine.get(account.id), account, was.get(account.id)));
+  const added = local.filter(({ id }) => !theirs.has(id) && kept(id));
+  // Each name once: a name a side gave one account while the other gave it another gets its server's host after it.
+  const merged: Account[] = [];
+  for (const account of [...picked, ...added]) {
     const taken = (name: string) => merged.some((other) => other.name.toLowerCase() === name.toLowerCase());
     merged.push({ ...account, name: freeName(account.name, hostOf(account.server), taken) });
   }

@@ -95,10 +95,13 @@ describe('accounts reconciled with sync', () => {
     expect(accountActions(reconcile({ local: { ...local, accounts: [OWN] }, base: {}, synced }, NOW, asStored))).toEqual([{ kind: 'take', key: 'accounts', value: [TEAM, OWN] }]);
   });
 
-  it("on a machine's first join, gives its own when sync's accounts cannot be stored here", () => {
+  it("on a machine's first join, leaves alone sync's accounts it cannot store: given its own list, the other machines would lose theirs", () => {
     const synced = { ...syncedAll(NOW - 5_000), accounts: { value: [{ ...TEAM, server: 'http://team.example' }], at: NOW - 5_000 } };
-    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced }, NOW, asStored))).toEqual([
-      { kind: 'give', key: 'accounts', item: { value: [OWN, HOME], at: NOW } },
+    expect(accountActions(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced }, NOW, asStored))).toEqual([]);
+    // Another preference it cannot store, never agreed: its own is given, as to an empty sync.
+    const pdf = { ...synced, copyFormat: { value: 'pdf', at: NOW - 5_000 } };
+    expect(reconcile({ local: { ...local, accounts: [OWN, HOME] }, base: {}, synced: pdf }, NOW, asStored).filter(({ key }) => key === 'copyFormat')).toEqual([
+      { kind: 'give', key: 'copyFormat', item: { value: 'plain', at: NOW } },
     ]);
   });
 
@@ -143,6 +146,12 @@ describe('accounts reconciled with sync', () => {
     expect(accountActions(reconcile({ local: mine, base: { ...agreed, accounts: 'damaged' }, synced: { ...syncedAll(NOW), accounts: { value: theirs, at: NOW } } }, NOW, asStored))).toEqual([
       { kind: 'take', key: 'accounts', value: [OWN, TEAM, HOME] },
       { kind: 'give', key: 'accounts', item: { value: [OWN, TEAM, HOME], at: NOW } },
+    ]);
+    // A name one side gave an account while the other gave it to another: the second gets its server's host after it.
+    const home = { id: 'account-new', name: 'Home', server: 'https://home.example' };
+    expect(accountActions(reconcile({ local: { ...local, accounts: [{ ...OWN, name: 'Home' }] }, base: { ...agreed, accounts: [OWN] }, synced: { ...syncedAll(NOW), accounts: { value: [OWN, home], at: NOW + 2_000 } } }, NOW, asStored))).toEqual([
+      { kind: 'take', key: 'accounts', value: [{ ...OWN, name: 'Home' }, { ...home, name: 'Home (home.example)' }] },
+      { kind: 'give', key: 'accounts', item: { value: [{ ...OWN, name: 'Home' }, { ...home, name: 'Home (home.example)' }], at: NOW } },
     ]);
     // Both renamed one account: the later side's name.
     const theirName = { ...OWN, name: 'Theirs' };

@@ -110,8 +110,11 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
         actions.push({ kind: 'take', key, value: synced.value });
         continue;
       }
-    } else if (synced !== undefined && key in state.base && same(local, state.base[key])) {
-      continue;
+    } else if (synced !== undefined) {
+      // A value here this machine may not store: replaced only by a change made here since they last agreed. Never
+      // agreed, accounts are not pressed on a list this machine cannot read: the others would take it, and lose theirs.
+      const inBase = key in state.base;
+      if (inBase ? same(local, state.base[key]) : key === 'accounts') continue;
     }
     actions.push(giveOrTooLarge(key, { value: local, at: now }));
   }
