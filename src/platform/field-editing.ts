@@ -14,8 +14,12 @@ type Kept = Map<string, WeakRef<HTMLElement>>;
 /** How a change went: made, not made as the field holds other text now (`texts`), or no field any more. */
 export type Changed = { status: 'done' } | { status: 'changed'; texts: string[] } | { status: 'gone' };
 
-/** The focused field (inside open shadow roots too): a text area, a text input, or an editable block. */
-function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: string[] } | { problem: 'none' | 'unsupported' } {
+/**
+ * The focused field (inside open shadow roots too): a text area, a text input, or an editable block. For a block,
+ * `apart` says of each text and the next whether a line break or a block lies between them (else one runs on
+ * into the other, as around a bold word).
+ */
+function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: string[]; apart?: boolean[] } | { problem: 'none' | 'unsupported' } {
   let element = document.activeElement;
   while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
   const kept = ((globalThis as { shrtnrFields?: Kept }).shrtnrFields ??= new Map());
@@ -30,10 +34,23 @@ function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: str
   if (element instanceof HTMLElement && element.isContentEditable) {
     const host = element.closest('[contenteditable]:not([contenteditable="false"])') ?? element;
     kept.set(clickId, new WeakRef(host as HTMLElement));
-    const texts: string[] = [];
+    const nodes: Text[] = [];
     const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) texts.push((node as Text).data);
-    return { kind: 'editable', texts };
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
+    const blockOf = (node: Node): Element | null => {
+      let around = node.parentElement;
+      while (around !== null && around !== host && getComputedStyle(around).display.startsWith('inline')) around = around.parentElement;
+      return around;
+    };
+    const apart = nodes.slice(1).map((next, index) => {
+      const node = nodes[index] as Text;
+      if (blockOf(node) !== blockOf(next)) return true;
+      const between = document.createRange();
+      between.setStartAfter(node);
+      between.setEndBefore(next);
+      return between.cloneContents().querySelector('br') !== null;
+    });
+    return { kind: 'editable', texts: nodes.map((node) => node.data), apart };
   }
   return { problem: 'none' };
 }

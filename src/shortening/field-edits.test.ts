@@ -8,6 +8,9 @@ const shortLinkOf = (url: string) => ({ [A]: 'https://s.co/1', [B]: 'https://s.c
 describe('a text field', () => {
   it('is believed only in the shape the page function returns, within bounds', () => {
     expect(asFieldTexts({ kind: 'value', texts: ['x'] })).toEqual({ kind: 'value', texts: ['x'] });
+    expect(asFieldTexts({ kind: 'editable', texts: ['x', 'y'], apart: [true] })).toEqual({ kind: 'editable', texts: ['x', 'y'], apart: [true] });
+    // What lies between, said in another shape: not believed, the texts taken as apart.
+    expect(asFieldTexts({ kind: 'editable', texts: ['x', 'y'], apart: ['no'] })).toEqual({ kind: 'editable', texts: ['x', 'y'] });
     for (const said of [undefined, { problem: 'none' }, { kind: 'other', texts: [] }, { kind: 'editable', texts: [1] }, { kind: 'value', texts: ['x'.repeat(200_001)] }]) {
       expect(asFieldTexts(said)).toBeUndefined();
     }
@@ -19,15 +22,18 @@ describe('a text field', () => {
 
   it('leaves an address split by an editable block\'s markup as written: only its beginning is in one text', () => {
     // `${A}/<b>more</b>`: the text goes on in the bold one.
-    const split = { kind: 'editable' as const, texts: [`See ${A}/`, 'more', ` and ${B}.`] };
+    const split = { kind: 'editable' as const, texts: [`See ${A}/`, 'more', ` and ${B}.`], apart: [false, false] };
     expect(fieldAddresses(split)).toEqual([B]);
     expect(fieldEdits(split, (url) => shortLinkOf(url) ?? 'https://s.co/split')).toEqual([{ text: 2, start: 5, end: 5 + B.length, replacement: 'https://s.co/2' }]);
     // Its sentence's end, then a space or nothing after it, or a link's text closed by what follows: an address whole.
-    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}.`, ' Then', 'bold'] })).toEqual([A]);
-    expect(fieldAddresses({ kind: 'editable', texts: ['Notes (', A, ') then', 'bold', ` ${B}`, '. End'] })).toEqual([A, B]);
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}.`, ' Then', 'bold'], apart: [false, false] })).toEqual([A]);
+    expect(fieldAddresses({ kind: 'editable', texts: ['Notes (', A, ') then', 'bold', ` ${B}`, '. End'], apart: [false, false, false, false, false] })).toEqual([A, B]);
     // Going on past its text with what an address holds: split.
-    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`, '.html'] })).toEqual([]);
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`, '.html'], apart: [false] })).toEqual([]);
     expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`] })).toEqual([A]);
+    // At the end of a line or a block (<br>, <div>), or where nothing was said of what lies between: whole.
+    expect(fieldAddresses({ kind: 'editable', texts: [A, 'Thanks, Bob'], apart: [true] })).toEqual([A]);
+    expect(fieldAddresses({ kind: 'editable', texts: [`See ${A}`, 'Next line'] })).toEqual([A]);
     // A text area's value is one text: nothing follows it.
     expect(fieldAddresses({ kind: 'value', texts: [`See ${A}`] })).toEqual([A]);
   });

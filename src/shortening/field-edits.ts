@@ -8,6 +8,8 @@ import { findAddresses, type FoundAddress, type ShortLinkOf } from './text-links
 export interface FieldTexts {
   kind: 'value' | 'editable';
   texts: string[];
+  /** An editable block's: of each text and the next, whether a line break or a block lies between them. Unknown: apart. */
+  apart?: boolean[];
 }
 
 /** One address to replace: in which text, from where to where, by what. */
@@ -24,20 +26,24 @@ const MAX_FIELD_LENGTH = 200_000;
 /** The field's texts, if what the page said is that shape. */
 export function asFieldTexts(value: unknown): FieldTexts | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, texts } = value as Record<string, unknown>;
+  const { kind, texts, apart } = value as Record<string, unknown>;
   if ((kind !== 'value' && kind !== 'editable') || !Array.isArray(texts) || !texts.every((text) => typeof text === 'string')) return undefined;
-  return texts.reduce((length: number, text: string) => length + text.length, 0) <= MAX_FIELD_LENGTH ? { kind, texts } : undefined;
+  if (texts.reduce((length: number, text: string) => length + text.length, 0) > MAX_FIELD_LENGTH) return undefined;
+  // What lies between the texts, if said in its shape; else nothing is said of it (every text apart).
+  const said = Array.isArray(apart) && apart.length === texts.length - 1 && apart.every((between) => typeof between === 'boolean');
+  return said ? { kind, texts, apart: apart as boolean[] } : { kind, texts };
 }
 
 /**
  * The addresses of each text of the field. One that runs to the end of its
- * text while the next goes on as an address would is split by the block's
- * markup (`https://a.example/<b>path</b>`): only its beginning is here, so it
- * is not one, and it is left as written.
+ * text while the next, on the same line, goes on as an address would is split
+ * by the block's markup (`https://a.example/<b>path</b>`): only its beginning
+ * is here, so it is not one, and it is left as written. Across a line break
+ * or a block, an address ends with its text.
  */
 function addressesOf(field: FieldTexts): FoundAddress[][] {
   return field.texts.map((text, index) => {
-    const next = field.texts[index + 1];
+    const next = field.apart?.[index] === false ? field.texts[index + 1] : undefined;
     const goesOn = ({ start }: FoundAddress) => next !== undefined && (findAddresses(text + next).find((joined) => joined.start === start)?.end ?? 0) > text.length;
     return findAddresses(text).filter((found) => !(found.toTheEnd && goesOn(found)));
   });

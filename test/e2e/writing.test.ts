@@ -229,6 +229,24 @@ describe('"Shorten the links in this field"', () => {
     expect(await writing.evaluate(() => (document.querySelector('#field-textarea') as HTMLTextAreaElement).selectionStart)).toBe((await writing.inputValue('#field-textarea')).length);
   });
 
+  it('in an editable block, shortens an address at the end of its line, and leaves whole one split by markup', async () => {
+    const before = await writing.innerHTML('#field-editable');
+    await writing.evaluate(
+      ([ended, split]) => {
+        (document.querySelector('#field-editable') as HTMLElement).innerHTML = `<div>${ended}</div><div>Thanks, Bob</div><div>${split}<b>path</b></div>`;
+      },
+      [from('line-end'), from('split-')],
+    );
+    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-editable'));
+    expect(outcome).toEqual({ status: 'placed', made: 1, found: 1 });
+    const short = await shortLinks();
+    expect(await writing.innerHTML('#field-editable')).toBe(`<div>${short.get(from('line-end'))}</div><div>Thanks, Bob</div><div>${from('split-')}<b>path</b></div>`);
+    expect(sentUrls()).toEqual([from('line-end')]);
+    await writing.evaluate((html) => {
+      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
+    }, before);
+  });
+
   it('in an editable block, keeps the caret where the user typed meanwhile, before the address', async () => {
     const before = await writing.innerHTML('#field-editable');
     await writing.evaluate((text) => {
