@@ -1,6 +1,6 @@
 import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
-import { selectionPieces, WORD_EDGES } from '../../shortening/selection-pieces';
+import { MAX_SELECTION_LENGTH, selectionPieces, WORD_EDGES } from '../../shortening/selection-pieces';
 import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import type { Click } from '../queue/job-journal';
@@ -26,7 +26,7 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
 }
 
 async function selectedPieces(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextPiece[]> {
-  const fromPage = tab?.id === undefined ? undefined : selectionPieces(await readSelection(tab.id, info.frameId ?? 0, WORD_EDGES));
+  const fromPage = tab?.id === undefined ? undefined : selectionPieces(await readSelection(tab.id, info.frameId ?? 0, { ...WORD_EDGES, maxLength: MAX_SELECTION_LENGTH }));
   // The page's own word, when it could be read and agrees there is a selection.
   return fromPage !== undefined && fromPage.some((piece) => piece.text.trim() !== '') ? fromPage : [{ text: info.selectionText ?? '' }];
 }
