@@ -84,6 +84,7 @@ export function fakeHistoryStore(initial: readonly HistoryEntry[], { skipped = 0
     }),
     creditsSaved: vi.fn(async () => 7),
     countReuse: async () => undefined,
+    moveAccount: async () => undefined,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

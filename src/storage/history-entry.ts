@@ -134,6 +134,8 @@ export interface HistoryStore {
   creditsSaved(): Promise<number>;
   /** Counts a reuse of a cached entry. */
   countReuse(entry: HistoryEntry): Promise<void>;
+  /** The links account `from` made here on `server` become account `to`'s (sync kept that account under a new id). */
+  moveAccount(from: string, to: string, server: string): Promise<void>;
   /** Calls back when any context changed history; returns the unsubscribe. */
   onChange(callback: () => void): () => void;
 }

@@ -108,6 +108,25 @@ describe('recording and reading', () => {
 });
 
 describe('the cache', () => {
+  it("moves the links an account made here on its server to its new id, and no other's", async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const mine = [entry(1), entry(2, { account: FIRST_ACCOUNT_ID })];
+    const others = [
+      entry(3, { account: 'account-team' }),
+      entry(4, { server: 'https://other.example', shortUrl: 'https://other.example/x' }),
+      entry(5, { origin: 'imported' }),
+      entry(6, { pageOwn: true, server: 'https://page.example', shortUrl: 'https://page.example/own' }),
+    ];
+    for (const each of [...mine, ...others]) await store.record(each);
+    await store.moveAccount(FIRST_ACCOUNT_ID, 'account-new', SERVER);
+    const { entries } = await store.all();
+    const byShortUrl = new Map(entries.map((each) => [each.shortUrl, each]));
+    for (const each of mine) expect(byShortUrl.get(each.shortUrl)).toEqual({ ...each, account: 'account-new' });
+    for (const each of others) expect(byShortUrl.get(each.shortUrl)).toEqual(each);
+    // The cache answers the new id with them.
+    expect(await store.findCached(SERVER, entry(2).longUrl, 'account-new')).toMatchObject({ shortUrl: entry(2).shortUrl });
+  });
+
   it('answers per server and per long URL, with the newest entry', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     const longUrl = 'https://example.com/article';

@@ -215,6 +215,19 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
         saved.onsuccess = () => store.put(credits(saved.result) + (entry.used ?? 1), CREDITS_KEY);
       }),
 
+    moveAccount: (from, to, server) =>
+      transact('entries', 'readwrite', (store) => {
+        const cursor = store.openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (at === null) return;
+          const entry = asHistoryEntry(at.value);
+          // Links made here only: a page's own (no account) and an imported one (another machine's word) stay as they are.
+          if (entry !== undefined && entry.server === server && entry.origin !== IMPORTED && entry.pageOwn !== true && accountOfEntry(entry) === from) at.update({ ...entry, account: to });
+          at.continue();
+        };
+      }),
+
     onChange(callback) {
       channelOf(); // Other contexts' writes are heard from now on.
       listeners.add(callback);

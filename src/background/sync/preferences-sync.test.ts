@@ -37,6 +37,17 @@ vi.mock('../../platform/browser', () => ({
   },
 }));
 
+// History's links, moved to an account's new id: [from, to, server].
+const movedLinks: string[][] = [];
+vi.mock('../service/history-access', () => ({
+  backgroundHistory: () => ({
+    moveAccount: async (from: string, to: string, server: string) => {
+      movedLinks.push([from, to, server]);
+    },
+  }),
+  historyFailed: () => () => undefined,
+}));
+
 const { syncPreferences } = await import('./preferences-sync');
 
 const NOW = 1_800_000_000_000;
@@ -51,6 +62,7 @@ beforeEach(() => {
   synced.clear();
   held.clear();
   removedOrigins.length = 0;
+  movedLinks.length = 0;
   // The account shape: nothing to migrate.
   local.set('settingsVersion', 2);
 });
@@ -135,6 +147,8 @@ describe('accounts taken from sync', () => {
     // Sync's account-1 is on another server: the token saved here for home.example is not its.
     expect(local.has('token:account-1')).toBe(false);
     expect(local.get('activeAccount')).toBe(kept?.id);
+    // The links it made here are its new id's: history shows them as its, and the cache answers it with them.
+    expect(movedLinks).toEqual([[home.id, kept?.id, home.server]]);
     expect(removedOrigins).toEqual([]);
     expect(synced.get('pref:accounts')).toEqual({ value: accounts, at: NOW });
   });

@@ -5,6 +5,7 @@ import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
 import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
 import { giveBackHostAccess } from '../../platform/host-access';
+import { backgroundHistory, historyFailed } from '../service/history-access';
 import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
 
 /**
@@ -51,10 +52,12 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
     if (action.kind === 'take') Object.assign(taken, { [action.key]: action.value });
     if (action.kind === 'give') given[action.key] = action.item;
   }
-  // Taken values were checked by isValidPreference, as writeSettings would: written as they are.
+  const renamed = actions.flatMap((action) => (action.kind === 'take' && action.renamed !== undefined ? [action.renamed] : []))[0];
+  // Taken values were checked by isValidPreference, as writeSettings would: written as they are (with the active
+  // account's new id, in the same write, when a first join renamed it).
+  if (renamed !== undefined) Object.assign(taken, await renamedTokensMoved(renamed));
   if (Object.keys(taken).length > 0) await localArea.set(taken);
-  const renamed = actions.find((action) => action.kind === 'take' && action.key === 'accounts' && action.renamed !== undefined);
-  if (renamed?.kind === 'take' && renamed.renamed !== undefined) await keepRenamedAccounts(renamed.renamed);
+  if (renamed !== undefined) await forgetOldIds(renamed, local.accounts);
   if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
   await writeSynced(given);
   // Not agreed: a value too large for sync (it stays here), or two sides held apart.
@@ -70,19 +73,28 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
 
 /**
  * This machine's accounts a first join kept under new ids (sync has their
- * ids for other servers): each token moves to its account's new id, and the
- * active account stays the one it was.
+ * ids for other servers): each token is copied to its account's new id,
+ * before the new list is stored (a worker stopped in between leaves a copy
+ * no account names, never an account without its token); the active account
+ * to store with the list, when it is one of them.
  */
-async function keepRenamedAccounts(renamed: Record<string, string>): Promise<void> {
-  const oldIds = Object.keys(renamed);
-  const [tokens, { activeAccount }] = await Promise.all([readTokens(localArea, oldIds), readSettings(localArea, ['activeAccount'])]);
+async function renamedTokensMoved(renamed: Record<string, string>): Promise<Partial<Settings>> {
+  const [tokens, { activeAccount }] = await Promise.all([readTokens(localArea, Object.keys(renamed)), readSettings(localArea, ['activeAccount'])]);
   for (const [oldId, newId] of Object.entries(renamed)) {
     const saved = tokens[oldId];
     if (saved !== undefined) await writeToken(localArea, newId, saved);
   }
-  await removeTokens(localArea, oldIds);
   const active = renamed[activeAccount];
-  if (active !== undefined) await localArea.set({ activeAccount: active });
+  return active === undefined ? {} : { activeAccount: active };
+}
+
+/** Once the renamed list is stored: the old ids' tokens go (sync's accounts of those ids are on other servers), and their links are the new ids'. */
+async function forgetOldIds(renamed: Record<string, string>, before: readonly Account[]): Promise<void> {
+  await removeTokens(localArea, Object.keys(renamed));
+  for (const [oldId, newId] of Object.entries(renamed)) {
+    const server = before.find(({ id }) => id === oldId)?.server;
+    if (server !== undefined) await backgroundHistory().moveAccount(oldId, newId, server).catch(historyFailed('written'));
+  }
 }
 
 /**
