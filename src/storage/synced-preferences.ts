@@ -77,8 +77,8 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
     const local = state.local[key];
     const synced = state.synced[key];
     if (synced !== undefined && same(local, synced.value)) continue;
+    const inBase = key in state.base;
     if (synced !== undefined && valid(key, synced.value)) {
-      const inBase = key in state.base;
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
       if (!inBase && key === 'accounts') {
@@ -113,7 +113,6 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
     } else if (synced !== undefined) {
       // A value here this machine may not store: replaced only by a change made here since they last agreed. Never
       // agreed, accounts are not pressed on a list this machine cannot read: the others would take it, and lose theirs.
-      const inBase = key in state.base;
       if (inBase ? same(local, state.base[key]) : key === 'accounts') continue;
     }
     actions.push(giveOrTooLarge(key, { value: local, at: now }));

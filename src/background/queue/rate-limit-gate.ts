@@ -102,9 +102,10 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       window = undefined;
       inThisWindow = true;
     }
-    // The answer to the request that opened this window: its reset read the whole window.
-    const opens = limit !== undefined && remaining === limit - 1 && inThisWindow && resetEnd !== undefined;
-    if (limit !== undefined && remaining === limit - 1 && (opener === undefined || sent.at > opener.sentAt)) {
+    // The answer to the request that opened a window (the first of its count); this window's, its reset read all of it.
+    const firstOfItsWindow = limit !== undefined && remaining === limit - 1;
+    const opens = firstOfItsWindow && inThisWindow && resetEnd !== undefined;
+    if (firstOfItsWindow && (opener === undefined || sent.at > opener.sentAt)) {
       opener = { sentAt: sent.at, answeredOrder: events };
       // The window this request opened ends at the reset: it lasts at most from the request's sending to then
       // (an upper bound, as a refusal's measure is), which is what a tabs run plans its time with.
