@@ -29,11 +29,11 @@ export function selectionPieces(found: unknown): TextPiece[] | undefined {
     const words = link.text.trim().split(/\s+/).filter((word) => word !== '');
     if (words.length === 0 || !/^https?:/i.test(link.href)) continue;
     const phrase = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
-    const matches = [...text.matchAll(new RegExp(`${WORD_EDGES.before}${phrase}${WORD_EDGES.after}`, 'gu'))];
-    const counted = link.earlier === undefined ? undefined : matches[link.earlier];
-    // Whole words where they are; else where the words are part of others (scripts with no spaces, "<a>API</a>s").
-    const anywhere = () => new RegExp(phrase, 'gu');
-    const match = counted !== undefined && counted.index >= from ? counted : (matches.find(({ index }) => index >= from) ?? [...text.matchAll(anywhere())].find(({ index }) => index >= from));
+    const whole = new RegExp(`${WORD_EDGES.before}${phrase}${WORD_EDGES.after}`, 'gu');
+    const counted = link.earlier === undefined ? undefined : [...text.matchAll(whole)][link.earlier];
+    // The match the page counted; else the first after the previous link, whole words where they are, else where the
+    // words are part of others (scripts with no spaces, "<a>API</a>s").
+    const match = (counted !== undefined && counted.index >= from ? counted : undefined) ?? firstFrom(whole, text, from) ?? firstFrom(new RegExp(phrase, 'gu'), text, from);
     if (match === undefined) continue;
     if (match.index > from) pieces.push({ text: text.slice(from, match.index) });
     pieces.push({ text: match[0], href: link.href });
@@ -41,6 +41,12 @@ export function selectionPieces(found: unknown): TextPiece[] | undefined {
   }
   if (from < text.length) pieces.push({ text: text.slice(from) });
   return pieces;
+}
+
+/** The first match of a global pattern that starts at `from` or after. */
+function firstFrom(pattern: RegExp, text: string, from: number): RegExpExecArray | undefined {
+  pattern.lastIndex = from;
+  return pattern.exec(text) ?? undefined;
 }
 
 function isSelection(value: unknown): value is { text: string; links: { text: string; href: string; earlier?: number }[] } {
