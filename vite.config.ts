@@ -48,7 +48,7 @@ export default defineConfig(({ command, mode }) => {
         // once) on a busy two-core machine one took over vitest's default 5 s. A ceiling, not a measure.
         // Unit and integration tests run in a new random order each time (the seed is printed;
         // `--sequence.seed N` repeats an order): no test leans on another.
-        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { shuffle: true } } },
+        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node', setupFiles: ['test/support/component-setup.ts'], testTimeout: 30_000, sequence: { shuffle: true } } },
         { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 20_000, sequence: { shuffle: true } } },
         // Checks of the built dist/ (run after `npm run build`).
         { test: { name: 'build', include: ['test/build/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },

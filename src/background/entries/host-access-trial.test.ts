@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/support/eventually';
 
 // The worker's side of host access on trial, against a fake browser: a port from
 // the settings page, the settings in storage.local, and the permissions removed.
@@ -62,7 +63,7 @@ describe('host access on trial, when its settings page is left', () => {
     page.send({ type: 'something else', pattern: 'https://other.example/*' });
     savedServers = ['https://kept.example:8443', 'https://team.example'];
     page.leave();
-    await vi.waitFor(() => expect(removed).toEqual([['https://mirror.example/*']]));
+    await eventually(() => expect(removed).toEqual([['https://mirror.example/*']]));
   });
 
   it("is given back whole but the manifest's own when no account is saved", async () => {
@@ -73,7 +74,7 @@ describe('host access on trial, when its settings page is left', () => {
     page.send({ type: 'on-trial', pattern: 'https://shrtnr.co/*' });
     savedServers = [];
     page.leave();
-    await vi.waitFor(() => expect(removed).toEqual([['https://mirror.example/*']]));
+    await eventually(() => expect(removed).toEqual([['https://mirror.example/*']]));
   });
 
   it("is not followed on a stranger's port", async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/support/eventually';
 import type { BulkRun } from '../../messages/bulk-port';
 import { deferred } from '../../../test/support/deferred';
 import type { QueuedJob } from '../queue/queue-types';
@@ -84,7 +85,7 @@ vi.mock('../queue/shorten-queue', () => ({
 let knownPace: { limit: number | undefined; windowMs: number } = { limit: undefined, windowMs: 60_000 };
 
 /** The run's work goes on after startBulkRun answers (each tab looked up, then queued): wait for all `count` of its jobs. */
-const allQueued = (count: number) => vi.waitFor(() => expect(queued).toHaveLength(count));
+const allQueued = (count: number) => eventually(() => expect(queued).toHaveLength(count));
 const journalled = () => [...session.entries()].filter(([key]) => key.startsWith('job:')).map(([, job]) => job as QueuedJob);
 const OTHER = { id: 'account-other', name: 'Other', server: 'https://other.test' };
 const OTHER_TOKEN = { token: 'b'.repeat(40), server: OTHER.server };
@@ -154,7 +155,7 @@ describe('a "Shorten all tabs" run', () => {
     answer.resolve();
     // The end of the work: every tab ended (and written down) without joining the queue.
     const cancelled = { state: 'failed', error: { kind: 'cancelled' } };
-    await vi.waitFor(() => expect(storedRun()?.items.map((item) => item.status)).toEqual([cancelled, cancelled, cancelled]));
+    await eventually(() => expect(storedRun()?.items.map((item) => item.status)).toEqual([cancelled, cancelled, cancelled]));
     expect(queued).toEqual([]);
   });
 
@@ -177,7 +178,7 @@ describe('a "Shorten all tabs" run', () => {
     await runs.forgetWindowRun(5);
     expect(vi.mocked(cancelJob).mock.calls.map(([id]) => id)).toEqual(queued.map((job) => job.id));
     // Written down after the answer, one write after another.
-    await vi.waitFor(() => expect(session.get('bulk-runs')).toEqual([]));
+    await eventually(() => expect(session.get('bulk-runs')).toEqual([]));
   });
 
   it('does not start, and reads no tab, when no token is saved', async () => {

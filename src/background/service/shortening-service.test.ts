@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/support/eventually';
 import type { ShortenOutcome } from '../../api';
 import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import type { HistoryEntry } from '../../storage/history-entry';
@@ -134,7 +135,7 @@ describe('the shortening service', () => {
       return { result: { ok: true, value: { shortUrl: `${SERVER}/Late`, longUrl, used: 1 } }, rateLimit: undefined };
     };
     const answer = shorten(request('https://example.com/d'), asker);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await eventually(() => expect(sent).toHaveLength(1));
     release?.();
     expect((await answer).result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Late` } });
     expect(history).toEqual([]);
@@ -303,7 +304,7 @@ describe('the shortening service', () => {
       const offered: string[] = [];
       const answer = await shorten(request(PAGE), { ...asker, pageTab: 9, onPageShortLink: (shortUrl) => offered.push(shortUrl) });
       expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
-      await vi.waitFor(() => expect(offered).toEqual([OWN]));
+      await eventually(() => expect(offered).toEqual([OWN]));
       // A way in that does not listen (the menu, the shortcut) leaves the page unread.
       await shorten(request(`${PAGE}?2`), { ...asker, pageTab: 9, onPageShortLink: undefined });
       expect(sent).toHaveLength(2);
