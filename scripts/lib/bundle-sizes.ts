@@ -130,7 +130,11 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // whole (the page says where lines and blocks break); CJK brackets ending an
 // address. Each keeps data the user had, or a link true to its text; none can
 // be loaded later in a worker.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 41 * 1024, zip: 137 * 1024 } as const;
+// The time of each change made here (so a change whose merge waited does not
+// beat a later one from another machine, and a save made while a merge reads
+// is not overwritten) took the zip to 138 KiB (136.9 → 137.0): its stamp in
+// the settings page's write, and the worker's reading of it (40.8 → 40.9).
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 41 * 1024, zip: 138 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

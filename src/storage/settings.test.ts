@@ -59,8 +59,14 @@ describe('settings storage', () => {
   it('writes only the changed keys, so two pages saving different settings both win', async () => {
     const area = memoryArea({ accounts: [OWN], autoCopy: true });
     const team = { id: 'account-team', name: 'Team', server: 'https://team.example' };
-    await Promise.all([writeSettings(area, { accounts: [OWN, team] }), writeSettings(area, { autoCopy: false })]);
-    expect(area.items).toEqual({ accounts: [OWN, team], autoCopy: false });
+    await Promise.all([writeSettings(area, { accounts: [OWN, team] }, 1_000), writeSettings(area, { autoCopy: false }, 2_000)]);
+    expect(area.items).toEqual({ accounts: [OWN, team], autoCopy: false, 'changedAt:accounts': 1_000, 'changedAt:autoCopy': 2_000 });
+  });
+
+  it("stamps a synced preference with the time it was set, in the same write, and no other setting", async () => {
+    const area = memoryArea();
+    await writeSettings(area, { copyFormat: 'markdown', syncPreferences: false, activeAccount: OWN.id }, 5_000);
+    expect(area.items).toEqual({ copyFormat: 'markdown', syncPreferences: false, activeAccount: OWN.id, 'changedAt:copyFormat': 5_000 });
   });
 
   it('refuses to store an invalid value', async () => {

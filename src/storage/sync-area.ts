@@ -1,14 +1,15 @@
 import { browser } from '../platform/browser';
 import { settingSchemas } from './settings-schema';
-import { SYNCED_KEYS, syncKey, type SyncedKey, type SyncedValue } from './synced-preferences';
+import { changedAtKey, SYNCED_KEYS, syncKey, type SyncedKey, type SyncedValue } from './synced-preferences';
 
 /**
  * storage.sync, which the browser carries to the user's other browsers:
  * only the preferences of synced-preferences.ts, each its own item
  * (`pref:<key>` → its value and when it was changed). Never the token: no
  * code writes anything else here. And, in storage.local, what this machine
- * and sync last agreed on (`syncBase`), for the three-way merge, and the
- * preferences the last merge held apart (`syncHeld`), for the settings page to say so.
+ * and sync last agreed on (`syncBase`), for the three-way merge, when its
+ * user last set each preference (`changedAt:<key>`), and the preferences the
+ * last merge held apart (`syncHeld`), for the settings page to say so.
  */
 const sync = () => browser.storage.sync;
 const BASE_KEY = 'syncBase';
@@ -53,6 +54,17 @@ export async function readSyncBase(): Promise<Partial<Record<SyncedKey, unknown>
 
 export async function writeSyncBase(base: Partial<Record<SyncedKey, unknown>>): Promise<void> {
   await browser.storage.local.set({ [BASE_KEY]: base });
+}
+
+/** When this machine's user last set each synced preference (settings-writer.ts stamps them); anything but a time is as none. */
+export async function readChangedAt(): Promise<Partial<Record<SyncedKey, number>>> {
+  const stored = await browser.storage.local.get(SYNCED_KEYS.map(changedAtKey));
+  return Object.fromEntries(
+    SYNCED_KEYS.flatMap((key) => {
+      const at = stored[changedAtKey(key)];
+      return typeof at === 'number' && Number.isFinite(at) ? [[key, at]] : [];
+    }),
+  );
 }
 
 /** The preferences the last merge held apart, neither taken nor given (synced-preferences.ts's `held`): the settings page says why. */

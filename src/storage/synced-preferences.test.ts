@@ -49,6 +49,19 @@ describe('preferences reconciled with sync', () => {
     ]);
   });
 
+  it("weighs this machine's change at when its user made it (changedAt), never later than now, and gives it so stamped", () => {
+    // Agreed on plain; this machine's user chose markdown, another machine's html, 2 s ago.
+    const both = { local: { ...local, copyFormat: 'markdown' as const }, base: agreed, synced: { ...syncedAll(NOW - 9_000), copyFormat: { value: 'html', at: NOW - 2_000 } } };
+    // Chosen here 5 s ago, before the other machine's choice: theirs wins.
+    expect(reconcile({ ...both, changedAt: { copyFormat: NOW - 5_000 } }, NOW, valid)).toEqual([{ kind: 'take', key: 'copyFormat', value: 'html' }]);
+    // Chosen here 1 s ago: this one wins, and is given with its own time.
+    expect(reconcile({ ...both, changedAt: { copyFormat: NOW - 1_000 } }, NOW, valid)).toEqual([{ kind: 'give', key: 'copyFormat', item: { value: 'markdown', at: NOW - 1_000 } }]);
+    // A stamp from a clock ahead counts as now, as does a change with no stamp.
+    for (const changedAt of [{ copyFormat: NOW + 60_000 }, {}]) {
+      expect(reconcile({ ...both, changedAt }, NOW, valid)).toEqual([{ kind: 'give', key: 'copyFormat', item: { value: 'markdown', at: NOW } }]);
+    }
+  });
+
   it('never takes a value this machine would not store; mends it with its own only when this machine changed its own since', () => {
     const synced = { ...syncedAll(NOW - 9_000), copyFormat: { value: 'pdf', at: NOW - 1_000 } };
     // A newer build's choice, unknown here: a machine that changed nothing leaves it be (it would come back to that build as a change).

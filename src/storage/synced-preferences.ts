@@ -20,6 +20,11 @@ export interface SyncedValue {
 /** storage.sync's key for a preference. */
 export const syncKey = (key: SyncedKey): string => `pref:${key}`;
 
+export const isSyncedKey = (key: string): key is SyncedKey => (SYNCED_KEYS as readonly string[]).includes(key);
+
+/** storage.local's key for when this machine's user last set a synced preference (ms since the epoch): its change's time in a merge. */
+export const changedAtKey = (key: SyncedKey): string => `changedAt:${key}`;
+
 /** Chrome's and Firefox's storage.sync quota for one item: its key and its value as JSON, in bytes. */
 export const SYNC_ITEM_QUOTA_BYTES = 8_192;
 
@@ -29,7 +34,7 @@ export const syncItemBytes = (key: SyncedKey, item: SyncedValue): number => new 
 export type SyncAction =
   /** Another machine changed it: this machine takes its value (a first join's accounts: with the ids of this machine's accounts kept under new ones, old → new). */
   | { kind: 'take'; key: SyncedKey; value: unknown; renamed?: Record<string, string> }
-  /** This machine changed it: sync gets its value, stamped now. */
+  /** This machine changed it: sync gets its value, stamped with when it changed here (a merged list of accounts: now). */
   | { kind: 'give'; key: SyncedKey; item: SyncedValue }
   /** This machine changed it, but it is too large for one sync item: it stays here, and the settings page says so. */
   | { kind: 'too-large'; key: SyncedKey; bytes: number }
@@ -43,6 +48,8 @@ export interface SyncState {
   base: Partial<Record<SyncedKey, unknown>>;
   /** What sync holds (absent: nothing, or nothing readable). */
   synced: Partial<Record<SyncedKey, SyncedValue>>;
+  /** When this machine's user last set each preference (absent: not known; the merge's own time stands in). */
+  changedAt?: Partial<Record<SyncedKey, number>>;
   /**
    * This machine's accounts are only the default one, never stored nor given
    * a token (a new install): on its first join they are not the user's, and
@@ -56,8 +63,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 /**
  * A three-way merge of each preference, against what this machine and sync
  * last agreed on (`base`): a side that changed since wins; when both did, the
- * later change does (this machine's change is the one being told of now:
- * `now`), so two machines changing one preference end with the last change,
+ * later change does (this machine's at the time its user set it, `changedAt`,
+ * else `now`), so two machines changing one preference end with the last change,
  * never a mix (each preference, the preset list included, is one item), but
  * for the accounts, whose additions and removals on both sides are kept
  * (mergedAccounts): an account goes only where a side removed it. A
@@ -78,6 +85,9 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
     const synced = state.synced[key];
     if (synced !== undefined && same(local, synced.value)) continue;
     const inBase = key in state.base;
+    // The time of this machine's change, not of the merge: a change whose merge waited (the browser closed within the
+    // settling second, or sync was off) must not beat a later change another machine made meanwhile.
+    const localAt = Math.min(state.changedAt?.[key] ?? now, now);
     if (synced !== undefined && valid(key, synced.value)) {
       const localChanged = inBase && !same(local, state.base[key]);
       const syncChanged = !inBase || !same(synced.value, state.base[key]);
@@ -97,7 +107,7 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       if (key === 'accounts' && localChanged && syncChanged) {
         // A record of the last agreement that is no list of accounts (damaged): as if none, so nothing counts as removed.
         const agreedAccounts = valid(key, state.base.accounts) ? (state.base.accounts as Settings['accounts']) : [];
-        const merged = mergedAccounts(agreedAccounts, state.local.accounts, synced.value as Settings['accounts'], synced.at <= now);
+        const merged = mergedAccounts(agreedAccounts, state.local.accounts, synced.value as Settings['accounts'], synced.at <= localAt);
         if (!valid(key, merged)) {
           actions.push({ kind: 'held', key });
           continue;
@@ -106,7 +116,7 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
         if (!same(merged, synced.value)) actions.push(giveOrTooLarge(key, { value: merged, at: now }));
         continue;
       }
-      if (!inBase || (syncChanged && (!localChanged || synced.at > now))) {
+      if (!inBase || (syncChanged && (!localChanged || synced.at > localAt))) {
         actions.push({ kind: 'take', key, value: synced.value });
         continue;
       }
@@ -115,7 +125,7 @@ export function reconcile(state: SyncState, now: number, valid: (key: SyncedKey,
       // agreed, accounts are not pressed on a list this machine cannot read: the others would take it, and lose theirs.
       if (inBase ? same(local, state.base[key]) : key === 'accounts') continue;
     }
-    actions.push(giveOrTooLarge(key, { value: local, at: now }));
+    actions.push(giveOrTooLarge(key, { value: local, at: localAt }));
   }
   return actions;
 }

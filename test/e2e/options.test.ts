@@ -26,9 +26,11 @@ beforeEach(async () => {
  * What storage.local holds, but for the settings migrations' version (src/storage/settings-migrations.ts, tested as
  * a unit) and what sync last agreed on (src/storage/sync-area.ts, written a moment after a change).
  */
+const storedItems = async () => (await session.worker()).evaluate(() => chrome.storage.local.get(null));
+/** What storage.local holds but the bookkeeping (the migrations run, sync's last agreement, when each synced preference was set). */
 const storedSettings = async () => {
-  const { settingsVersion: _version, syncBase: _agreed, ...settings } = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
-  return settings;
+  const { settingsVersion: _version, syncBase: _agreed, ...settings } = await storedItems();
+  return Object.fromEntries(Object.entries(settings).filter(([key]) => !key.startsWith('changedAt:')));
 };
 const storedSync = async () => (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
 /** The first account on `server`, named by its host (as the page names an account whose name was its server's host), and its token there. */
@@ -69,9 +71,13 @@ describe('options page', () => {
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
     // Only what changed is written; auto-copy stays at its default, unstored.
     expect(await storedSettings()).toEqual({ ...firstAccountOn(session.standIn.baseUrl), ...tokenSavedFor(token, session.standIn.baseUrl) });
+    // The accounts, a synced preference, with when they were set here, and sync given that time (the merge weighs a change at it).
+    const changedAt = (await storedItems())['changedAt:accounts'];
+    expect(changedAt).toEqual(expect.any(Number));
     // Sync holds preferences only (the accounts' names and servers among them), never the token.
     await expect.poll(async () => ((await storedSync())['pref:accounts'] as { value?: unknown } | undefined)?.value, { timeout: 10_000 }).toEqual(firstAccountOn(session.standIn.baseUrl).accounts);
     const synced = await storedSync();
+    expect(synced['pref:accounts']).toMatchObject({ at: changedAt });
     expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
     expect(JSON.stringify(synced)).not.toContain(token);
 

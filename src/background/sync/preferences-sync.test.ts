@@ -300,3 +300,55 @@ describe('a stored setting this machine cannot read', () => {
     expect(local.get('syncBase')).toMatchObject({ accounts: [OWN] });
   });
 });
+
+describe('the time of a change made here', () => {
+  it("is when the user set it, not when the merge ran: a change the merge waited for loses to a later one another machine made meanwhile", async () => {
+    local.set('syncBase', { copyFormat: 'plain' });
+    // Set here an hour ago; the browser closed before its merge.
+    local.set('copyFormat', 'markdown');
+    local.set('changedAt:copyFormat', NOW - 3_600_000);
+    synced.set('pref:copyFormat', { value: 'html', at: NOW - 60_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('copyFormat')).toBe('html');
+    expect(synced.get('pref:copyFormat')).toEqual({ value: 'html', at: NOW - 60_000 });
+  });
+
+  it('is what sync is given, so another machine weighs it by when it was made', async () => {
+    local.set('syncBase', { copyFormat: 'plain' });
+    local.set('copyFormat', 'markdown');
+    local.set('changedAt:copyFormat', NOW - 30_000);
+    synced.set('pref:copyFormat', { value: 'html', at: NOW - 60_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('copyFormat')).toBe('markdown');
+    expect(synced.get('pref:copyFormat')).toEqual({ value: 'markdown', at: NOW - 30_000 });
+  });
+
+  it('lets a save made while the merge read stand: the merge writes nothing, and the next one reads the save', async () => {
+    local.set('syncBase', { copyFormat: 'plain' });
+    local.set('copyFormat', 'plain');
+    synced.set('pref:copyFormat', { value: 'html', at: NOW - 60_000 });
+    // The settings page saves as the merge reads sync.
+    const read = synced.get.bind(synced);
+    let saved = false;
+    vi.spyOn(synced, 'get').mockImplementation((key) => {
+      if (!saved && key === 'pref:copyFormat') {
+        saved = true;
+        local.set('copyFormat', 'markdown');
+        local.set('changedAt:copyFormat', NOW);
+      }
+      return read(key);
+    });
+
+    await syncPreferences(NOW);
+    expect(local.get('copyFormat')).toBe('markdown');
+    expect(local.get('syncBase')).toEqual({ copyFormat: 'plain' });
+
+    await syncPreferences(NOW + 1_000);
+    expect(local.get('copyFormat')).toBe('markdown');
+    expect(synced.get('pref:copyFormat')).toEqual({ value: 'markdown', at: NOW });
+  });
+});

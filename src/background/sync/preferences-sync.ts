@@ -3,7 +3,7 @@ import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
-import { isValidPreference, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
+import { isValidPreference, readChangedAt, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
 import { giveBackHostAccess } from '../../platform/host-access';
 import { backgroundHistory, historyFailed } from '../service/history-access';
 import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
@@ -34,13 +34,15 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   // A stored value this machine cannot read reads as its fallback (no accounts, for one): never a change to give.
   const unreadable = new Set<string>();
   const unstored = new Set<string>();
+  // Read before the settings: a save landing in between then shows as a new time when checked again below.
+  const changedAt = await readChangedAt();
   const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences'], ({ key }) => unreadable.add(key), (key) => unstored.add(key));
   if (!on) return;
   const [base, synced, defaultToken] = await Promise.all([readSyncBase(), readSynced(), readTokens(localArea, [FIRST_ACCOUNT_ID])]);
   // An install that stored no accounts has the default one; unless a token was saved for it (an install from before
   // accounts, on the default server), it is nobody's choice, and joining would add it to every machine's list.
   const defaultAccountsOnly = unstored.has('accounts') && defaultToken[FIRST_ACCOUNT_ID] === undefined;
-  const actions = reconcile({ local, base, synced, defaultAccountsOnly }, now, isValidPreference).flatMap((action) => {
+  const actions = reconcile({ local, base, synced, defaultAccountsOnly, changedAt }, now, isValidPreference).flatMap((action) => {
     if (!unreadable.has(action.key) || action.kind === 'take') return [action];
     // Mended from sync when sync holds a value this machine may store; else left as it is, neither given nor agreed.
     const mend = synced[action.key];
@@ -55,6 +57,9 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   const renamed = actions.flatMap((action) => (action.kind === 'take' && action.renamed !== undefined ? [action.renamed] : []))[0];
   // Taken values were checked by isValidPreference, as writeSettings would: written as they are (with the active
   // account's new id, in the same write, when a first join renamed it).
+  // The user saved a preference while this merge read: it would be overwritten with what was read before. Nothing is
+  // written; that save has asked for the next merge, which reads it.
+  if (JSON.stringify(await readChangedAt()) !== JSON.stringify(changedAt)) return;
   if (renamed !== undefined) Object.assign(taken, await renamedTokensMoved(renamed));
   if (Object.keys(taken).length > 0) await localArea.set(taken);
   if (renamed !== undefined) await forgetOldIds(renamed, local.accounts);
