@@ -1,5 +1,6 @@
 import { browser, type Runtime } from '../platform/browser';
 import { MESSAGE_TARGETS, type MessageRequest, type MessageResponse, type MessageTarget, type MessageType } from './message-map';
+import { fromOwnPages } from './own-pages';
 
 interface Envelope<Type extends MessageType> {
   type: Type;
@@ -33,8 +34,8 @@ export type MessageHandlers = {
  */
 export function listenForMessages(target: MessageTarget, handlers: MessageHandlers): void {
   const listener = (message: unknown, sender: Runtime.MessageSender, sendResponse: (reply: Reply) => void): true | undefined => {
-    // Only this extension's own pages may ask anything of it.
-    if (sender.id !== browser.runtime.id || !isEnvelopeFor(target, message)) return undefined;
+    // Only this extension's own pages may ask anything of it: not another extension, nor a script it injected into a page.
+    if (!fromOwnPages(sender) || !isEnvelopeFor(target, message)) return undefined;
     const handler = handlers[message.type] as
       | ((payload: unknown, sender: Runtime.MessageSender) => Promise<unknown>)
       | undefined;

@@ -1,4 +1,5 @@
 import { browser, type Runtime } from '../platform/browser';
+import { fromOwnPages } from './own-pages';
 
 /**
  * Ports between an extension page and the worker, with their plumbing in one
@@ -62,10 +63,14 @@ export function openPort<Sends, Hears>(name: string, hears: Guard<Hears>): PortE
 /**
  * The worker's end, for runtime.onConnect: serves the port when it has this
  * name and comes from this extension's own pages; false otherwise (another
- * port's, or a stranger's, which is left alone).
+ * port's, left alone; or, with this name, a script's in a page, closed at once).
  */
 export function servePort<Sends, Hears>(name: string, hears: Guard<Hears>, port: Runtime.Port, serve: (end: PortEnd<Sends, Hears>) => void): boolean {
-  if (port.name !== name || port.sender?.id !== browser.runtime.id) return false;
+  if (port.name !== name) return false;
+  if (!fromOwnPages(port.sender)) {
+    port.disconnect();
+    return false;
+  }
   serve(portEnd(port, hears));
   return true;
 }

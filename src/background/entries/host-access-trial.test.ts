@@ -7,7 +7,7 @@ const removed: string[][] = [];
 let savedServers: string[] | undefined;
 vi.mock('../../platform/browser', () => ({
   browser: {
-    runtime: { id: 'own-id', getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
+    runtime: { id: 'own-id', getURL: (path: string) => `chrome-extension://own-id/${path}`, getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
     permissions: {
       // What a page asked for on trial was granted: held until given back.
       contains: async () => true,
@@ -30,14 +30,14 @@ vi.mock('../../platform/browser', () => ({
 }));
 
 /** A settings page's port, as runtime.onConnect hands it to the worker. */
-function pagePort(senderId = 'own-id') {
+function pagePort(sender = { id: 'own-id', url: 'chrome-extension://own-id/src/options/index.html' }) {
   const onMessage: ((message: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
   return {
     followed: () => onMessage.length + onDisconnect.length > 0,
     port: {
       name: 'host-access-trial',
-      sender: { id: senderId },
+      sender,
       onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
       onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
     },
@@ -77,9 +77,13 @@ describe('host access on trial, when its settings page is left', () => {
     await eventually(() => expect(removed).toEqual([['https://mirror.example/*']]));
   });
 
-  it("is not followed on a stranger's port", async () => {
+  it.each([
+    ["another extension's", { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' }],
+    // A script this extension injected into a page has its id, and the page's address.
+    ["a page's, through a script this extension injected there,", { id: 'own-id', url: 'https://page.example/' }],
+  ])('is not followed on %s port', async (_name, sender) => {
     const { onHostAccessTrialPort } = await import('./host-access-trial');
-    const stranger = pagePort('another-extension');
+    const stranger = pagePort(sender);
     onHostAccessTrialPort(stranger.port as never);
     expect(stranger.followed()).toBe(false);
   });

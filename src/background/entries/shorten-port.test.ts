@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShortenAnswer } from '../../shortening/shortening';
 
-vi.mock('../../platform/browser', () => ({ browser: { runtime: { id: 'own-id' } } }));
+vi.mock('../../platform/browser', () => ({ browser: { runtime: { id: 'own-id', getURL: (path: string) => `chrome-extension://own-id/${path}` } } }));
 const answers: { resolve(answer: ShortenAnswer): void }[] = [];
 vi.mock('../service/shortening-service', () => ({
   shorten: (_request: unknown, asker: { onQueued?(id: string): void }) => {
@@ -22,7 +22,7 @@ function fakePort() {
   return {
     port: {
       name: 'shorten',
-      sender: { id: 'own-id' },
+      sender: { id: 'own-id', url: 'chrome-extension://own-id/src/popup/index.html' },
       postMessage: (message: unknown) => posted.push(message),
       onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
       onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
