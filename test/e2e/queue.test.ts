@@ -183,6 +183,33 @@ describe('one queue for every shortening', () => {
     expect(session.standIn.apiRequests()).toEqual([]);
   });
 
+  it("the worker stopped while the popup's link waits: the next one makes it and offers it, never copying it over what the user copied since", async () => {
+    await menuClicks(LIMIT, 'spend-before-the-stop');
+    session.standIn.clearLog();
+    const tab = await session.openTab('/demo/article');
+    const popup = await session.browser.openPopup(tab);
+    await popup.getByRole('timer').waitFor();
+    await session.browser.stopServiceWorkers();
+    // The popup lost its answer with the worker, and says so; the user copies something else.
+    expect((await shownError(popup)).kind).toBe('internal');
+    await popup.close();
+    await tab.close();
+    await session.setClipboard('copied since');
+
+    // The journal's alarm wakes a worker, which sends the link when the window ends, and offers it.
+    const offered = await pollUntil(
+      async () => {
+        const shown = await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.shown.filter((item) => item.surface === 'notification').map((item) => item.text));
+        return shown.findLast((text) => text.startsWith('Short link ready: click to copy'))?.split('\n')[1];
+      },
+      { timeoutMs: 20_000, intervalMs: 250, failure: () => `No link was offered; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
+    );
+    expect(offered).toMatch(session.shortUrlPattern());
+    expect(requestedUrls()).toEqual([`${session.standIn.baseUrl}/demo/article`]);
+    expect(await session.readClipboard()).toBe('copied since');
+    await expect.poll(journalledJobs).toEqual([]);
+  });
+
   it('the worker stopped mid-queue: the next one resumes what waited, keeps to the limit, and offers the late links instead of copying them', async () => {
     await session.setClipboard('before');
     const worker = await session.worker();

@@ -66,23 +66,38 @@ export async function copyChosenLink(shortened: Shortening): Promise<BackgroundO
  */
 export async function resumeInterruptedJobs(workerStartedAt: number, resumeBulk: (jobs: QueuedJob[]) => Promise<void>): Promise<void> {
   const jobs = await takeInterruptedJobs(workerStartedAt);
-  const clicks = jobs.filter((job) => job.owner === 'popup' || job.owner === 'background');
+  const clicks = jobs.filter((job) => job.owner === 'background');
+  const popups = jobs.filter((job) => job.owner === 'popup');
   // A selection's or a field's link is made and kept in history, never copied alone: its text went with the worker.
   const texts = jobs.filter((job) => job.owner === 'text').map((job) => runQueued(job));
-  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...clicks.map((job) => resumeJob(job)), ...texts]);
+  await Promise.all([resumeBulk(jobs.filter((job) => job.owner === 'bulk')), ...clicks.map((job) => resumeJob(job)), ...popups.map((job) => resumePopupJob(job)), ...texts]);
 }
+
+// Read when the link comes: the worker that queued the job is gone, and with it the format its click was given.
+const copyFormatNow = async () => (await readSettings(localArea, ['copyFormat'])).copyFormat;
 
 async function resumeJob(job: QueuedJob): Promise<BackgroundOutcome> {
   await badgeJobStarted();
   try {
-    // A popup's job whose popup went with the worker is finished as a background one.
-    const result = await runQueued({ ...job, owner: 'background' });
+    const result = await runQueued(job);
     if (!result.ok) return await fail(result.error);
-    // Read now: the worker that queued the job is gone, and with it the format its click was given.
-    const { copyFormat } = await readSettings(localArea, ['copyFormat']);
-    return await deliver(result.value, copyFormat, job);
+    return await deliver(result.value, await copyFormatNow(), job);
   } catch (error) {
     return await fail(internalError(error));
+  }
+}
+
+/**
+ * A popup's job: its popup lost its answer with the worker (it said so) or
+ * has closed since. As for a popup closed before its answer, the link is
+ * offered by its notification, never copied: the user may have copied
+ * something else by now.
+ */
+async function resumePopupJob(job: QueuedJob): Promise<void> {
+  try {
+    await finishedForNobody({ result: await runQueued(job), autoCopy: false, copyFormat: await copyFormatNow() });
+  } catch (error) {
+    await notifyFailure(internalError(error));
   }
 }
 
