@@ -75,9 +75,13 @@ export interface SessionOptions {
 }
 
 export async function startE2eSession(options: SessionOptions = {}): Promise<E2eSession> {
-  const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
-  const otherOrigin = await startStandIn({ plainHttpPort: true });
-  const xvfb = options.headed === true ? await startXvfb() : undefined;
+  // Independent of each other: started together, and those that started are stopped if one fails.
+  const starting = [startStandIn({ plainHttpPort: true, ...options.standIn }), startStandIn({ plainHttpPort: true })] as const;
+  const xvfbStarting = options.headed === true ? startXvfb() : Promise.resolve(undefined);
+  const [standIn, otherOrigin, xvfb] = await Promise.all([...starting, xvfbStarting]).catch(async (error: unknown): Promise<never> => {
+    await Promise.allSettled([...starting.map(async (started) => (await started).close()), xvfbStarting.then((started) => started?.stop())]);
+    throw error;
+  });
   let browser: ExtensionBrowser;
   try {
     browser = await launchExtensionBrowser({

@@ -43,9 +43,13 @@ function tab(url: string | undefined) {
 export async function startFirefoxSession(
   options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string } = {},
 ): Promise<FirefoxSession> {
-  const standIn = await startStandIn({ plainHttpPort: true, ...options.standIn });
-  const otherOrigin = await startStandIn({ plainHttpPort: true });
-  const xvfb = options.headed === true ? await startXvfb() : undefined;
+  // Independent of each other: started together, and those that started are stopped if one fails.
+  const starting = [startStandIn({ plainHttpPort: true, ...options.standIn }), startStandIn({ plainHttpPort: true })] as const;
+  const xvfbStarting = options.headed === true ? startXvfb() : Promise.resolve(undefined);
+  const [standIn, otherOrigin, xvfb] = await Promise.all([...starting, xvfbStarting]).catch(async (error: unknown): Promise<never> => {
+    await Promise.allSettled([...starting.map(async (started) => (await started).close()), xvfbStarting.then((started) => started?.stop())]);
+    throw error;
+  });
   const audit = new TokenAudit();
   audit.track(standIn.demoToken);
   const auditWatcher = new FirefoxAuditWatcher(audit);
