@@ -21,6 +21,7 @@ const { copyIfStillWanted, LATE_AFTER_MS, nextClickOrder, offerLater, popupCopie
 beforeEach(() => session.clear());
 
 const click = (queuedAt = Date.now()) => ({ queuedAt, clickOrder: nextClickOrder(queuedAt) });
+const offerOf = (code: string) => ({ payload: { text: `https://shrtnr.co/${code}` }, shortUrl: `https://shrtnr.co/${code}`, longUrl: `https://example.com/${code}` });
 
 describe('the clipboard rule', () => {
   it('click orders only ever increase, even within one millisecond', () => {
@@ -68,9 +69,21 @@ describe('the clipboard rule', () => {
     expect(await copyIfStillWanted(late, copy)).toBe('late');
     expect(copy).not.toHaveBeenCalled();
     const offer = { payload: { text: '[A page](https://shrtnr.co/Late1)' }, shortUrl: 'https://shrtnr.co/Late1', longUrl: 'https://example.com/page' };
-    await offerLater(offer);
+    await offerLater(offer, async () => undefined);
     expect(await takeOffer()).toEqual(offer);
     expect(await takeOffer()).toBeUndefined();
+  });
+
+  it('offers one at a time: each notification is shown before the next offer is kept, so a click copies the link it shows', async () => {
+    // What the offer notification's click would copy at the moment each notification is shown.
+    const copiedOnClick: (string | undefined)[] = [];
+    const notify = async () => {
+      // A slow notification: the other offer must not be kept meanwhile.
+      await new Promise((done) => setTimeout(done, 5));
+      copiedOnClick.push((session.get('clipboard:offer') as { shortUrl?: string } | undefined)?.shortUrl);
+    };
+    await Promise.all([offerLater(offerOf('A'), notify), offerLater(offerOf('B'), notify)]);
+    expect(copiedOnClick).toEqual(['https://shrtnr.co/A', 'https://shrtnr.co/B']);
   });
 
   it('the popup\'s own copy counts: an earlier click\'s link does not replace it', async () => {

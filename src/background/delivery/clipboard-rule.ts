@@ -84,9 +84,21 @@ async function rememberCopied(clickOrder: number): Promise<void> {
   });
 }
 
-/** Keeps a late link for its notification's click (the worker may have stopped by then). */
-export async function offerLater(offer: Offer): Promise<void> {
-  await offeredLink.set(offer);
+// One offer at a time, kept then shown: the link the offer notification's click copies is the one it shows.
+let offering = Promise.resolve();
+
+/**
+ * Keeps a late link for its notification's click (the worker may have
+ * stopped by then), then shows that notification (`notify`), each offer's
+ * two steps after the last one's.
+ */
+export function offerLater(offer: Offer, notify: () => Promise<unknown>): Promise<void> {
+  const next = offering.then(async () => {
+    await offeredLink.set(offer);
+    await notify();
+  });
+  offering = next.catch(() => undefined);
+  return next;
 }
 
 /** The late link on offer, taken (once); undefined when there is none (or what is stored is not one). */

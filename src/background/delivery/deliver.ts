@@ -120,15 +120,10 @@ export async function finishedForNobody({ result, copyFormat }: ShortenAnswer): 
   await offer(result.value, clipboardPayload(copyFormat, result.value));
 }
 
-// One offer at a time: the link kept for the notification's click is the one the notification shows.
-let offering = Promise.resolve();
 function offer(shortened: Shortening, payload: ClipboardPayload): Promise<void> {
-  const next = offering.then(async () => {
-    await offerLater({ payload, shortUrl: shortened.shortUrl, longUrl: shortened.longUrl });
-    await notifyLink('notifyReadyTitle', shortened, browserWords().t('notifyReadyMessage'), OFFER_NOTIFICATION_ID);
-  });
-  offering = next.catch(() => undefined);
-  return next;
+  return offerLater({ payload, shortUrl: shortened.shortUrl, longUrl: shortened.longUrl }, () =>
+    notifyLink('notifyReadyTitle', shortened, browserWords().t('notifyReadyMessage'), OFFER_NOTIFICATION_ID),
+  );
 }
 
 /** A link for the background: onto the clipboard if it is still wanted there (clipboard-rule.ts), else offered. */

@@ -33,15 +33,14 @@ export async function deliverText(payload: ClipboardPayload, results: AddressRes
     return copied.ok;
   });
   const status = decision === 'copy' ? (copyFailure === undefined ? 'copied' : 'not-copied') : decision === 'late' ? 'offered' : 'superseded';
-  if (status === 'offered') {
-    const first = [...results.values()].find((result) => result.ok);
-    if (first?.ok) await offerLater({ payload, shortUrl: first.value.shortUrl, longUrl: first.value.longUrl });
-  }
   const title = status === 'copied' ? 'notifyTextCopiedTitle' : status === 'offered' ? 'notifyReadyTitle' : status === 'not-copied' ? 'notifyNotCopiedTitle' : 'notifyTextMadeTitle';
   const sentence = copyFailure === undefined ? summary : `${summary}\n${copyFailure}`;
+  const first = [...results.values()].find((result) => result.ok);
+  const notify = () => notifySentence(title, sentence, status === 'offered' ? OFFER_NOTIFICATION_ID : undefined);
   await Promise.all([
     failed === 0 && copyFailure === undefined ? badgeJobFinished({ ok: true, copied: status === 'copied' }) : badgeJobFinished({ ok: false, sentence }),
-    notifySentence(title, sentence, status === 'offered' ? OFFER_NOTIFICATION_ID : undefined),
+    // An offer is kept and shown in its turn among the others (clipboard-rule.ts).
+    status === 'offered' && first?.ok === true ? offerLater({ payload, shortUrl: first.value.shortUrl, longUrl: first.value.longUrl }, notify) : notify(),
   ]);
   return { status, made, found };
 }
