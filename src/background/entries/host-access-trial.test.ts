@@ -33,11 +33,16 @@ vi.mock('../../platform/browser', () => ({
 function pagePort(sender = { id: 'own-id', url: 'chrome-extension://own-id/src/options/index.html' }) {
   const onMessage: ((message: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
+  let closed = false;
   return {
     followed: () => onMessage.length + onDisconnect.length > 0,
+    closed: () => closed,
     port: {
       name: 'host-access-trial',
       sender,
+      disconnect: () => {
+        closed = true;
+      },
       onMessage: { addListener: (listener: (message: unknown) => void) => onMessage.push(listener) },
       onDisconnect: { addListener: (listener: () => void) => onDisconnect.push(listener) },
     },
@@ -81,10 +86,11 @@ describe('host access on trial, when its settings page is left', () => {
     ["another extension's", { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' }],
     // A script this extension injected into a page has its id, and the page's address.
     ["a page's, through a script this extension injected there,", { id: 'own-id', url: 'https://page.example/' }],
-  ])('is not followed on %s port', async (_name, sender) => {
+  ])('is not followed, and closed at once, on %s port', async (_name, sender) => {
     const { onHostAccessTrialPort } = await import('./host-access-trial');
     const stranger = pagePort(sender);
     onHostAccessTrialPort(stranger.port as never);
     expect(stranger.followed()).toBe(false);
+    expect(stranger.closed()).toBe(true);
   });
 });
