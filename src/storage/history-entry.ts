@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
+import { accountOfEntry } from './accounts';
 import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
@@ -73,6 +74,19 @@ export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   return parsed.success ? (parsed.data as HistoryEntry) : undefined;
 }
 
+/**
+ * Whether `next` may take the place of `kept`, an entry with the same short
+ * link. A link an account made here is only ever replaced by that account's
+ * word on its server: never by a page's claim (its `<link rel="shortlink">`)
+ * nor by another server's answer, which would put another long URL behind
+ * the user's link and turn its cache away. A file's entry or a page's own
+ * link gives way to any link made here.
+ */
+export function mayReplace(kept: HistoryEntry, next: HistoryEntry): boolean {
+  if (kept.origin === IMPORTED || kept.pageOwn === true) return true;
+  return next.pageOwn !== true && next.server === kept.server && accountOfEntry(next) === accountOfEntry(kept);
+}
+
 /** The newest entries made here (never imported ones), for the popup; none while history is off. */
 export interface RecentHistory {
   enabled: boolean;
@@ -109,7 +123,7 @@ export interface UnmergeOutcome {
  * same moment lose nothing.
  */
 export interface HistoryStore {
-  /** Records a shortening (replacing an entry with the same short link), then trims to MAX_HISTORY_ENTRIES: imported entries first, then the oldest. */
+  /** Records a shortening (replacing an entry with the same short link when mayReplace says it may), then trims to MAX_HISTORY_ENTRIES: imported entries first, then the oldest. */
   record(entry: HistoryEntry): Promise<void>;
   /** The newest entry with this long URL made by this account on this server and on this machine (never an imported one), if any: the cache. */
   findCached(server: string, longUrl: string, account: string): Promise<HistoryEntry | undefined>;

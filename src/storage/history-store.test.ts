@@ -93,6 +93,28 @@ describe('recording and reading', () => {
     expect(await store.all()).toEqual({ entries: [entry(1, { title: 'Again', createdAt: T0 + 50_000 })], skipped: 0 });
   });
 
+  it("never lets a page's claim or another server's answer take the place of a link an account made here", async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    const mine = entry(1);
+    await store.record(mine);
+    // A page declaring the user's short link as its own, for itself.
+    await store.record(entry(1, { longUrl: 'https://evil.example/', pageOwn: true, server: 'https://evil.example' }));
+    // Another account's server answering with it, and another account on the same server.
+    await store.record(entry(1, { longUrl: 'https://evil.example/', server: 'https://rogue.example', account: 'account-rogue' }));
+    await store.record(entry(1, { longUrl: 'https://evil.example/', account: 'account-other' }));
+    expect(await store.all()).toEqual({ entries: [mine], skipped: 0 });
+    expect(await store.findCached(SERVER, mine.longUrl, FIRST_ACCOUNT_ID)).toEqual(mine);
+  });
+
+  it("lets a link made here take the place of a file's entry or a page's own link", async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(imported(1));
+    await store.record(entry(2, { pageOwn: true }));
+    await store.record(entry(1, { createdAt: T0 + 5 }));
+    await store.record(entry(2, { createdAt: T0 + 6 }));
+    expect(await store.all()).toEqual({ entries: [entry(2, { createdAt: T0 + 6 }), entry(1, { createdAt: T0 + 5 })], skipped: 0 });
+  });
+
   it('keeps what is recorded in a database a second connection sees', async () => {
     await openHistoryStore({ indexedDB: factory }).record(entry(1));
     expect(await openHistoryStore({ indexedDB: factory }).recent(5)).toEqual([entry(1)]);

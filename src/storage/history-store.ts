@@ -1,6 +1,6 @@
 import { accountOfEntry } from './accounts';
 import { DATABASE_NAME, DATABASE_VERSION, upgradeHistoryDatabase } from './history-database';
-import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
+import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, mayReplace, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
 import { trim } from './history-trim';
 
 const CREDITS_KEY = 'creditsSaved';
@@ -108,8 +108,12 @@ export function openHistoryStore(options: { indexedDB?: IDBFactory; maxEntries?:
   return {
     record: (entry) =>
       transact('entries', 'readwrite', (store) => {
-        store.put(entry);
-        trim(store, maxEntries);
+        const existing = store.get(entry.shortUrl);
+        existing.onsuccess = () => {
+          const kept = asHistoryEntry(existing.result);
+          if (kept === undefined || mayReplace(kept, entry)) store.put(entry);
+          trim(store, maxEntries);
+        };
       }),
 
     async findCached(server, longUrl, account) {
