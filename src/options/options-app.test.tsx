@@ -514,6 +514,19 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(serverField().value).toBe('https://short.example');
   });
 
+  it('keeps the server on screen while a token is typed for it: another page or sync moving the account does not take the token there', async () => {
+    const connector = await renderOptions(SAVED);
+
+    type(tokenField(), 'newToken1234');
+    act(() => connector.saveElsewhere({ accounts: [FIRST_ON('https://elsewhere.example')], autoCopy: false }));
+    await waitFor(() => expect(autoCopyBox().checked).toBe(false));
+    expect(serverField().value).toBe(DEFAULT_SERVER);
+
+    fireEvent.click(button('optionsSave'));
+    await waitForText('save-status', t('optionsSaved'));
+    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: DEFAULT_SERVER }]]);
+  });
+
   it('shows the newest settings when two saves elsewhere are read back out of order', async () => {
     const connector = await renderOptions(SAVED);
     // The first save's read answers last: it holds the settings from before the second save.

@@ -53,7 +53,10 @@ export function useStoredSettings(connector: OptionsConnector) {
           // Moved to another account: what was typed for the one gone is not that one's (saved, it would overwrite it).
           const moved = edited !== editedBefore;
           const wasValues = before === undefined ? undefined : formValues(before, edited);
-          const untouched = (key: keyof OptionsFormValues) => wasValues === undefined || current[key] === wasValues[key];
+          // A token being typed is for the server on screen: that field stays as shown, so Save never binds the
+          // token to a server another page or sync put there meanwhile.
+          const heldForToken = (key: keyof OptionsFormValues) => key === 'serverUrl' && current.tokenDraft !== '';
+          const untouched = (key: keyof OptionsFormValues) => wasValues === undefined || (current[key] === wasValues[key] && !heldForToken(key));
           const storedValues = formValues(stored, edited);
           setSaved(stored);
           setEditing(edited);
