@@ -66,6 +66,9 @@ export default defineConfig(({ command, mode }) => {
             isolate: false,
             testTimeout: 60_000,
             hookTimeout: 60_000,
+            // expect.poll waits for its condition, and fails only after 10 s, not vitest's 1 s: beside another
+            // browser and the niced unit tests, a page on a two-core machine can take over a second. A ceiling.
+            expect: { poll: { timeout: 10_000 } },
           },
         },
       ],
