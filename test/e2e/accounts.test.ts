@@ -14,7 +14,7 @@ import { startE2eSession, type E2eSession } from '../support/e2e-session';
 let session: E2eSession;
 let second: StandIn;
 let ownAccount: Account;
-/** A third server, where two accounts keep a token each, limited to 2 requests per 6 s a token (long enough that the second account's click comes well inside the first's window, on a slow machine too). */
+/** A third server, where two accounts keep a token each, limited to 2 requests per 3 s a token (one click, the second account's, must land inside the first's window: it takes well under a second, on a slow machine too). */
 let shared: StandIn;
 const SHARED_TOKENS = ['work_0123456789abcdef0123', 'home_0123456789abcdef4567'] as const;
 
@@ -25,7 +25,7 @@ const stored = async () => (await session.worker()).evaluate(() => chrome.storag
 
 beforeAll(async () => {
   second = await startStandIn({});
-  shared = await startStandIn({ tokens: SHARED_TOKENS.map((token) => ({ token, credits: 100 })), rateLimit: { limit: 2, windowMs: 6_000 } });
+  shared = await startStandIn({ tokens: SHARED_TOKENS.map((token) => ({ token, credits: 100 })), rateLimit: { limit: 2, windowMs: 3_000 } });
   session = await startE2eSession({ trustedSpkiHashes: [second.spkiHash, shared.spkiHash] });
   await session.useStandIn();
   session.audit.watchServer(shared);

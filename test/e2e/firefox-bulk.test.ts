@@ -1,5 +1,5 @@
 // "Shorten all tabs in this window" (issue 11) in Debian's firefox-esr, against
-// a stand-in allowing 5 requests per 3-second window. The profile's
+// a stand-in allowing 5 requests per 2-second window. The profile's
 // extensions.webextOptionalPermissionPrompts = false grants the optional
 // `tabs` permission on a real click without a prompt (browser-testing.md);
 // the popup is opened in a tab of its own, so it is one of the window's tabs
@@ -14,7 +14,7 @@ const LIMIT = 5;
 let session: FirefoxSession;
 
 beforeAll(async () => {
-  session = await startFirefoxSession({ standIn: { rateLimit: { limit: LIMIT, windowMs: 3_000 } } });
+  session = await startFirefoxSession({ standIn: { rateLimit: { limit: LIMIT, windowMs: 2_000 } } });
   await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
 });
 afterAll(() => session?.close());

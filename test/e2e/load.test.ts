@@ -1,5 +1,5 @@
 // Forty context-menu shortenings at once against a server allowing ten per
-// three-second window: the queue waits each window out (issue 11), so every
+// two-second window: the queue waits each window out (issue 11), so every
 // one ends in a short link, no window refuses a request, and the badge ends
 // telling the truth.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-s
 let session: E2eSession;
 
 beforeAll(async () => {
-  session = await startE2eSession({ standIn: { rateLimit: { limit: 10, windowMs: 3_000 } } });
+  session = await startE2eSession({ standIn: { rateLimit: { limit: 10, windowMs: 2_000 } } });
   await session.useStandIn();
 });
 afterAll(() => session?.close());
@@ -21,7 +21,7 @@ beforeEach(() => {
 const shortUrlOf = (outcome: BackgroundOutcome | undefined): string => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : '');
 
 describe('load', () => {
-  it('40 menu shortenings at once, 10 allowed per 3 s: all 40 links, four windows, none refused', async () => {
+  it('40 menu shortenings at once, 10 allowed per 2 s: all 40 links, four windows, none refused', async () => {
     const worker = await session.worker();
     const outcomes = await worker.evaluate(async (count) => {
       const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;

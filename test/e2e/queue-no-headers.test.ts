@@ -8,7 +8,7 @@ import { startE2eSession, type E2eSession } from '../support/e2e-session';
 let session: E2eSession;
 
 beforeAll(async () => {
-  session = await startE2eSession({ standIn: { rateLimit: { limit: 5, windowMs: 3_000 }, rateLimitHeaders: 'none' } });
+  session = await startE2eSession({ standIn: { rateLimit: { limit: 5, windowMs: 2_000 }, rateLimitHeaders: 'none' } });
   await session.useStandIn();
 });
 afterAll(() => session?.close());
