@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { isCampaign, MAX_CAMPAIGN_NAME, type Campaign } from '../storage/campaign';
+import type { MessageKey } from '../platform/words';
+import { isCampaign, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
 import { useWords } from '../ui/words-context';
 
 export interface CampaignPanelProps {
@@ -32,9 +33,9 @@ export function CampaignPanel({ presets, onApply }: CampaignPanelProps) {
 
   const applyTyped = (event: Event) => {
     event.preventDefault();
-    const campaign = typedCampaign(typed);
-    if (campaign === undefined) setProblem(t('optionsCampaignRequired'));
-    else onApply(campaign);
+    const made = typedCampaign(typed);
+    if (made.ok) onApply(made.campaign);
+    else setProblem(t(made.problem, ...made.params));
   };
 
   return (
@@ -75,15 +76,19 @@ export function CampaignPanel({ presets, onApply }: CampaignPanelProps) {
   );
 }
 
-/** The three values typed once as a campaign (named by its campaign value), if each is there and within bounds. */
-function typedCampaign({ source, medium, campaign }: Typed): Campaign | undefined {
+/** The three values typed once as a campaign (named by its campaign value), or what is wrong with them: one missing, or one too long. */
+function typedCampaign({ source, medium, campaign }: Typed): { ok: true; campaign: Campaign } | { ok: false; problem: MessageKey; params: (string | number)[] } {
   const params = [
     { key: 'utm_source', value: source.trim() },
     { key: 'utm_medium', value: medium.trim() },
     { key: 'utm_campaign', value: campaign.trim() },
   ];
+  if (params.some(({ value }) => value === '')) return { ok: false, problem: 'optionsCampaignRequired', params: [] };
+  const tooLong = params.find(({ value }) => value.length > MAX_CAMPAIGN_VALUE);
+  if (tooLong !== undefined) return { ok: false, problem: 'optionsCampaignValueTooLong', params: [tooLong.key, MAX_CAMPAIGN_VALUE] };
   const made = { name: campaign.trim().slice(0, MAX_CAMPAIGN_NAME), params };
-  return isCampaign(made) ? made : undefined;
+  // Checked as a stored campaign is, whatever the checks above: never sent otherwise.
+  return isCampaign(made) ? { ok: true, campaign: made } : { ok: false, problem: 'optionsCampaignRequired', params: [] };
 }
 
 export type CampaignPanelComponent = typeof CampaignPanel;

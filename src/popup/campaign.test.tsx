@@ -61,6 +61,17 @@ describe.each(['en', 'ar'])('campaign tags in the popup, in %s', (language) => {
     });
   });
 
+  it('a value typed too long is named, with the most it may be, and nothing is sent', async () => {
+    const { connector, panel } = await openPanel();
+    const typeIn = (key: Parameters<typeof t>[0], value: string) => fireEvent.input(within(panel).getByLabelText(t(key)), { target: { value } });
+    typeIn('optionsCampaignSource', 's'.repeat(201));
+    typeIn('optionsCampaignMedium', 'social');
+    typeIn('optionsCampaignCampaign', 'launch');
+    fireEvent.click(within(panel).getByRole('button', { name: t('popupCampaignApply') }));
+    expect(within(panel).getByRole('alert').textContent).toBe(t('optionsCampaignValueTooLong', 'utm_source', 200));
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when no preset is saved yet', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
