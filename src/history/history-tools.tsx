@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
 import type { HistoryActions } from './view-types';
 
@@ -48,32 +49,15 @@ export function HistoryTools({ total, confirmingDeleteAll, actions }: HistoryToo
           </button>
         )}
       </div>
-      {confirmingDeleteAll && total > 0 && <ConfirmDeleteAll total={total} onConfirm={actions.onConfirmDeleteAll} onCancel={actions.onCancelDeleteAll} />}
+      {confirmingDeleteAll && total > 0 && (
+        <ConfirmStep
+          question={t('historyDeleteAllQuestion', total)}
+          confirmLabel={t('historyDeleteAllConfirm')}
+          cancelLabel={t('historyCancel')}
+          onConfirm={actions.onConfirmDeleteAll}
+          onCancel={actions.onCancelDeleteAll}
+        />
+      )}
     </section>
-  );
-}
-
-function ConfirmDeleteAll({ total, onConfirm, onCancel }: { total: number; onConfirm(): void; onCancel(): void }) {
-  const { t } = useWords();
-  const cancel = useRef<HTMLButtonElement>(null);
-  // Focus on the answer that loses nothing.
-  useEffect(() => cancel.current?.focus(), []);
-  return (
-    <div
-      class="confirm"
-      role="group"
-      aria-labelledby="delete-all-question"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
-    >
-      <p id="delete-all-question">{t('historyDeleteAllQuestion', total)}</p>
-      <button type="button" class="danger-button" onClick={onConfirm}>
-        {t('historyDeleteAllConfirm')}
-      </button>
-      <button type="button" ref={cancel} class="secondary-button" onClick={onCancel}>
-        {t('historyCancel')}
-      </button>
-    </div>
   );
 }

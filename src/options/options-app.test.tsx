@@ -180,16 +180,35 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(connector.save.mock.calls).toEqual([[{ history: false, copyFormat: 'markdown', stripTracking: true, usePageShortLink: true }]]);
   });
 
-  it('turning history off offers to delete the links it holds, and deletes them when asked', async () => {
+  it('turning history off offers to delete the links it holds, and deletes them only once that is confirmed', async () => {
     const connector = await renderOptions(SAVED);
     expect(screen.queryByRole('button', { name: t('optionsClearHistory', 42) })).toBeNull();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
+    const historyBox = screen.getByRole('checkbox', { name: t('optionsHistory') });
+    fireEvent.click(historyBox);
     await waitForText('history-left', t('optionsHistoryStillSaved', 42));
-    fireEvent.click(screen.getByRole('button', { name: t('optionsClearHistory', 42) }));
+    const clear = screen.getByRole('button', { name: t('optionsClearHistory', 42) });
+    const question = () => screen.queryByRole('group', { name: t('historyDeleteAllQuestion', 42) });
 
+    // Asked first, Cancel focused: it loses nothing.
+    fireEvent.click(clear);
+    expect(question()).not.toBeNull();
+    expect(document.activeElement).toBe(button('historyCancel'));
+    expectNothingUntranslated();
+    fireEvent.click(button('historyCancel'));
+    expect(question()).toBeNull();
+    expect(document.activeElement).toBe(clear);
+    // Escape answers no as well.
+    fireEvent.click(clear);
+    fireEvent.keyDown(button('historyCancel'), { key: 'Escape' });
+    expect(question()).toBeNull();
+    expect(connector.clearHistory).not.toHaveBeenCalled();
+
+    fireEvent.click(clear);
+    fireEvent.click(button('historyDeleteAllConfirm'));
     await waitForText('history-left', t('optionsHistoryCleared', 42));
     expect(connector.clearHistory).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(historyBox);
     expectNothingUntranslated();
   });
 

@@ -1,4 +1,7 @@
+import type { RefObject } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
+import { ConfirmStep } from '../ui/confirm-step';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 import { OptionsHeader } from './options-header';
@@ -13,6 +16,7 @@ export { PLAIN_SETTINGS, type ConnectionStatus, type FieldErrors, type HistoryLe
 export function OptionsView(props: OptionsViewProps) {
   const { values, saveStatus, onChange } = props;
   const { t } = useWords();
+  const historyBox = useRef<HTMLInputElement>(null);
   const submit = (event: Event) => {
     event.preventDefault();
     props.onSave();
@@ -67,11 +71,11 @@ export function OptionsView(props: OptionsViewProps) {
         <section class="card">
           <h2>{t('optionsHistoryHeading')}</h2>
           <label class="checkbox">
-            <input type="checkbox" checked={values.history} onChange={(event) => onChange({ history: event.currentTarget.checked })} />
+            <input type="checkbox" ref={historyBox} checked={values.history} onChange={(event) => onChange({ history: event.currentTarget.checked })} />
             {t('optionsHistory')}
           </label>
           <p class="hint">{t('optionsHistoryHint')}</p>
-          <HistoryLeftNotice historyLeft={props.historyLeft} onClear={props.onClearHistory} />
+          <HistoryLeftNotice historyLeft={props.historyLeft} onClear={props.onClearHistory} focusAfterClear={historyBox} />
           <button type="button" class="secondary-button" onClick={props.onOpenHistory}>
             {t('optionsOpenHistory')}
           </button>
@@ -92,7 +96,8 @@ export function OptionsView(props: OptionsViewProps) {
   );
 }
 
-function HistoryLeftNotice({ historyLeft, onClear }: { historyLeft: HistoryLeft; onClear(): void }) {
+/** `focusAfterClear`: where focus goes once the links are deleted (their button goes with them). */
+function HistoryLeftNotice({ historyLeft, onClear, focusAfterClear }: { historyLeft: HistoryLeft; onClear(): void; focusAfterClear: RefObject<HTMLElement | null> }) {
   const { t } = useWords();
   return (
     <div class="history-left">
@@ -101,11 +106,37 @@ function HistoryLeftNotice({ historyLeft, onClear }: { historyLeft: HistoryLeft;
         {historyLeft.state === 'cleared' && t('optionsHistoryCleared', historyLeft.count)}
         {historyLeft.state === 'failed' && historyLeft.message}
       </p>
-      {historyLeft.state === 'kept' && (
-        <button type="button" class="secondary-button" onClick={onClear}>
-          {t('optionsClearHistory', historyLeft.count)}
-        </button>
-      )}
+      {historyLeft.state === 'kept' && <ClearHistory count={historyLeft.count} onClear={onClear} focusAfterClear={focusAfterClear} />}
     </div>
+  );
+}
+
+/** Deleting the links history still holds: asked first, as the history page's "Delete all" is (there is no undo here). */
+function ClearHistory({ count, onClear, focusAfterClear }: { count: number; onClear(): void; focusAfterClear: RefObject<HTMLElement | null> }) {
+  const { t } = useWords();
+  const [asking, setAsking] = useState(false);
+  const clear = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button type="button" ref={clear} class="secondary-button" aria-expanded={asking} onClick={() => setAsking(true)}>
+        {t('optionsClearHistory', count)}
+      </button>
+      {asking && (
+        <ConfirmStep
+          question={t('historyDeleteAllQuestion', count)}
+          confirmLabel={t('historyDeleteAllConfirm')}
+          cancelLabel={t('historyCancel')}
+          onConfirm={() => {
+            setAsking(false);
+            focusAfterClear.current?.focus();
+            onClear();
+          }}
+          onCancel={() => {
+            clear.current?.focus();
+            setAsking(false);
+          }}
+        />
+      )}
+    </>
   );
 }
