@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Campaign } from '../storage/campaign';
 import { useWords } from '../ui/words-context';
+import { describe } from './describe-error';
 import { draftOf, EMPTY_DRAFT, presetFromDraft, type CampaignDraft } from './campaign-draft';
 
 interface CampaignPresetsCardProps {
@@ -27,10 +28,17 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
   const [status, setStatus] = useState('');
   const saved = presets ?? [];
 
+  /** Saves the whole list; resolves to whether it was saved (the status line says either). */
   const save = (next: Campaign[], done: string) =>
     onSave(next).then(
-      () => setStatus(done),
-      (error: unknown) => setStatus(t('optionsCampaignSaveFailed', error instanceof Error ? error.message : String(error))),
+      () => {
+        setStatus(done);
+        return true;
+      },
+      (error: unknown) => {
+        setStatus(t('optionsCampaignSaveFailed', describe(error)));
+        return false;
+      },
     );
 
   const submit = (event: Event) => {
@@ -42,7 +50,8 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
     }
     setProblem('');
     const others = saved.filter((preset) => preset.name.toLowerCase() !== made.preset.name.toLowerCase());
-    void save([...others, made.preset], t('optionsCampaignSaved', made.preset.name)).then(() => setDraft(EMPTY_DRAFT));
+    // Not saved: the form keeps the preset, to try again.
+    void save([...others, made.preset], t('optionsCampaignSaved', made.preset.name)).then((ok) => ok && setDraft(EMPTY_DRAFT));
   };
 
   return (

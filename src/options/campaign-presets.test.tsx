@@ -57,6 +57,20 @@ describe.each(['en', 'ar'])('campaign presets on the options page, in %s', (lang
     if (language === 'ar') expect(untranslatedWords(document.body, ['utm', 'source', 'medium', 'campaign', 'term', 'content', 'name', 'value', 'Newsletter', 'newsletter', 'email', 'spring', 'summer', 'ref', 'shrtnr', 'HTML', 'shrtnr.co', 'fbclid', 'gclid'])).toEqual([]);
   });
 
+  it('keeps a preset that could not be saved in the form, and says why', async () => {
+    const connector = await renderOptions();
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    typeIn('optionsCampaignName', 'Newsletter');
+    typeIn('optionsCampaignSource', 'newsletter');
+    typeIn('optionsCampaignMedium', 'email');
+    typeIn('optionsCampaignCampaign', 'spring');
+    fireEvent.click(card().getByRole('button', { name: t('optionsCampaignSave') }));
+
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(t('optionsCampaignSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    expect((['optionsCampaignName', 'optionsCampaignSource', 'optionsCampaignMedium', 'optionsCampaignCampaign'] as const).map((key) => field(key).value)).toEqual(['Newsletter', 'newsletter', 'email', 'spring']);
+    expect(card().queryByRole('button', { name: t('optionsCampaignDeleteLabel', 'Newsletter') })).toBeNull();
+  });
+
   it('says what is wrong with a preset, and saves nothing', async () => {
     const connector = await renderOptions();
     const save = () => fireEvent.click(card().getByRole('button', { name: t('optionsCampaignSave') }));
