@@ -20,7 +20,9 @@ export type DraftProblem = { key: MessageKey; params: (string | number)[] };
 
 /**
  * The preset a draft makes, or what is wrong with it (the first thing). Its
- * name may be one already saved (in any case): it then replaces that one.
+ * name may be one in `saved` (in any case): `replaces` says so, and saved
+ * (withPreset) it takes that one's place. `saved` leaves out the preset being
+ * edited: its own name is no other's.
  */
 export function presetFromDraft(draft: CampaignDraft, saved: readonly Campaign[]): { ok: true; preset: Campaign; replaces: boolean } | { ok: false; problem: DraftProblem } {
   const name = draft.name.trim();
@@ -63,4 +65,16 @@ export function draftOf(preset: Campaign): CampaignDraft {
   const named = new Set<string>([...REQUIRED_CAMPAIGN_KEYS, ...OPTIONAL_CAMPAIGN_KEYS]);
   const others = preset.params.filter((param) => !named.has(param.key)).map(({ key, value: paramValue }) => `${key}=${paramValue}`);
   return { name: preset.name, source: value('utm_source'), medium: value('utm_medium'), campaign: value('utm_campaign'), term: value('utm_term'), content: value('utm_content'), others: others.join('\n') };
+}
+
+/** Whether two presets' names are the same (in any case). */
+export const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The presets once `preset` is saved, last: the one edited (`editing`, its
+ * name as saved) gives way to it, so a new name renames it; and so does one
+ * another preset has, which the user has agreed to replace.
+ */
+export function withPreset(saved: readonly Campaign[], preset: Campaign, editing: string | undefined): Campaign[] {
+  return [...saved.filter(({ name }) => !sameName(name, preset.name) && (editing === undefined || !sameName(name, editing))), preset];
 }

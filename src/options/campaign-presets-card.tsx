@@ -1,8 +1,9 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Campaign } from '../storage/campaign';
+import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
+import { draftOf, EMPTY_DRAFT, presetFromDraft, sameName, withPreset, type CampaignDraft } from './campaign-draft';
 import { describe } from './describe-error';
-import { draftOf, EMPTY_DRAFT, presetFromDraft, type CampaignDraft } from './campaign-draft';
 
 interface CampaignPresetsCardProps {
   /** The saved presets; undefined until read. */
@@ -20,13 +21,32 @@ const FIELDS: { field: keyof Omit<CampaignDraft, 'others'>; label: 'optionsCampa
   { field: 'content', label: 'optionsCampaignContent' },
 ];
 
-/** Campaign presets: each a name and its tags, used from the popup and the menu's "Shorten with campaign". Saved as soon as added or deleted. */
+/**
+ * Campaign presets: each a name and its tags, used from the popup and the
+ * menu's "Shorten with campaign". Saved as soon as added or deleted; deleting
+ * one, or saving over another's name, asks first.
+ */
 export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProps) {
   const { t } = useWords();
   const [draft, setDraft] = useState<CampaignDraft>(EMPTY_DRAFT);
+  // The saved preset the form edits (its name as saved): saved under another name, it is renamed.
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  // A preset made under the name another one has: saved only once the user says to replace that one.
+  const [replacing, setReplacing] = useState<{ preset: Campaign; other: string } | undefined>(undefined);
+  // A preset deleted: once it is off the list, focus goes to the list's first button (or the form).
+  const [deleted, setDeleted] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const [status, setStatus] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const saved = presets ?? [];
+  const edited = saved.find(({ name }) => editing !== undefined && sameName(name, editing));
+
+  useEffect(() => {
+    if (deleted === undefined || saved.some(({ name }) => sameName(name, deleted))) return;
+    setDeleted(undefined);
+    (list.current?.querySelector('button') ?? nameField.current)?.focus();
+  }, [presets, deleted]);
 
   /** Saves the whole list; resolves to whether it was saved (the status line says either). */
   const save = (next: Campaign[], done: string) =>
@@ -41,17 +61,43 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
       },
     );
 
+  const draftNow = useRef(draft);
+  draftNow.current = draft;
+  const savePreset = (preset: Campaign) => {
+    setReplacing(undefined);
+    const typed = draft;
+    void save(withPreset(saved, preset, edited?.name), t('optionsCampaignSaved', preset.name)).then((ok) => {
+      // Not saved: the form keeps the preset, to try again; typed in since, it keeps what it holds.
+      if (!ok || draftNow.current !== typed) return;
+      setDraft(EMPTY_DRAFT);
+      setEditing(undefined);
+    });
+  };
+
   const submit = (event: Event) => {
     event.preventDefault();
-    const made = presetFromDraft(draft, saved);
+    const made = presetFromDraft(draft, saved.filter((preset) => preset !== edited));
     if (!made.ok) {
       setProblem(t(made.problem.key, ...made.problem.params));
       return;
     }
     setProblem('');
-    const others = saved.filter((preset) => preset.name.toLowerCase() !== made.preset.name.toLowerCase());
-    // Not saved: the form keeps the preset, to try again.
-    void save([...others, made.preset], t('optionsCampaignSaved', made.preset.name)).then((ok) => ok && setDraft(EMPTY_DRAFT));
+    const other = saved.find((preset) => preset !== edited && sameName(preset.name, made.preset.name));
+    if (other === undefined) savePreset(made.preset);
+    else setReplacing({ preset: made.preset, other: other.name });
+  };
+
+  const type = (change: Partial<CampaignDraft>) => {
+    setDraft({ ...draft, ...change });
+    // The question was about the preset as it was typed.
+    setReplacing(undefined);
+  };
+
+  const stopEditing = () => {
+    setDraft(EMPTY_DRAFT);
+    setEditing(undefined);
+    setReplacing(undefined);
+    setProblem('');
   };
 
   return (
@@ -59,40 +105,50 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
       <h2 id="campaigns-heading">{t('optionsCampaignsHeading')}</h2>
       <p class="hint">{t('optionsCampaignsHint')}</p>
       {saved.length > 0 && (
-        <ul class="campaign-list">
+        <ul class="campaign-list" ref={list}>
           {saved.map((preset) => (
-            <li key={preset.name}>
-              <p>
-                <strong>{preset.name}</strong>{' '}
-                <span class="campaign-params" dir="ltr">
-                  {preset.params.map(({ key, value }) => `${key}=${value}`).join(' · ')}
-                </span>
-              </p>
-              <button type="button" class="secondary-button" aria-label={t('optionsCampaignEditLabel', preset.name)} onClick={() => setDraft(draftOf(preset))}>
-                {t('optionsCampaignEdit')}
-              </button>
-              <button
-                type="button"
-                class="secondary-button"
-                aria-label={t('optionsCampaignDeleteLabel', preset.name)}
-                onClick={() => void save(saved.filter((kept) => kept !== preset), t('optionsCampaignDeleted', preset.name))}
-              >
-                {t('optionsCampaignDelete')}
-              </button>
-            </li>
+            <PresetRow
+              key={preset.name}
+              preset={preset}
+              edited={preset === edited}
+              onEdit={() => {
+                setDraft(draftOf(preset));
+                setEditing(preset.name);
+                setReplacing(undefined);
+                setProblem('');
+              }}
+              onDelete={() =>
+                void save(
+                  saved.filter((kept) => kept !== preset),
+                  t('optionsCampaignDeleted', preset.name),
+                ).then((ok) => {
+                  if (!ok) return;
+                  setDeleted(preset.name);
+                  if (preset === edited) setEditing(undefined);
+                })
+              }
+            />
           ))}
         </ul>
       )}
       <form class="campaign-form" onSubmit={submit} noValidate>
+        {edited !== undefined && (
+          <p class="campaign-editing" data-testid="campaign-editing">
+            {t('optionsCampaignEditing', edited.name)}{' '}
+            <button type="button" class="quiet-button" onClick={stopEditing}>
+              {t('historyCancel')}
+            </button>
+          </p>
+        )}
         {FIELDS.map(({ field, label }) => (
           <label key={field} class="field-label">
             {t(label)}
-            <input type="text" dir="auto" value={draft[field]} onInput={(event) => setDraft({ ...draft, [field]: event.currentTarget.value })} />
+            <input type="text" dir="auto" ref={field === 'name' ? nameField : undefined} value={draft[field]} onInput={(event) => type({ [field]: event.currentTarget.value })} />
           </label>
         ))}
         <label class="field-label">
           {t('optionsCampaignOthers')}
-          <textarea rows={2} dir="ltr" value={draft.others} onInput={(event) => setDraft({ ...draft, others: event.currentTarget.value })} />
+          <textarea rows={2} dir="ltr" value={draft.others} onInput={(event) => type({ others: event.currentTarget.value })} />
         </label>
         <p class="field-error" role="alert" data-testid="campaign-problem">
           {problem}
@@ -100,10 +156,66 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
         <button type="submit" class="secondary-button">
           {t('optionsCampaignSave')}
         </button>
+        {replacing !== undefined && (
+          <ConfirmStep
+            question={t('optionsCampaignReplaceQuestion', replacing.other)}
+            confirmLabel={t('optionsCampaignReplace')}
+            cancelLabel={t('historyCancel')}
+            onConfirm={() => {
+              nameField.current?.focus();
+              savePreset(replacing.preset);
+            }}
+            onCancel={() => {
+              // The name is what to change instead.
+              nameField.current?.focus();
+              setReplacing(undefined);
+            }}
+          />
+        )}
       </form>
       <p class="save-status" role="status" data-testid="campaign-status">
         {status}
       </p>
     </section>
+  );
+}
+
+/** A saved preset: its name and tags, Edit, and Delete (asked first). */
+function PresetRow({ preset, edited, onEdit, onDelete }: { preset: Campaign; edited: boolean; onEdit(): void; onDelete(): void }) {
+  const { t } = useWords();
+  const [asking, setAsking] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // Back on the Delete button: it stays until the preset is gone, and stays if it could not be deleted.
+  const answered = () => {
+    deleteButton.current?.focus();
+    setAsking(false);
+  };
+  return (
+    <li>
+      <p>
+        <strong>{preset.name}</strong>{' '}
+        <span class="campaign-params" dir="ltr">
+          {preset.params.map(({ key, value }) => `${key}=${value}`).join(' · ')}
+        </span>
+      </p>
+      <button type="button" class="secondary-button" aria-pressed={edited} aria-label={t('optionsCampaignEditLabel', preset.name)} onClick={onEdit}>
+        {t('optionsCampaignEdit')}
+      </button>
+      <button type="button" ref={deleteButton} class="secondary-button" aria-expanded={asking} aria-label={t('optionsCampaignDeleteLabel', preset.name)} onClick={() => setAsking(true)}>
+        {t('optionsCampaignDelete')}
+      </button>
+      {asking && (
+        <ConfirmStep
+          question={t('optionsCampaignDeleteQuestion', preset.name)}
+          confirmLabel={t('optionsCampaignDelete')}
+          cancelLabel={t('historyCancel')}
+          onConfirm={() => {
+            answered();
+            onDelete();
+          }}
+          onCancel={answered}
+        />
+      )}
+    </li>
   );
 }
