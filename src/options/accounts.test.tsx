@@ -289,6 +289,18 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect(statusText('editing-account')).toBe(t('optionsEditingAccount', 'shrtnr.co'));
   });
 
+  it('a question about clearing a token goes when the form moves to another account: it was about that one', async () => {
+    const connector = await renderOptions(THREE);
+
+    fireEvent.click(button('optionsClearToken'));
+    expect(screen.getByRole('group', { name: t('optionsClearTokenQuestion', 'shrtnr.co') })).toBeTruthy();
+    fireEvent.click(button('optionsEditAccount', 'Team'));
+
+    expect(statusText('token-status')).toContain(t('optionsTokenSaved', '1234', 'short.example'));
+    expect(noButton('optionsRemoveAccountConfirm')).toBeNull();
+    expect(connector.clearToken).not.toHaveBeenCalled();
+  });
+
   it('refuses a name another account has (in any case) and one over 60 characters, and saves nothing', async () => {
     const connector = await renderOptions(THREE);
 

@@ -428,16 +428,30 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expectNothingUntranslated();
   });
 
-  it('clears the token', async () => {
-    const connector = await renderOptions(SAVED);
+  it('clears the token only once that is confirmed, the question naming the server it is for', async () => {
+    const connector = await renderOptions(onServer('https://mirror.example'));
+    const question = () => screen.queryByRole('group', { name: t('optionsClearTokenQuestion', 'shrtnr.co') });
 
     fireEvent.click(button('optionsClearToken'));
+    expect(question()).not.toBeNull();
+    expect(document.activeElement).toBe(button('optionsRemoveAccountKeep'));
+    expectNothingUntranslated();
+    fireEvent.click(button('optionsRemoveAccountKeep'));
+    expect(question()).toBeNull();
+    expect(document.activeElement).toBe(button('optionsClearToken'));
+    fireEvent.click(button('optionsClearToken'));
+    fireEvent.keyDown(button('optionsRemoveAccountKeep'), { key: 'Escape' });
+    expect(question()).toBeNull();
+    expect(connector.clearToken).not.toHaveBeenCalled();
+
+    fireEvent.click(button('optionsClearToken'));
+    fireEvent.click(button('optionsRemoveAccountConfirm'));
 
     await waitForText('save-status', t('optionsTokenRemoved'));
     expect(connector.clearToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID]]);
     expect(connector.save).not.toHaveBeenCalled();
     expect(text('token-status')).toBe(t('optionsNoToken'));
-    expect(tokenField('optionsTokenLabel')).toBeTruthy();
+    expect(document.activeElement).toBe(tokenField('optionsTokenLabel'));
     expectNothingUntranslated();
   });
 
@@ -513,6 +527,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(onServer('https://mirror.example'));
     connector.clearToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     fireEvent.click(button('optionsClearToken'));
+    fireEvent.click(button('optionsRemoveAccountConfirm'));
     await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
 

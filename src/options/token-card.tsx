@@ -1,14 +1,22 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
 import type { OptionsViewProps } from './options-view-props';
 
 /** The edited account's token: whether one is saved here (and for which server), and a field to enter or replace it. */
-export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'savedToken' | 'fieldErrors' | 'onChange' | 'onUseTokenWithServer' | 'onClearToken'>) {
+export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName' | 'savedToken' | 'fieldErrors' | 'onChange' | 'onUseTokenWithServer' | 'onClearToken'>) {
   const { values, savedToken, fieldErrors, onChange } = props;
   const [showToken, setShowToken] = useState(false);
+  // "Clear token" asks first (the token is not shown again, and there is no undo); asked for the account edited
+  // then: a question left open, the form moving to another account, is not about that one's token.
+  const [askedFor, setAskedFor] = useState<{ account: string | undefined } | undefined>(undefined);
+  const askingClear = askedFor !== undefined && askedFor.account === props.editingName;
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const tokenField = useRef<HTMLInputElement>(null);
   const { t } = useWords();
   const tokenFieldProps = {
     id: 'token',
+    ref: tokenField,
     // No `name`: a native submit (the form's script failing) would put a named field, the token, into a URL.
     autoComplete: 'off',
     spellcheck: false,
@@ -35,12 +43,29 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'savedToken' 
                 </button>{' '}
               </>
             )}
-            <button type="button" class="quiet-button" onClick={props.onClearToken}>
+            <button type="button" ref={clearButton} class="quiet-button" aria-expanded={askingClear} onClick={() => setAskedFor({ account: props.editingName })}>
               {t('optionsClearToken')}
             </button>
           </>
         )}
       </p>
+      {savedToken !== undefined && askingClear && (
+        <ConfirmStep
+          question={t('optionsClearTokenQuestion', savedToken.host)}
+          confirmLabel={t('optionsRemoveAccountConfirm')}
+          cancelLabel={t('optionsRemoveAccountKeep')}
+          onConfirm={() => {
+            // The button goes with the token: the field to enter one has the focus.
+            tokenField.current?.focus();
+            setAskedFor(undefined);
+            props.onClearToken();
+          }}
+          onCancel={() => {
+            clearButton.current?.focus();
+            setAskedFor(undefined);
+          }}
+        />
+      )}
       <label class="field-label" for="token">
         {savedToken === undefined ? t('optionsTokenLabel') : t('optionsReplaceToken')}
       </label>
