@@ -58,10 +58,10 @@ export function accountActions(context: AccountActionsContext) {
       const { [account.id]: _removed, ...tokens } = saved.tokens;
       void tokenChange(() => connector.clearToken(account.id), tokens, t('optionsTokenRemoved'));
     },
-    /** Removes the account, its token, and the host access its server had (unless another account's server uses it). */
-    async removeAccount(id: string) {
+    /** Removes the account, its token, and the host access its server had (unless another account's server uses it); resolves to whether it was removed. */
+    async removeAccount(id: string): Promise<boolean> {
       const removed = saved.accounts.find((candidate) => candidate.id === id);
-      if (removed === undefined) return;
+      if (removed === undefined) return false;
       const left = withoutAccount(saved.accounts, id, accountFor(saved)?.id ?? '');
       // The active account is saved only when it moves: another page may be choosing one meanwhile.
       const changes: Partial<Settings> = { accounts: left.accounts, ...(left.active === undefined || left.active === saved.activeAccount ? {} : { activeAccount: left.active }) };
@@ -71,7 +71,7 @@ export function accountActions(context: AccountActionsContext) {
         await connector.clearToken(id);
       } catch (error) {
         context.setAccountsStatus(t('optionsSaveFailed', describe(error)));
-        return;
+        return false;
       }
       await releaseAccess(connector, [removed.server], left.accounts);
       const { [id]: _removed, ...tokens } = saved.tokens;
@@ -79,6 +79,7 @@ export function accountActions(context: AccountActionsContext) {
       setSaved(now);
       if (editedId === id) context.edit(accountFor(now)?.id ?? NEW_ACCOUNT);
       context.setAccountsStatus(t('optionsAccountRemoved', removed.name));
+      return true;
     },
     makeActive(id: string) {
       context.setChoosingActive(id);

@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Account } from '../storage/accounts';
 import { hostOf } from '../storage/token-binding';
+import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
 import { NEW_ACCOUNT } from './account-draft';
 
@@ -17,7 +18,8 @@ export interface AccountsCardProps {
   onMakeActive(id: string): void;
   onEdit(id: string): void;
   onAdd(): void;
-  onRemove(id: string): void;
+  /** Resolves to whether the account was removed (the status line says why not). */
+  onRemove(id: string): Promise<boolean>;
 }
 
 /** The accounts: which is active, which the form edits, and adding or removing one (after a word of confirmation: its token goes with it). */
@@ -25,6 +27,21 @@ export function AccountsCard(props: AccountsCardProps) {
   const { accounts, active, editing, withoutToken } = props;
   const { t } = useWords();
   const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  // An account removed: once it is off the list, focus goes to the list's first button (Add account when none is left).
+  const [removed, setRemoved] = useState<string | undefined>(undefined);
+  const list = useRef<HTMLFieldSetElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (removed === undefined || accounts.some(({ id }) => id === removed)) return;
+    setRemoved(undefined);
+    (list.current?.querySelector('button') ?? addButton.current)?.focus();
+  }, [accounts, removed]);
+  // Back on the account's Remove button: it stays until the account is gone, and stays if it could not be removed.
+  const answered = (id: string) => {
+    removeButtons.current.get(id)?.focus();
+    setConfirming(undefined);
+  };
   return (
     <section class="card accounts-card" aria-labelledby="accounts-heading">
       <h2 id="accounts-heading">{t('optionsAccountsHeading')}</h2>
@@ -32,7 +49,7 @@ export function AccountsCard(props: AccountsCardProps) {
       {accounts.length === 0 ? (
         <p class="field-error">{t('optionsNoAccount')}</p>
       ) : (
-        <fieldset class="account-list">
+        <fieldset class="account-list" ref={list}>
           <legend>{t('optionsActiveAccount')}</legend>
           <ul>
             {accounts.map(({ id, name, server }) => (
@@ -51,32 +68,41 @@ export function AccountsCard(props: AccountsCardProps) {
                   )}
                 </label>
                 {withoutToken.has(id) && <span class="account-note">{t('optionsAccountNeedsToken')}</span>}
-                {confirming === id ? (
-                  <span class="account-confirm" role="group" aria-label={t('optionsRemoveAccountQuestion', name)}>
-                    {t('optionsRemoveAccountQuestion', name)}{' '}
-                    <button type="button" class="secondary-button" onClick={() => props.onRemove(id)}>
-                      {t('optionsRemoveAccountConfirm')}
-                    </button>{' '}
-                    <button type="button" class="quiet-button" onClick={() => setConfirming(undefined)}>
-                      {t('optionsRemoveAccountKeep')}
-                    </button>
-                  </span>
-                ) : (
-                  <span class="account-actions">
-                    <button type="button" class="quiet-button" aria-pressed={id === editing} onClick={() => props.onEdit(id)}>
-                      {t('optionsEditAccount', name)}
-                    </button>
-                    <button type="button" class="quiet-button" onClick={() => setConfirming(id)}>
-                      {t('optionsRemoveAccount', name)}
-                    </button>
-                  </span>
+                <span class="account-actions">
+                  <button type="button" class="quiet-button" aria-pressed={id === editing} onClick={() => props.onEdit(id)}>
+                    {t('optionsEditAccount', name)}
+                  </button>
+                  <button
+                    type="button"
+                    ref={(button) => {
+                      if (button === null) removeButtons.current.delete(id);
+                      else removeButtons.current.set(id, button);
+                    }}
+                    class="quiet-button"
+                    aria-expanded={confirming === id}
+                    onClick={() => setConfirming(id)}
+                  >
+                    {t('optionsRemoveAccount', name)}
+                  </button>
+                </span>
+                {confirming === id && (
+                  <ConfirmStep
+                    question={t('optionsRemoveAccountQuestion', name)}
+                    confirmLabel={t('optionsRemoveAccountConfirm')}
+                    cancelLabel={t('optionsRemoveAccountKeep')}
+                    onConfirm={() => {
+                      answered(id);
+                      void props.onRemove(id).then((done) => done && setRemoved(id));
+                    }}
+                    onCancel={() => answered(id)}
+                  />
                 )}
               </li>
             ))}
           </ul>
         </fieldset>
       )}
-      <button type="button" class="secondary-button" aria-pressed={editing === NEW_ACCOUNT} onClick={props.onAdd} disabled={!props.canAdd}>
+      <button type="button" ref={addButton} class="secondary-button" aria-pressed={editing === NEW_ACCOUNT} onClick={props.onAdd} disabled={!props.canAdd}>
         {t('optionsAddAccount')}
       </button>
       <p class="save-status" role="status" data-testid="accounts-status">

@@ -252,10 +252,17 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     fireEvent.click(button('optionsRemoveAccount', 'Team'));
     const question = screen.getByRole('group', { name: t('optionsRemoveAccountQuestion', 'Team') });
     expect(question.textContent).toContain(t('optionsRemoveAccountQuestion', 'Team'));
+    // Focus on the answer that loses nothing.
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: t('optionsRemoveAccountKeep') }));
     expectNothingUntranslated();
-    // "Keep" changes nothing.
+    // "Keep" changes nothing, and gives focus back to the Remove button.
     fireEvent.click(within(question).getByRole('button', { name: t('optionsRemoveAccountKeep') }));
     expect(screen.queryByRole('group', { name: t('optionsRemoveAccountQuestion', 'Team') })).toBeNull();
+    expect(document.activeElement).toBe(button('optionsRemoveAccount', 'Team'));
+    // So does Escape.
+    fireEvent.click(button('optionsRemoveAccount', 'Team'));
+    fireEvent.keyDown(button('optionsRemoveAccountKeep'), { key: 'Escape' });
+    expect(document.activeElement).toBe(button('optionsRemoveAccount', 'Team'));
     expect(connector.save).not.toHaveBeenCalled();
     expect(connector.clearToken).not.toHaveBeenCalled();
 
@@ -263,6 +270,8 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     fireEvent.click(within(screen.getByRole('group', { name: t('optionsRemoveAccountQuestion', 'Team') })).getByRole('button', { name: t('optionsRemoveAccountConfirm') }));
 
     await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsAccountRemoved', 'Team')));
+    // Its row gone, focus goes to the list's first button.
+    await waitFor(() => expect(document.activeElement).toBe(button('optionsEditAccount', 'shrtnr.co')));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, MIRROR], activeAccount: FIRST_ACCOUNT_ID }]]);
     expect(connector.clearToken.mock.calls).toEqual([[TEAM.id]]);
     expect(connector.releaseHostAccess.mock.calls).toEqual([[[TEAM.server], [DEFAULT_SERVER, MIRROR.server]]]);
@@ -273,6 +282,18 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect(serverField().value).toBe(DEFAULT_SERVER);
     expect(nameField().value).toBe('shrtnr.co');
     expectNothingUntranslated();
+  });
+
+  it('an account that could not be removed stays, and so does the focus, on its Remove button', async () => {
+    const connector = await renderOptions(THREE);
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+
+    fireEvent.click(button('optionsRemoveAccount', 'Mirror'));
+    fireEvent.click(button('optionsRemoveAccountConfirm'));
+
+    await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    expect(listed()).toEqual(['shrtnr.co', 'Team', 'Mirror']);
+    expect(document.activeElement).toBe(button('optionsRemoveAccount', 'Mirror'));
   });
 
   it('removing an account that is not the active one saves the list alone', async () => {

@@ -166,7 +166,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
             onMakeActive={actions.makeActive}
             onEdit={edit}
             onAdd={() => edit(NEW_ACCOUNT)}
-            onRemove={(id) => void actions.removeAccount(id)}
+            onRemove={actions.removeAccount}
           />
         }
         cards={
