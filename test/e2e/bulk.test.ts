@@ -16,8 +16,13 @@ const { t } = wordsIn('en');
 const LIMIT = 5;
 const WINDOW_MS = 2_000;
 let session: E2eSession;
+/** Whether this session's profile may have held the tabs permission (see withNeverGrantedProfile). */
+let profileMayHaveHeldTabs = false;
 
-const startSession = () => startE2eSession({ headed: true, standIn: { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } } });
+const startSession = () => {
+  profileMayHaveHeldTabs = false;
+  return startE2eSession({ headed: true, standIn: { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } } });
+};
 
 async function prepare(): Promise<void> {
   await session.useStandIn();
@@ -38,12 +43,14 @@ beforeEach(prepare);
  * Chromium prompts only for a permission the profile never held: the
  * extension's own permissions.remove takes it from the active set but leaves it
  * granted, and a later request is allowed with no prompt. A test of the prompt
- * starts from a new browser profile, whatever ran before it.
+ * starts from a new browser profile if this one may have held it.
  */
 async function withNeverGrantedProfile(): Promise<void> {
-  await session.close();
-  session = await startSession();
-  await prepare();
+  if (profileMayHaveHeldTabs) {
+    await session.close();
+    session = await startSession();
+    await prepare();
+  }
   expect(await hasTabsPermission()).toBe(false);
 }
 
@@ -106,7 +113,10 @@ const hasTabsPermission = () => extensionHasTabs(session.browser);
  * The tabs permission held, as a person grants it at Chromium's prompt: the
  * tests that are not about the prompt start from it, whatever ran before.
  */
-const holdTabsPermission = () => holdTabs(session.browser, session.xvfb?.display ?? '');
+const holdTabsPermission = () => {
+  profileMayHaveHeldTabs = true;
+  return holdTabs(session.browser, session.xvfb?.display ?? '');
+};
 
 /** The next popup page to open (the worker opens one on the run after the prompt). */
 const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().includes('/src/popup/index.html'), timeout: 10_000 });
@@ -127,6 +137,7 @@ async function clickAndAnswerPrompt(popup: Page, answer: 'allow' | 'deny'): Prom
 /** Answers Chromium's permission prompt with real keys, once its Allow button can be pressed (it says nothing when it is). */
 async function answerPrompt(answer: 'allow' | 'deny'): Promise<void> {
   await new Promise((done) => setTimeout(done, PROMPT_READY_MS));
+  if (answer === 'allow') profileMayHaveHeldTabs = true;
   await pressPromptKeys(session.xvfb?.display ?? '', answer);
 }
 
