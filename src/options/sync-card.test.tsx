@@ -28,6 +28,16 @@ describe('the sync card on the options page', () => {
     expect(box.checked).toBe(false);
   });
 
+  it('says when the choice could not be saved, and shows the stored one again', async () => {
+    const connector = fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {} });
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    render(<OptionsApp connector={connector} />);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: t('optionsSync') });
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getByTestId('sync-status').textContent).toBe(t('optionsSyncSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    expect(box.checked).toBe(true);
+  });
+
   it('says when the presets are too large to sync, only while sync is on', async () => {
     const presets = Array.from({ length: 30 }, (_, index) => ({ name: `Preset ${index}`, params: [{ key: 'utm_source', value: 's'.repeat(200) }, { key: 'utm_content', value: 'c'.repeat(200) }] }));
     render(<OptionsApp connector={fakeOptionsConnector(words, { ...DEFAULT_SETTINGS, tokens: {}, campaignPresets: presets })} />);

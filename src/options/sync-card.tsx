@@ -4,6 +4,7 @@ import type { SyncedKey } from '../storage/synced-preferences';
 import { SYNC_ITEM_QUOTA_BYTES, SYNCED_KEYS, syncItemBytes } from '../storage/synced-preferences';
 import { MAX_ACCOUNTS } from '../storage/accounts';
 import { useWords } from '../ui/words-context';
+import { describe } from './describe-error';
 
 interface SyncCardProps {
   /** The saved settings, and the preferences the last merge held apart; undefined until read. */
@@ -40,7 +41,11 @@ export function SyncCard({ settings, onSave }: SyncCardProps) {
             setChosen(syncPreferences);
             void onSave({ syncPreferences }).then(
               () => setStatus(t(syncPreferences ? 'optionsSyncOn' : 'optionsSyncOff')),
-              (error: unknown) => setStatus(t('optionsCampaignSaveFailed', error instanceof Error ? error.message : String(error))),
+              (error: unknown) => {
+                // Not saved: the box shows the stored choice again (unless a later click is being saved).
+                setChosen((current) => (current === syncPreferences ? undefined : current));
+                setStatus(t('optionsSyncSaveFailed', describe(error)));
+              },
             );
           }}
         />
