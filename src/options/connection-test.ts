@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { checkServerUrl } from '../api';
 import type { Words } from '../platform/words';
 import type { SavedToken } from '../storage/account-tokens';
@@ -25,8 +25,13 @@ export interface ConnectionTest {
 export function useConnectionTest(connector: OptionsConnector, values: OptionsFormValues, savedToken: SavedToken | undefined, onServerError: (errors: FieldErrors) => void, words: Words): ConnectionTest {
   const { t } = words;
   const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
+  // Each test, and each reset, counts: a test's answer is shown only while it is the latest (a slow one
+  // answering after the server or the token was edited, or after a later test, is about what is no longer there).
+  const runs = useRef(0);
 
   const test = async () => {
+    const run = ++runs.current;
+    const latest = () => run === runs.current;
     const serverUrl = checkServerUrl(values.serverUrl);
     if (!serverUrl.ok) {
       const sentence = errorSentence(serverUrl.error, words);
@@ -45,29 +50,38 @@ export function useConnectionTest(connector: OptionsConnector, values: OptionsFo
     }
     setConnection({ state: 'checking' });
     const result = await connector.testConnection(serverUrl.value, token);
+    if (!latest()) return;
     if (result.ok) {
       setConnection({ state: 'connected', message: t('optionsConnected', host) });
       return;
     }
     const offerHostAccess =
       result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? { host, serverUrl: serverUrl.value } : undefined;
+    if (!latest()) return;
     setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host, words), offerHostAccess });
   };
 
   const grantHostAccess = async () => {
     // Access for the server that was tested and named on the button.
     if (connection.state !== 'failed' || connection.offerHostAccess === undefined) return;
+    const run = runs.current;
     let granted: boolean;
     try {
       granted = await connector.requestHostAccess(connection.offerHostAccess.serverUrl);
     } catch (error) {
-      setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
+      if (run === runs.current) setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
       console.warn('Shrtnr: the host access request failed.', error instanceof Error ? error.message : String(error));
       return;
     }
+    // Edited while the browser asked: the test offered is no longer what the form holds.
+    if (run !== runs.current) return;
     if (granted) await test();
     else setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
   };
 
-  return { connection, reset: () => setConnection({ state: 'idle' }), test, grantHostAccess };
+  const reset = () => {
+    runs.current += 1;
+    setConnection({ state: 'idle' });
+  };
+  return { connection, reset, test, grantHostAccess };
 }

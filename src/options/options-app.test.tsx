@@ -361,6 +361,29 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expectNothingUntranslated();
   });
 
+  it('drops the answer of a test that is no longer the latest: the server was edited, and tested again, meanwhile', async () => {
+    const connector = await renderOptions(SAVED);
+    const slow = deferred<ConnectionAnswer>();
+    connector.testConnection.mockReturnValueOnce(slow.promise);
+
+    type(serverField(), 'https://short.example');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+    await waitForText('connection-status', t('optionsChecking'));
+    type(serverField(), 'https://mirror.example');
+    expect(text('connection-status')).toBe('');
+    fireEvent.click(button('optionsTestConnection'));
+    await waitForText('connection-status', t('optionsConnected', 'mirror.example'));
+
+    // The first test's answer comes last: it was about short.example, no longer in the field.
+    await act(async () => slow.resolve(connectionFailure({ kind: 'unauthorized' })));
+    expect(text('connection-status')).toBe(t('optionsConnected', 'mirror.example'));
+    expect(connector.testConnection.mock.calls).toEqual([
+      ['https://short.example', 'typedToken77'],
+      ['https://mirror.example', 'typedToken77'],
+    ]);
+  });
+
   it('tests the saved token on the server it was saved for', async () => {
     const connector = await renderOptions(SAVED);
 
