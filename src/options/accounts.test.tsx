@@ -134,9 +134,10 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     save();
 
     await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
-    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { id: expect.stringMatching(NEW_ID), name: 'Team', server: TEAM.server }] }]]);
+    // One write: the account and its token (its own item), both saved or neither.
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { id: expect.stringMatching(NEW_ID), name: 'Team', server: TEAM.server }] }, { account: expect.stringMatching(NEW_ID), saved: TEAM_TOKEN }]]);
     const newId = connector.save.mock.calls[0]?.[0].accounts?.[1]?.id;
-    expect(connector.saveToken.mock.calls).toEqual([[newId, TEAM_TOKEN]]);
+    expect(connector.save.mock.calls[0]?.[1]?.account).toBe(newId);
     expect(connector.releaseHostAccess).not.toHaveBeenCalled();
     // The new account is the one edited now; the active one stays.
     expect(statusText('editing-account')).toBe(t('optionsEditingAccount', 'Team'));
@@ -145,6 +146,22 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect([radio(FIRST).checked, radio({ ...TEAM, id: String(newId) }).checked]).toEqual([true, false]);
     expect(screen.queryByText(t('optionsAccountNeedsToken'))).toBeNull();
     expectNothingUntranslated();
+  });
+
+  it('a new account that could not be saved leaves no token behind: account and token are one write', async () => {
+    const connector = await renderOptions(ONE);
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+
+    fireEvent.click(button('optionsAddAccount'));
+    type(serverField(), TEAM.server);
+    type(tokenField('optionsTokenLabel'), TEAM_TOKEN.token);
+    save();
+
+    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    const stored = await connector.load();
+    expect(stored.tokens).toEqual(ONE.tokens);
+    expect(stored.accounts).toEqual([FIRST]);
+    expect(listed()).toEqual(['shrtnr.co']);
   });
 
   it('names an account added without a name after its server, and says it needs its token when none was typed', async () => {
@@ -197,8 +214,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
     const newId = connector.save.mock.calls[0]?.[0].accounts?.[0]?.id;
     expect(newId).toMatch(NEW_ID);
-    expect(connector.save.mock.calls).toEqual([[{ accounts: [{ id: newId, name: 'short.example', server: TEAM.server }], activeAccount: newId }]]);
-    expect(connector.saveToken.mock.calls).toEqual([[newId, TEAM_TOKEN]]);
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [{ id: newId, name: 'short.example', server: TEAM.server }], activeAccount: newId }, { account: newId, saved: TEAM_TOKEN }]]);
     expect(radio({ id: String(newId), name: 'short.example', server: TEAM.server }).checked).toBe(true);
     expect(screen.queryByText(t('optionsNoAccount'))).toBeNull();
   });

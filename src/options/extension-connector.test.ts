@@ -32,7 +32,15 @@ vi.mock('../platform/browser', () => ({
   },
 }));
 vi.mock('../platform/i18n', () => ({ browserWords: () => ({}) }));
-vi.mock('../storage/extension-storage', () => ({ localArea: {} }));
+/** What each storage.local write carried. */
+const writes: Record<string, unknown>[] = [];
+vi.mock('../storage/extension-storage', () => ({
+  localArea: {
+    set: async (items: Record<string, unknown>) => void writes.push(items),
+    get: async () => ({}),
+    remove: async () => undefined,
+  },
+}));
 
 const MIRROR_ACCESS = 'https://mirror.example/*';
 
@@ -42,6 +50,7 @@ beforeEach(() => {
   granted.add('https://shrtnr.co/*');
   removed.length = 0;
   ports.length = 0;
+  writes.length = 0;
 });
 
 describe('host access asked for by Test connection', () => {
@@ -91,5 +100,28 @@ describe('host access given back for servers no account uses any more', () => {
     // Nothing left to give back: the browser is not asked.
     await extensionConnector.releaseHostAccess(['https://short.example'], []);
     expect(removed).toHaveLength(1);
+  });
+});
+
+describe('settings saved with a token', () => {
+  const accounts = [{ id: 'account-2', name: 'Team', server: 'https://short.example' }];
+  const token = { account: 'account-2', saved: { token: 'team_token_1234', server: 'https://short.example' } };
+
+  it("are one storage.local write: the settings checked and stamped for sync's merge, the token in its own item", async () => {
+    const { extensionConnector } = await import('./extension-connector');
+    await extensionConnector.save({ accounts, activeAccount: 'account-2' }, token);
+    expect(writes).toEqual([{ accounts, activeAccount: 'account-2', 'changedAt:accounts': expect.any(Number), 'token:account-2': token.saved }]);
+  });
+
+  it('write nothing, the token neither, when a setting is not valid', async () => {
+    const { extensionConnector } = await import('./extension-connector');
+    await expect(extensionConnector.save({ accounts: [{ id: '', name: '', server: 'http://short.example' }] }, token)).rejects.toThrow(TypeError);
+    expect(writes).toEqual([]);
+  });
+
+  it('without a token are the settings writer’s write, as before', async () => {
+    const { extensionConnector } = await import('./extension-connector');
+    await extensionConnector.save({ autoCopy: false });
+    expect(writes).toEqual([{ autoCopy: false, 'changedAt:autoCopy': expect.any(Number) }]);
   });
 });

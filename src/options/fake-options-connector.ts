@@ -4,7 +4,7 @@
 import { vi, type Mock } from 'vitest';
 import type { ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
-import type { HeldPermission, OptionsConnector, OptionsSettings } from './options-connector';
+import type { AccountToken, HeldPermission, OptionsConnector, OptionsSettings } from './options-connector';
 
 /** What Test connection answers. */
 export type ConnectionAnswer = Awaited<ReturnType<OptionsConnector['testConnection']>>;
@@ -55,7 +55,8 @@ export function fakeOptionsConnector(words: Words, initial: OptionsSettings, ini
   return {
     words,
     load: vi.fn(async () => ({ ...stored })),
-    save: vi.fn(async (changes: Partial<OptionsSettings>) => write(changes)),
+    // Settings and a token given with them: one write, as storage.local.set makes it.
+    save: vi.fn(async (changes: Partial<OptionsSettings>, token?: AccountToken) => write(token === undefined ? changes : { ...changes, tokens: { ...stored.tokens, [token.account]: token.saved } })),
     saveToken: vi.fn(async (account, saved) => write({ tokens: { ...stored.tokens, [account]: saved } })),
     clearToken: vi.fn(async (account) => {
       const { [account]: _removed, ...tokens } = stored.tokens;

@@ -133,13 +133,31 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: 'https://short.example' }]]);
-    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }]]);
+    // One write: the account moved, and its token for the server it moved to.
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }, { account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: 'https://short.example' } }]]);
+    expect(connector.saveToken).not.toHaveBeenCalled();
     expect(connector.releaseHostAccess.mock.calls).toEqual([[[DEFAULT_SERVER], ['https://short.example']]]);
     expect(serverField().value).toBe('https://short.example');
     expect(tokenField('optionsReplaceToken').value).toBe('');
     expect(text('token-status')).toContain(t('optionsTokenSaved', '1234', 'short.example'));
     expectNothingUntranslated();
+  });
+
+  it('saves a token and the settings it goes with in one write: one that fails leaves both as they were', async () => {
+    const connector = await renderOptions(SAVED);
+    connector.save.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+
+    type(serverField(), 'https://short.example');
+    type(tokenField(), 'newToken1234');
+    fireEvent.click(button('optionsSave'));
+
+    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    const stored = await connector.load();
+    expect(stored.tokens).toEqual(SAVED.tokens);
+    expect(stored.accounts).toEqual([FIRST]);
+    expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
+    // What was typed stays, to save again.
+    expect(tokenField().value).toBe('newToken1234');
   });
 
   it('saves only the token when only the token changed', async () => {
@@ -149,8 +167,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: DEFAULT_SERVER }]]);
-    expect(connector.save).not.toHaveBeenCalled();
+    expect(connector.save.mock.calls).toEqual([[{}, { account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: DEFAULT_SERVER } }]]);
     expect(connector.releaseHostAccess).not.toHaveBeenCalled();
   });
 
@@ -243,8 +260,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsSave'));
 
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'filledToken1234', server: 'https://short.example' }]]);
-    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }]]);
+    expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }, { account: FIRST_ACCOUNT_ID, saved: { token: 'filledToken1234', server: 'https://short.example' } }]]);
   });
 
   it('moving servers keeps the token with the server it was saved for, and offers to use it on the new one', async () => {
@@ -581,7 +597,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     fireEvent.click(button('optionsSave'));
     await waitForText('save-status', t('optionsSaved'));
-    expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: 'newToken1234', server: DEFAULT_SERVER }]]);
+    expect(connector.save.mock.calls.at(-1)?.[1]).toEqual({ account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: DEFAULT_SERVER } });
   });
 
   it('shows the newest settings when two saves elsewhere are read back out of order', async () => {

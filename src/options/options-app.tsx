@@ -96,8 +96,9 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
     // A token is saved for the server it was entered with, and sent nowhere else.
     const tokenSaved = token === undefined ? undefined : { token: token.value, server: serverUrl.value };
     try {
-      if (tokenSaved !== undefined) await connector.saveToken(next.id, tokenSaved);
-      if (Object.keys(changes).length > 0) await connector.save(changes);
+      // The token with the settings, in one write: a failure leaves neither (never a token replaced, nor one for an account not saved).
+      if (tokenSaved !== undefined) await connector.save(changes, { account: next.id, saved: tokenSaved });
+      else if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
       setSaveStatus(t('optionsSaveFailed', describe(error)));
       return;

@@ -7,6 +7,12 @@ import type { SyncedKey } from '../storage/synced-preferences';
 /** The settings, the tokens saved on this machine for their accounts (by account id), and the preferences sync holds apart (none when absent). */
 export type OptionsSettings = SendingSettings & { syncHeld?: SyncedKey[] };
 
+/** An account's token, as the settings page saves it with the account. */
+export interface AccountToken {
+  account: string;
+  saved: SavedToken;
+}
+
 /** An optional permission the extension holds beyond those it was installed with. */
 export type HeldPermission = { kind: 'tabs' } | { kind: 'host'; pattern: string };
 
@@ -15,7 +21,11 @@ export interface OptionsConnector {
   /** The page's words, in the browser's UI language. */
   words: Words;
   load(): Promise<OptionsSettings>;
-  save(changes: Partial<Settings>): Promise<void>;
+  /**
+   * Saves these settings (only these: another page may be saving others) and,
+   * when given, an account's token, in one write: both are saved, or neither.
+   */
+  save(changes: Partial<Settings>, token?: AccountToken): Promise<void>;
   /** Saves an account's token, bound to the server it is for. */
   saveToken(account: string, saved: SavedToken): Promise<void>;
   /** Removes an account's token from this machine. */
