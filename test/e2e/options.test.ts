@@ -92,6 +92,10 @@ describe('options page', () => {
   it('clears the token and keeps the other settings', async () => {
     await saveServerAndToken(session.standIn.baseUrl, 'to-be-cleared');
     await options.getByRole('button', { name: 'Clear token' }).click();
+    // It asks first, naming the server the token was saved for; Keep has the focus.
+    const question = options.getByRole('group', { name: /^Remove the token saved for 127\.0\.0\.1:\d+ from this browser\?$/ });
+    expect(await question.getByRole('button', { name: 'Keep' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await question.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toMatch(/No token is saved yet/);
     expect(await storedSettings()).toEqual(firstAccountOn(session.standIn.baseUrl));
   });
