@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
+import './confirm-step.css';
 
 export interface ConfirmStepProps {
   /** The question, in the page's words. */
