@@ -134,7 +134,17 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // beat a later one from another machine, and a save made while a merge reads
 // is not overwritten) took the zip to 138 KiB (136.9 → 137.0): its stamp in
 // the settings page's write, and the worker's reading of it (40.8 → 40.9).
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 41 * 1024, zip: 138 * 1024 } as const;
+// Fixes from a review of trust and one of the settings page took the worker
+// to 42 KiB (40.9 → 41.1) and the zip to 140 KiB (137.0 → 139.6):
+// - the worker: messages and ports heard only from the extension's own pages
+//   (a script it injects into a page has its id); a popup's link a restarted
+//   worker finishes offered, not copied; a text's offer kept in its turn; a
+//   link an account made never replaced in history by a page's claim;
+// - the zip: those, and the settings page's question before what cannot be
+//   taken back (deleting history's links, a preset, a token; replacing a
+//   preset), the preset being edited, the token and settings saved in one
+//   write, and their words (six sentences) in five languages.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 140 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
