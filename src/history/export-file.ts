@@ -49,7 +49,7 @@ function storedFields({ shortUrl, longUrl, server, title, createdAt, via, used, 
  * id, which means nothing outside this extension), added last so that a script reading the earlier columns by
  * place reads them still.
  */
-const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin', 'campaign', 'account'];
+export const CSV_HEADER = ['created', 'title', 'long_url', 'short_url', 'server', 'via', 'origin', 'campaign', 'account'];
 
 /**
  * The CSV export (RFC 4180: CRLF line ends, fields with a quote, comma or

@@ -13,6 +13,7 @@ import type { Account } from '../storage/accounts';
 import type { HistoryEntry } from '../storage/history-entry';
 import { FakeQrPanel, FIRST_ACCOUNT, fakeHistoryConnector } from './fake-history-connector';
 import { fakeHistoryStore } from './fake-history-store';
+import { historyCsv } from './export-file';
 import { FIRST_SCREEN, HistoryApp, PAGE_SIZE } from './history-app';
 import type { HistorySettings, QrPanelComponent } from './history-connector';
 import { UNDO_MS } from './status-bar';
@@ -507,6 +508,27 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expectNothingUntranslated();
   });
 
+  it('says it imports while a file is read and merged, and Import waits for it: a second import would take the first one\'s Undo away', async () => {
+    const connector = await renderHistory([RYE]);
+    const merged = deferred<void>();
+    const merge = connector.store.merge.getMockImplementation();
+    connector.store.merge.mockImplementationOnce(async (added) => {
+      await merged.promise;
+      return (await merge?.(added)) ?? { added: [], alreadyThere: 0, overBound: 0, dropped: [] };
+    });
+
+    choose(exportFile([NEWS]));
+    const importButton = await screen.findByRole('button', { name: t('historyImporting') });
+    expect(importButton.getAttribute('aria-disabled')).toBe('true');
+    const openDialog = vi.spyOn(importFileInput(), 'click');
+    fireEvent.click(importButton);
+    expect(openDialog).not.toHaveBeenCalled();
+
+    merged.resolve();
+    await waitFor(() => expect(status()).toBe(t('historyImportAdded', 1)));
+    expect(button('historyImport').getAttribute('aria-disabled')).toBe('false');
+  });
+
   it('says which imported links history had no room for, and that the user\'s own were kept; nothing to undo', async () => {
     const connector = await renderHistory([RYE, DOCS], { maxEntries: 2 });
 
@@ -604,6 +626,8 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
 
   describe.each<{ name: string; file: () => File; sentence: () => string }>([
     { name: 'not JSON', file: () => new File(['created,title\r\n'], 'history.csv'), sentence: () => t('historyImportNotJson') },
+    { name: 'empty', file: () => new File(['\uFEFF \n'], 'history.json'), sentence: () => t('historyImportEmpty') },
+    { name: 'the CSV export', file: () => new File([historyCsv([NEWS], () => undefined)], 'history.csv'), sentence: () => t('historyImportCsv') },
     { name: 'another format', file: () => exportFile([NEWS], { format: 'bookmarks' }), sentence: () => t('historyImportWrongFormat') },
     { name: 'another version', file: () => exportFile([NEWS], { version: 2 }), sentence: () => t('historyImportWrongVersion', 2, 1) },
     { name: 'too large', file: () => new File([new Uint8Array(16 * 1024 * 1024 + 1)], 'video.json'), sentence: () => t('historyImportTooLarge', 16) },

@@ -45,6 +45,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
   const [qrFor, setQrFor] = useState<string | undefined>(undefined);
   const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [status, setStatus] = useState<Status | undefined>(undefined);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | undefined>(undefined);
   const lastId = useRef(0);
@@ -135,7 +136,17 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     connector.saveFile(exportFileName(kind, now), file);
   };
 
+  // One import at a time: a second one's sentence would take the first one's Undo away.
   const importFile = async (file: File) => {
+    setImporting(true);
+    try {
+      await importRead(file);
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const importRead = async (file: File) => {
     const parsed = await readHistoryFile(file, Date.now());
     if (!parsed.ok) {
       say(importProblemSentence(parsed.problem, words));
@@ -206,6 +217,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
           visibleCount,
           qrFor,
           confirmingDeleteAll,
+          importing,
         }
       : data;
   const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undo: status.undo && (status.undo.kind === 'imported' ? 'import' : 'delete') };

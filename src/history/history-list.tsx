@@ -45,7 +45,7 @@ export function HistoryList({ state, actions }: { state: ReadyState; actions: Hi
         </p>
       )}
       {/* Exporting or deleting everything waits for everything to be read. */}
-      <HistoryTools total={state.complete ? total : 0} confirmingDeleteAll={state.confirmingDeleteAll} actions={actions} />
+      <HistoryTools total={state.complete ? total : 0} confirmingDeleteAll={state.confirmingDeleteAll} importing={state.importing} actions={actions} />
       {total === 0 ? (
         <p class="empty" data-testid="history-empty">
           {t('historyEmpty')}

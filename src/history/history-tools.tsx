@@ -6,11 +6,13 @@ import type { HistoryActions } from './view-types';
 export interface HistoryToolsProps {
   total: number;
   confirmingDeleteAll: boolean;
+  /** A file is being imported: Import says so, and waits (aria-disabled, so it keeps the focus). */
+  importing: boolean;
   actions: HistoryActions;
 }
 
 /** Export, import, and delete everything (after a question asked in the page). */
-export function HistoryTools({ total, confirmingDeleteAll, actions }: HistoryToolsProps) {
+export function HistoryTools({ total, confirmingDeleteAll, importing, actions }: HistoryToolsProps) {
   const { t } = useWords();
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -26,8 +28,8 @@ export function HistoryTools({ total, confirmingDeleteAll, actions }: HistoryToo
             </button>
           </>
         )}
-        <button type="button" class="secondary-button" data-focus="import" onClick={() => fileInput.current?.click()}>
-          {t('historyImport')}
+        <button type="button" class="secondary-button" data-focus="import" aria-disabled={importing} onClick={() => importing || fileInput.current?.click()}>
+          {t(importing ? 'historyImporting' : 'historyImport')}
         </button>
         {/* Hidden: the button above is the control, named in the page's language (a file input's own words are the browser's). */}
         <input

@@ -27,6 +27,10 @@ export function importProblemSentence(problem: ImportProblem, { t }: Words): str
       return t('historyImportTooLarge', MAX_IMPORT_MEGABYTES);
     case 'unreadable':
       return t('historyImportUnreadable', problem.reason);
+    case 'empty':
+      return t('historyImportEmpty');
+    case 'csv-export':
+      return t('historyImportCsv');
     case 'not-json':
       return t('historyImportNotJson');
     case 'wrong-format':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../storage/history-entry';
+import { historyCsv } from './export-file';
 import { FUTURE_TOLERANCE_MS, MAX_IMPORT_MEGABYTES, parseHistoryJson, readHistoryFile } from './import-file';
 
 const VALID: HistoryEntry = { shortUrl: 'https://shrtnr.co/a', longUrl: 'https://example.com/', server: 'https://shrtnr.co', createdAt: 1_700_000_000_000, via: 'shortcut' };
@@ -63,9 +64,10 @@ describe('parsing a history export', () => {
     expect(parse(`\uFEFF${exportOf([VALID])}`)).toMatchObject({ ok: true, entries: [imported(VALID)] });
   });
 
-  it('says when it is not JSON', () => {
+  it('says when it is not JSON, when it is empty, and when it is the CSV export', () => {
     expect(parse('created,title\r\n')).toEqual({ ok: false, problem: { kind: 'not-json' } });
-    expect(parse('')).toEqual({ ok: false, problem: { kind: 'not-json' } });
+    for (const empty of ['', ' \r\n', '\uFEFF']) expect(parse(empty)).toEqual({ ok: false, problem: { kind: 'empty' } });
+    expect(parse(historyCsv([VALID], () => undefined))).toEqual({ ok: false, problem: { kind: 'csv-export' } });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
-import { EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
+import { CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
 
 /**
  * The largest file import reads. A full history (10,000 links) of typical
@@ -19,6 +19,9 @@ export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 export type ImportProblem =
   | { kind: 'too-large' }
   | { kind: 'unreadable'; reason: string }
+  | { kind: 'empty' }
+  /** The CSV export (for spreadsheets), chosen instead of the JSON one. */
+  | { kind: 'csv-export' }
   | { kind: 'not-json' }
   | { kind: 'wrong-format' }
   | { kind: 'wrong-version'; version: number };
@@ -52,9 +55,12 @@ export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>, now: nu
 /** Parses a JSON export (export-file.ts's `historyJson`), validating every entry; `now` decides what is in the future. */
 export function parseHistoryJson(text: string, now: number): ParsedImport {
   let document: unknown;
+  // A byte-order mark, as some Windows editors (and the CSV export) save one, is not JSON.
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return { ok: false, problem: { kind: 'empty' } };
+  if (body.startsWith(CSV_HEADER.join(','))) return { ok: false, problem: { kind: 'csv-export' } };
   try {
-    // A byte-order mark, as some Windows editors save one, is not JSON.
-    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    document = JSON.parse(body);
   } catch {
     return { ok: false, problem: { kind: 'not-json' } };
   }

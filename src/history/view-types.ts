@@ -65,6 +65,8 @@ export interface ReadyState {
   /** The short link whose QR code is open (one at a time). */
   qrFor: string | undefined;
   confirmingDeleteAll: boolean;
+  /** A chosen file is being read and merged: Import waits for it. */
+  importing: boolean;
 }
 
 /** The accounts, as the page names them when there is more than one to tell apart. */
