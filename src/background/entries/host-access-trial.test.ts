@@ -30,7 +30,7 @@ vi.mock('../../platform/browser', () => ({
 }));
 
 /** A settings page's port, as runtime.onConnect hands it to the worker. */
-function pagePort(sender = { id: 'own-id', url: 'chrome-extension://own-id/src/options/index.html' }) {
+function pagePort(sender: { id: string; url?: string; tab?: { id: number } } = { id: 'own-id', url: 'chrome-extension://own-id/src/options/index.html' }) {
   const onMessage: ((message: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
   let closed = false;
@@ -82,10 +82,19 @@ describe('host access on trial, when its settings page is left', () => {
     await eventually(() => expect(removed).toEqual([['https://mirror.example/*']]));
   });
 
+  it("is followed on the worker's own kind of sender, with no URL and no tab (Chrome before mid-2025)", async () => {
+    const { onHostAccessTrialPort } = await import('./host-access-trial');
+    const page = pagePort({ id: 'own-id' });
+    onHostAccessTrialPort(page.port as never);
+    expect(page.followed()).toBe(true);
+  });
+
   it.each([
     ["another extension's", { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' }],
     // A script this extension injected into a page has its id, and the page's address.
-    ["a page's, through a script this extension injected there,", { id: 'own-id', url: 'https://page.example/' }],
+    ["a page's, through a script this extension injected there,", { id: 'own-id', url: 'https://page.example/', tab: { id: 4 } }],
+    // Chrome's sender for a frame whose URL it does not give (as it gave none for the worker before mid-2025): in a tab, not ours.
+    ["a tab's with no URL", { id: 'own-id', tab: { id: 4 } }],
   ])('is not followed, and closed at once, on %s port', async (_name, sender) => {
     const { onHostAccessTrialPort } = await import('./host-access-trial');
     const stranger = pagePort(sender);
