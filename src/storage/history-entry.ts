@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
-import { accountOfEntry } from './accounts';
 import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
@@ -76,15 +75,16 @@ export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
 
 /**
  * Whether `next` may take the place of `kept`, an entry with the same short
- * link. A link an account made here is only ever replaced by that account's
- * word on its server: never by a page's claim (its `<link rel="shortlink">`)
- * nor by another server's answer, which would put another long URL behind
- * the user's link and turn its cache away. A file's entry or a page's own
- * link gives way to any link made here.
+ * link. A link made here is only ever replaced by its own server's word:
+ * never by a page's claim (its `<link rel="shortlink">`) nor by another
+ * server's answer, which would put another long URL behind the user's link
+ * and turn its cache away. Its server may say it again for another account
+ * of the user's (one removed and added again has a new id). A file's entry or
+ * a page's own link gives way to any link made here.
  */
 export function mayReplace(kept: HistoryEntry, next: HistoryEntry): boolean {
   if (kept.origin === IMPORTED || kept.pageOwn === true) return true;
-  return next.pageOwn !== true && next.server === kept.server && accountOfEntry(next) === accountOfEntry(kept);
+  return next.pageOwn !== true && next.server === kept.server;
 }
 
 /** The newest entries made here (never imported ones), for the popup; none while history is off. */

@@ -93,17 +93,25 @@ describe('recording and reading', () => {
     expect(await store.all()).toEqual({ entries: [entry(1, { title: 'Again', createdAt: T0 + 50_000 })], skipped: 0 });
   });
 
-  it("never lets a page's claim or another server's answer take the place of a link an account made here", async () => {
+  it("never lets a page's claim or another server's answer take the place of a link made here", async () => {
     const store = openHistoryStore({ indexedDB: factory });
     const mine = entry(1);
     await store.record(mine);
     // A page declaring the user's short link as its own, for itself.
     await store.record(entry(1, { longUrl: 'https://evil.example/', pageOwn: true, server: 'https://evil.example' }));
-    // Another account's server answering with it, and another account on the same server.
+    // Another account's server answering with it.
     await store.record(entry(1, { longUrl: 'https://evil.example/', server: 'https://rogue.example', account: 'account-rogue' }));
-    await store.record(entry(1, { longUrl: 'https://evil.example/', account: 'account-other' }));
     expect(await store.all()).toEqual({ entries: [mine], skipped: 0 });
     expect(await store.findCached(SERVER, mine.longUrl, FIRST_ACCOUNT_ID)).toEqual(mine);
+  });
+
+  it('lets its own server give the link again for another account (one removed and added again has a new id)', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.record(entry(1));
+    const again = entry(1, { createdAt: T0 + 9_000, account: 'account-again' });
+    await store.record(again);
+    expect(await store.all()).toEqual({ entries: [again], skipped: 0 });
+    expect(await store.findCached(SERVER, again.longUrl, 'account-again')).toEqual(again);
   });
 
   it("lets a link made here take the place of a file's entry or a page's own link", async () => {
