@@ -68,6 +68,8 @@ describe('parsing a history export', () => {
     expect(parse('created,title\r\n')).toEqual({ ok: false, problem: { kind: 'not-json' } });
     for (const empty of ['', ' \r\n', '\uFEFF']) expect(parse(empty)).toEqual({ ok: false, problem: { kind: 'empty' } });
     expect(parse(historyCsv([VALID], () => undefined))).toEqual({ ok: false, problem: { kind: 'csv-export' } });
+    // An export from before the campaign and account columns.
+    expect(parse('\uFEFFcreated,title,long_url,short_url,server,via,origin\r\n')).toEqual({ ok: false, problem: { kind: 'csv-export' } });
   });
 
   it.each([

@@ -58,7 +58,8 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
   // A byte-order mark, as some Windows editors (and the CSV export) save one, is not JSON.
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return { ok: false, problem: { kind: 'empty' } };
-  if (body.startsWith(CSV_HEADER.join(','))) return { ok: false, problem: { kind: 'csv-export' } };
+  // Its first columns, which every version of the CSV export has had (later ones added columns after them).
+  if (body.startsWith(CSV_HEADER.slice(0, 4).join(','))) return { ok: false, problem: { kind: 'csv-export' } };
   try {
     document = JSON.parse(body);
   } catch {
