@@ -335,6 +335,13 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
 
     expect(statusText('token-status')).toContain(t('optionsTokenSaved', '1234', 'short.example'));
     expect(noButton('optionsRemoveAccountConfirm')).toBeNull();
+    // Back on the first account: the question is not asked again, nor does it take the focus.
+    const editFirst = button('optionsEditAccount', 'shrtnr.co');
+    editFirst.focus();
+    fireEvent.click(editFirst);
+    await waitFor(() => expect(statusText('editing-account')).toBe(t('optionsEditingAccount', 'shrtnr.co')));
+    expect(screen.queryByRole('group', { name: t('optionsClearTokenQuestion', 'shrtnr.co') })).toBeNull();
+    expect(document.activeElement).toBe(editFirst);
     expect(connector.clearToken).not.toHaveBeenCalled();
   });
 

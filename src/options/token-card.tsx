@@ -11,6 +11,8 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName'
   // then: a question left open, the form moving to another account, is not about that one's token.
   const [askedFor, setAskedFor] = useState<{ account: string | undefined } | undefined>(undefined);
   const askingClear = askedFor !== undefined && askedFor.account === props.editingName;
+  // Gone for good once the form moves on (set in this render): coming back to that account does not ask again, nor take the focus.
+  if (askedFor !== undefined && !askingClear) setAskedFor(undefined);
   const clearButton = useRef<HTMLButtonElement>(null);
   const tokenField = useRef<HTMLInputElement>(null);
   const { t } = useWords();

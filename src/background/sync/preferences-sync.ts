@@ -55,11 +55,14 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
     if (action.kind === 'give') given[action.key] = action.item;
   }
   const renamed = actions.flatMap((action) => (action.kind === 'take' && action.renamed !== undefined ? [action.renamed] : []))[0];
+  // The user saved a preference while this merge read: it would be overwritten with what was read before. Nothing is
+  // written, and the next merge reads it (asked for here too: a save of an unchanged value stamps it, yet fires no change).
+  if (JSON.stringify(await readChangedAt()) !== JSON.stringify(changedAt)) {
+    syncPreferencesSoon();
+    return;
+  }
   // Taken values were checked by isValidPreference, as writeSettings would: written as they are (with the active
   // account's new id, in the same write, when a first join renamed it).
-  // The user saved a preference while this merge read: it would be overwritten with what was read before. Nothing is
-  // written; that save has asked for the next merge, which reads it.
-  if (JSON.stringify(await readChangedAt()) !== JSON.stringify(changedAt)) return;
   if (renamed !== undefined) Object.assign(taken, await renamedTokensMoved(renamed));
   if (Object.keys(taken).length > 0) await localArea.set(taken);
   if (renamed !== undefined) await forgetOldIds(renamed, local.accounts);
