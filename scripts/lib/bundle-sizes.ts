@@ -144,7 +144,10 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   taken back (deleting history's links, a preset, a token; replacing a
 //   preset), the preset being edited, the token and settings saved in one
 //   write, and their words (six sentences) in five languages.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 140 * 1024 } as const;
+// The history page's import saying it is at work, and naming an empty file
+// and the CSV export chosen instead of the JSON one (three sentences in five
+// languages), took the zip to 141 KiB (139.6 → 140.1).
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 141 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
