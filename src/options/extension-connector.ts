@@ -6,13 +6,11 @@ import { hostPermissionPattern } from '../platform/host-permission';
 import { browserWords } from '../platform/i18n';
 import { ping } from '../api/ping';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
-import type { StorageAreaLike } from '../storage/settings';
-import type { Settings } from '../storage/settings-schema';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSendingSettings, removeTokens, tokenKey, writeToken } from '../storage/account-tokens';
 import { readSyncHeld } from '../storage/sync-area';
-import { writeSettings } from '../storage/settings-writer';
+import { settingsItems, writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
 import type { HeldPermission, OptionsConnector } from './options-connector';
 
@@ -33,19 +31,6 @@ function tellWorkerOnTrial(): void {
   for (const pattern of onTrialHere) trialPort.post({ type: 'on-trial', pattern });
 }
 
-const writesOnly = () => Promise.reject(new Error('The settings writer was expected only to write.'));
-
-/**
- * The items writeSettings stores for these changes (each checked, each synced
- * one stamped with its changedAt:<key>), to go out in one write with others.
- */
-async function settingsItems(changes: Partial<Settings>): Promise<Record<string, unknown>> {
-  const items: Record<string, unknown> = {};
-  const collect: StorageAreaLike = { get: writesOnly, remove: writesOnly, set: async (written) => void Object.assign(items, written) };
-  await writeSettings(collect, changes);
-  return items;
-}
-
 let historyStore: HistoryStore | undefined;
 const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 
@@ -58,7 +43,7 @@ export const extensionConnector: OptionsConnector = {
   async save(changes, token) {
     if (token === undefined) return writeSettings(localArea, changes);
     // One storage.local write: the settings as the writer makes them, and the token in its own item.
-    await localArea.set({ ...(await settingsItems(changes)), [tokenKey(token.account)]: token.saved });
+    await localArea.set({ ...settingsItems(changes), [tokenKey(token.account)]: token.saved });
   },
   saveToken: (account, saved) => writeToken(localArea, account, saved),
   clearToken: (account) => removeTokens(localArea, [account]),

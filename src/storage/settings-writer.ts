@@ -6,12 +6,12 @@ import { changedAtKey, isSyncedKey } from './synced-preferences';
 // which reads settings, should not carry the writing code.
 
 /**
- * Writes only the given settings, after validating each; throws on an invalid
- * value (a programming error: the UI validates what the user typed first).
- * A synced preference is stamped with the time, in the same write: the merge
- * with sync weighs the user's change at when it was made.
+ * The storage items for only the given settings, after validating each;
+ * throws on an invalid value (a programming error: the UI validates what the
+ * user typed first). A synced preference is stamped with the time, in the
+ * same items: the merge with sync weighs the user's change at when it was made.
  */
-export async function writeSettings(area: StorageAreaLike, changes: Partial<Settings>, now = Date.now()): Promise<void> {
+export function settingsItems(changes: Partial<Settings>, now = Date.now()): Record<string, unknown> {
   const items: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) {
     if (!(key in changes)) continue;
@@ -20,6 +20,10 @@ export async function writeSettings(area: StorageAreaLike, changes: Partial<Sett
     items[key] = parsed.data;
     if (isSyncedKey(key)) items[changedAtKey(key)] = now;
   }
-  await area.set(items);
+  return items;
 }
 
+/** Writes only the given settings (settingsItems), in one write. */
+export async function writeSettings(area: StorageAreaLike, changes: Partial<Settings>, now = Date.now()): Promise<void> {
+  await area.set(settingsItems(changes, now));
+}
