@@ -25,7 +25,7 @@ const NO_TOKEN: OptionsSettings = { ...DEFAULT_SETTINGS, accounts: [FIRST], toke
 const FIRST_ON = (server: string): Account => ({ ...FIRST, name: new URL(server).host, server });
 const onServer = (server: string, settings: OptionsSettings = SAVED): OptionsSettings => ({ ...settings, accounts: [FIRST_ON(server)] });
 /** Hosts, token endings and schemes: names, in Latin script in every language. */
-const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid', 'medium', 'campaign', 'term', 'content', 'name', 'value'];
+const NAMES = ['shrtnr.co', 'short.example:8443', 'short.example', 'mirror.example', 'elsewhere.example', '9f3K', '1234', 'HTML', 'utm', 'source', 'fbclid', 'gclid', 'medium', 'campaign', 'term', 'content', 'name', 'value'];
 
 /** Holds the connector's next read of the settings (it reads them as they are when asked); the function returned lets it answer. */
 function holdNextRead(connector: FakeOptionsConnector): () => void {
@@ -594,10 +594,21 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     act(() => connector.saveElsewhere({ accounts: [FIRST_ON('https://elsewhere.example')], autoCopy: false }));
     await waitFor(() => expect(autoCopyBox().checked).toBe(false));
     expect(serverField().value).toBe(DEFAULT_SERVER);
+    // Said, not silently undone: Save keeps the address on screen.
+    expect(screen.getByTestId('server-moved').textContent).toBe(t('optionsServerMovedElsewhere', 'elsewhere.example'));
+    expectNothingUntranslated();
 
     fireEvent.click(button('optionsSave'));
     await waitForText('save-status', t('optionsSaved'));
     expect(connector.save.mock.calls.at(-1)?.[1]).toEqual({ account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: DEFAULT_SERVER } });
+    expect(screen.queryByTestId('server-moved')).toBeNull();
+  });
+
+  it('says nothing of a server moved elsewhere when no token is typed: the field follows it', async () => {
+    const connector = await renderOptions(SAVED);
+    act(() => connector.saveElsewhere({ accounts: [FIRST_ON('https://elsewhere.example')] }));
+    await waitFor(() => expect(serverField().value).toBe('https://elsewhere.example'));
+    expect(screen.queryByTestId('server-moved')).toBeNull();
   });
 
   it('shows the newest settings when two saves elsewhere are read back out of order', async () => {

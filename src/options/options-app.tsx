@@ -25,7 +25,7 @@ const TOKEN_ENDING_LENGTH = 4;
 export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const { words } = connector;
   const { t } = words;
-  const { saved, setSaved, editing, setEditing, values, setValues, loadFailure } = useStoredSettings(connector);
+  const { saved, setSaved, editing, setEditing, values, setValues, loadFailure, serverMovedTo } = useStoredSettings(connector);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saveStatus, setSaveStatus] = useState('');
   const [accountsStatus, setAccountsStatus] = useState('');
@@ -135,6 +135,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
                 otherServerHost: account === undefined || savedToken.server === account.server ? undefined : hostOf(account.server),
               }
         }
+        serverMovedTo={serverMovedTo === undefined ? undefined : hostOf(serverMovedTo)}
         fieldErrors={fieldErrors}
         saveStatus={saveStatus}
         connection={connectionTest.connection}

@@ -46,6 +46,8 @@ export interface OptionsViewProps {
   /** The name of the account the form edits; undefined for one being added. */
   editingName: string | undefined;
   savedToken: SavedToken | undefined;
+  /** The host another page or sync moved the edited account to while a token was typed for the server on screen, which Save keeps. */
+  serverMovedTo: string | undefined;
   fieldErrors: FieldErrors;
   saveStatus: string;
   connection: ConnectionStatus;

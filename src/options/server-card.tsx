@@ -2,7 +2,7 @@ import { useWords } from '../ui/words-context';
 import type { OptionsViewProps } from './options-view-props';
 
 /** The edited account's name and server, and a test of the connection to it. */
-export function ServerCard(props: Pick<OptionsViewProps, 'values' | 'fieldErrors' | 'connection' | 'onChange' | 'onTestConnection' | 'onGrantHostAccess'>) {
+export function ServerCard(props: Pick<OptionsViewProps, 'values' | 'serverMovedTo' | 'fieldErrors' | 'connection' | 'onChange' | 'onTestConnection' | 'onGrantHostAccess'>) {
   const { values, fieldErrors, connection, onChange } = props;
   const { t } = useWords();
   return (
@@ -24,6 +24,11 @@ export function ServerCard(props: Pick<OptionsViewProps, 'values' | 'fieldErrors
         aria-describedby={fieldErrors.serverUrl === undefined ? 'server-url-hint' : 'server-url-error'}
         onInput={(event) => onChange({ serverUrl: event.currentTarget.value })}
       />
+      {props.serverMovedTo !== undefined && (
+        <p class="hint" role="status" data-testid="server-moved">
+          {t('optionsServerMovedElsewhere', props.serverMovedTo)}
+        </p>
+      )}
       {fieldErrors.serverUrl === undefined ? (
         <p id="server-url-hint" class="hint">
           {t('optionsServerHint')}

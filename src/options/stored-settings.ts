@@ -20,6 +20,8 @@ export function useStoredSettings(connector: OptionsConnector) {
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const [values, setValues] = useState<OptionsFormValues>(() => formValues(DEFAULT_SETTINGS, undefined));
   const [loadFailure, setLoadFailure] = useState<string | undefined>(undefined);
+  // The account whose server another page or sync moved while a token was typed for the one on screen (held there).
+  const [heldServerOf, setHeldServerOf] = useState<string | undefined>(undefined);
 
   // Reads answer in any order: only the latest one asked for is shown (an earlier one holds older settings).
   const reads = useRef(0);
@@ -58,6 +60,7 @@ export function useStoredSettings(connector: OptionsConnector) {
           const heldForToken = (key: keyof OptionsFormValues) => key === 'serverUrl' && current.tokenDraft !== '';
           const untouched = (key: keyof OptionsFormValues) => wasValues === undefined || (current[key] === wasValues[key] && !heldForToken(key));
           const storedValues = formValues(stored, edited);
+          if (!moved && heldForToken('serverUrl') && current.serverUrl === wasValues?.serverUrl && storedValues.serverUrl !== current.serverUrl) setHeldServerOf(edited);
           setSaved(stored);
           setEditing(edited);
           setValues((latestValues) => {
@@ -74,7 +77,10 @@ export function useStoredSettings(connector: OptionsConnector) {
     [connector],
   );
 
-  return { saved, setSaved, editing, setEditing, values, setValues, loadFailure };
+  // Said while it holds: the account still edited, its server elsewhere still another, and the token still typed.
+  const savedServer = saved?.accounts.find(({ id }) => id === editing)?.server;
+  const serverMovedTo = heldServerOf === editing && savedServer !== undefined && savedServer !== values.serverUrl && values.tokenDraft !== '' ? savedServer : undefined;
+  return { saved, setSaved, editing, setEditing, values, setValues, loadFailure, serverMovedTo };
 }
 
 /** The edited account's fields as saved: a new one's are empty, with the default server offered. */
