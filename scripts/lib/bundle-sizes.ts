@@ -147,8 +147,10 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // The history page's import saying it is at work, and naming an empty file
 // and the CSV export chosen instead of the JSON one (three sentences in five
 // languages), took the zip to 141 KiB (139.6 → 140.1); the settings page's
-// word that a server moved elsewhere is kept while a token is typed, to 140.5.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 141 * 1024 } as const;
+// word that a server moved elsewhere is kept while a token is typed, to 140.5;
+// the history page's word for a private window, where Firefox keeps no
+// extension's data, took it to 142 KiB (141.0).
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 142 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

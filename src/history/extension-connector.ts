@@ -1,4 +1,4 @@
-import { browser } from '../platform/browser';
+import { browser, inPrivateWindow } from '../platform/browser';
 import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
@@ -13,6 +13,7 @@ const SETTINGS_FOLLOWED = ['history', 'copyFormat', 'accounts'] as const;
 export const extensionConnector: HistoryConnector = {
   words: browserWords(),
   store: openHistoryStore(),
+  privateWindow: inPrivateWindow(),
   readSettings: () => readSettings(localArea, SETTINGS_FOLLOWED),
   onSettingsChange: (callback) => onSettingsChanged(callback, SETTINGS_FOLLOWED),
   copy: (payload) => attempt(() => writeClipboard(payload)),

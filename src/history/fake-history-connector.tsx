@@ -45,6 +45,7 @@ export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, init
   return {
     words,
     store,
+    privateWindow: false,
     readSettings: vi.fn(async () => settings),
     onSettingsChange(listener) {
       listeners.add(listener);

@@ -36,7 +36,7 @@ const LATER: HistoryEntry = { shortUrl: 'https://shrtnr.co/L8r', longUrl: 'https
 /** Newest first, as the page must show them. */
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
-const NAMES = ['Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON', 'old.example:8443', 'shrtnr.co', 'Home', 'Work', 'Spare', 'bread'];
+const NAMES = ['Firefox', 'Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON', 'old.example:8443', 'shrtnr.co', 'Home', 'Work', 'Spare', 'bread'];
 
 /** `count` entries made a minute apart, newest first. */
 function manyEntries(count: number): HistoryEntry[] {
@@ -676,6 +676,17 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     expect((await screen.findByRole('alert')).textContent).toBe(t('historyLoadFailed', 'The database connection is closing.'));
     expect(screen.queryByTestId('history-empty')).toBeNull();
     expect(rows()).toHaveLength(0);
+  });
+
+  it("in a private window, where Firefox keeps no extension's data, says so and how to see history, not the browser's refusal", async () => {
+    const store = fakeHistoryStore(THREE);
+    const refused = new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+    store.recent.mockRejectedValueOnce(refused);
+    store.all.mockRejectedValueOnce(refused);
+    render(<HistoryApp connector={{ ...fakeHistoryConnector(words, store), privateWindow: true }} />);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(t('historyPrivateWindow'));
+    expectNothingUntranslated();
   });
 
   it('shows the newest links before all are read, and acts on the whole only once it is', async () => {

@@ -219,7 +219,9 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
           confirmingDeleteAll,
           importing,
         }
-      : data;
+      : data.phase === 'failed'
+        ? { ...data, privateWindow: connector.privateWindow }
+        : data;
   const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undo: status.undo && (status.undo.kind === 'imported' ? 'import' : 'delete') };
   return (
     <WordsContext.Provider value={words}>

@@ -25,6 +25,8 @@ export interface HistoryConnector {
   words: Words;
   /** History on this machine (IndexedDB, shared with every context; it tells of changes made anywhere). */
   store: HistoryStore;
+  /** The page is in a private window, where Firefox lets no extension read or keep IndexedDB data. */
+  privateWindow: boolean;
   readSettings(): Promise<HistorySettings>;
   /** Calls back when a setting the page follows changes (history, copy format, accounts); returns the unsubscribe. */
   onSettingsChange(callback: () => void): () => void;

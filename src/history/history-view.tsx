@@ -4,7 +4,8 @@ import { HistoryList } from './history-list';
 import { StatusBar } from './status-bar';
 import type { FocusRequest, HistoryActions, ReadyState, StatusLine } from './view-types';
 
-export type PageState = { phase: 'loading' } | { phase: 'failed'; reason: string } | ({ phase: 'ready' } & ReadyState);
+/** `privateWindow` on a failure: the page is in a private window, where Firefox keeps no extension's data (the reason is its refusal). */
+export type PageState = { phase: 'loading' } | { phase: 'failed'; reason: string; privateWindow?: boolean } | ({ phase: 'ready' } & ReadyState);
 
 export interface HistoryViewProps {
   page: PageState;
@@ -40,7 +41,7 @@ export function HistoryView({ page, creditsSaved, status, focusRequest, actions 
         )}
         {page.phase === 'failed' && (
           <p class="field-error" role="alert">
-            {t('historyLoadFailed', page.reason)}
+            {page.privateWindow ? t('historyPrivateWindow') : t('historyLoadFailed', page.reason)}
           </p>
         )}
         {page.phase === 'ready' && <HistoryList state={page} actions={actions} />}

@@ -36,3 +36,10 @@ export function offscreenDocuments(): { exists(path: string): Promise<boolean>; 
     create: (path, justification) => offscreen.createDocument({ url: path, reasons: ['CLIPBOARD'], justification }),
   };
 }
+
+/**
+ * Whether this page is in a private window. Firefox lets an extension keep no
+ * IndexedDB data there (writes fail with InvalidStateError): a page opened in
+ * a private window, or every page when Firefox never remembers history.
+ */
+export const inPrivateWindow = (): boolean => browser.extension.inIncognitoContext === true;
