@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import { canRetry, needsSettings, popupErrorSentence, type PopupState } from './popup-state';
+import { mayTakeFocus } from './focus-rule';
 
 interface FailedResultProps {
   state: Extract<PopupState, { phase: 'failed' }>;
@@ -18,6 +19,7 @@ export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, ur
   const offerSettings = needsSettings(error);
   const offerRetry = canRetry(error);
   useEffect(() => {
+    if (!mayTakeFocus()) return;
     if (focusUrlField) urlFieldRef.current?.focus();
     else actionRef.current?.focus();
   }, [state]);

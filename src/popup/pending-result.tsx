@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import type { PopupState } from './popup-state';
 import { useSecondsLeft } from './seconds-left';
+import { mayTakeFocus } from './focus-rule';
 
 /** While the link is being shortened. */
 export function LoadingResult() {
@@ -19,7 +20,9 @@ export function WaitingResult({ state, onCancel }: { state: Extract<PopupState, 
   const { t, seconds } = useWords();
   const left = useSecondsLeft(state.untilMs);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  useEffect(() => {
+    if (mayTakeFocus()) cancelRef.current?.focus();
+  }, []);
   const sentence = left !== undefined ? t('popupWaiting', seconds(left)) : state.ahead > 0 ? t('popupWaitingBehind', state.ahead) : t('popupWaitingNoTime');
   return (
     <div class="waiting">

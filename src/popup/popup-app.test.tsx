@@ -74,6 +74,25 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(button('popupShorten').hasAttribute('disabled')).toBe(false);
   });
 
+  it('an answer that comes while a link is being typed leaves the focus in the field; once a typed link is sent, its answer takes it', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    const answer = deferred<ShortenAnswer>();
+    renderPopup(connector, heldAttempt(answer.promise));
+    typedUrlField().focus();
+    fireEvent.input(typedUrlField(), { target: { value: 'https://typed.exa' } });
+
+    answer.resolve(shortenedAnswer(TAB_URL, false));
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+    // Preact runs effects (the result's focus) after the next frame, then a task: wait for that frame, then two tasks.
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))));
+    // Enter goes on to the field's own link, not to the tab's Copy.
+    expect(document.activeElement).toBe(typedUrlField());
+
+    typeAndSubmit(TYPED_URL);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).not.toBe(''));
+    await waitFor(() => expect(document.activeElement).toBe(button('popupCopy')));
+  });
+
   it('while the link waits for the server\'s limit, counts down the seconds, then shows the link with no click', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     const { answer, started, report } = connector.holdShortening();

@@ -5,6 +5,7 @@ import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 import { LazyCampaignPanel, type Campaign, type CampaignPanelComponent } from './campaign-on-request';
 import type { PopupState } from './popup-state';
+import { mayTakeFocus } from './focus-rule';
 
 export interface ShortenedResultProps {
   state: Extract<PopupState, { phase: 'shortened' }>;
@@ -28,7 +29,9 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
-  useEffect(() => copyRef.current?.focus(), [shortUrl]);
+  useEffect(() => {
+    if (mayTakeFocus()) copyRef.current?.focus();
+  }, [shortUrl]);
   useEffect(() => {
     setShowQr(false);
     setShowCampaign(false);

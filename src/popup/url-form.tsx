@@ -10,12 +10,15 @@ interface UrlFormProps {
 /** "Shorten another": a link typed or pasted in. */
 export function UrlForm({ fieldRef, onSubmit, busy }: UrlFormProps) {
   const [value, setValue] = useState('');
+  // What was last sent: while the field holds something else, it is being typed in, and keeps the focus (focus-rule.ts).
+  const [sent, setSent] = useState<string | undefined>(undefined);
   const { t } = useWords();
   return (
     <form
       class="url-form"
       onSubmit={(event) => {
         event.preventDefault();
+        setSent(value);
         onSubmit(value);
       }}
     >
@@ -33,6 +36,7 @@ export function UrlForm({ fieldRef, onSubmit, busy }: UrlFormProps) {
           dir="ltr"
           placeholder="https://…"
           value={value}
+          data-sent={value === sent}
           onInput={(event) => setValue(event.currentTarget.value)}
         />
         <button type="submit" class="secondary-button" disabled={busy}>
