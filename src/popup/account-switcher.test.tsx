@@ -48,6 +48,47 @@ describe.each(['en', 'ar'])('the popup\'s account switcher in %s', (language) =>
     await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-own'));
   });
 
+  it('stepped through with the arrow keys, switches only once the choice is taken (Enter, or the focus leaving): not at each step', async () => {
+    const THREE = [...TWO, { id: 'account-third', name: 'Third' }];
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), THREE, request.account ?? 'account-1'));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+    const select = switcher() as HTMLSelectElement;
+
+    // As Chrome and Firefox do on a closed select: each arrow changes the choice, and fires a change.
+    for (const value of ['account-own', 'account-third']) {
+      fireEvent.keyDown(select, { key: 'ArrowDown' });
+      fireEvent.change(select, { target: { value } });
+    }
+    expect(connector.useAccount).not.toHaveBeenCalled();
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(select, { key: 'Enter' });
+    await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(2));
+    expect(connector.useAccount.mock.calls).toEqual([['account-third']]);
+
+    // Stepped back, then left: taken as the focus goes.
+    await waitFor(() => expect(switcher()).toHaveProperty('disabled', false));
+    fireEvent.keyDown(select, { key: 'ArrowUp' });
+    fireEvent.change(select, { target: { value: 'account-own' } });
+    fireEvent.blur(select);
+    await waitFor(() => expect(connector.useAccount.mock.calls).toEqual([['account-third'], ['account-own']]));
+  });
+
+  it('waits while a link is on its way: there is nothing to shorten again yet', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, request.account ?? 'account-1'));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+
+    const held = connector.holdShortening();
+    fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-own' } });
+    await waitFor(() => expect(switcher()).toHaveProperty('disabled', true));
+    held.answer.resolve(withAccounts(shortenedAnswer(TAB_URL, false), TWO, 'account-own'));
+    await waitFor(() => expect(switcher()).toHaveProperty('disabled', false));
+    expect(switcher()).toHaveProperty('value', 'account-own');
+  });
+
   it('after a failure too (a synced account with no token here): the user switches to one that works', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     connector.shorten.mockImplementation(async (request) =>

@@ -197,7 +197,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onLoadBulkPanel={loadBulkPanel}
         pageLink={pageLink}
         onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : connector.copy({ text: pageLink }))}
-        accounts={{ accounts: accounts.list, active: accounts.active, onSwitch: (account) => void onSwitchAccount(account) }}
+        accounts={{ accounts: accounts.list, active: accounts.active, onSwitch: (account) => void onSwitchAccount(account), busy: state.phase === 'loading' || state.phase === 'waiting' }}
       />
     </WordsContext.Provider>
   );
