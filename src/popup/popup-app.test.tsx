@@ -224,6 +224,9 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     fireEvent.keyDown(typedUrlField(), { key: 'Enter' });
     expect(connector.close).not.toHaveBeenCalled();
+    // An input method's Escape cancels what it composes, not the popup (and what is typed stays).
+    fireEvent.keyDown(typedUrlField(), { key: 'Escape', isComposing: true });
+    expect(connector.close).not.toHaveBeenCalled();
     fireEvent.keyDown(typedUrlField(), { key: 'Escape' });
     expect(connector.close).toHaveBeenCalledTimes(1);
   });

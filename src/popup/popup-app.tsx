@@ -129,7 +129,8 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') connector.close();
+      // Not while an input method composes (Escape there cancels the composition, not the popup).
+      if (event.key === 'Escape' && !event.isComposing) connector.close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
