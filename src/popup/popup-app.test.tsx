@@ -534,6 +534,26 @@ describe('history, formats and QR codes in the popup', () => {
     expect(connector.openHistory).toHaveBeenCalledTimes(1);
   });
 
+  it('a link copied by hand while another was on its way stays on the clipboard: the other, when it comes, waits for Copy', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.recent.mockResolvedValue({ enabled: true, entries: [entry('one')] });
+    renderPopup(connector);
+    await shortLink();
+    const recentCopy = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
+    const typed = deferred<ShortenAnswer>();
+    connector.shorten.mockReturnValueOnce(typed.promise);
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(button('popupShorten'));
+    await screen.findByText(t('popupShortening'));
+
+    fireEvent.click(recentCopy);
+    await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one']));
+    typed.resolve(shortenedAnswer(TYPED_URL, true, { shortUrl: 'https://shrtnr.co/Typed1' }));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe('https://shrtnr.co/Typed1'));
+    fireEvent.click(button('popupCopy'));
+    await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one', 'https://shrtnr.co/Typed1']));
+  });
+
   it('says where the latest links will appear while history is empty, and that it is off when it is', async () => {
     renderPopup(fakePopupConnector(words, TAB_URL));
     expect(await screen.findByText(t('popupRecentEmpty'))).toBeTruthy();

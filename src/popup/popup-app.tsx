@@ -47,6 +47,9 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const attempt = useRef(0);
   // The attempt whose Cancel was pressed: its link may still come (its request was under way), but is not copied.
   const cancelled = useRef<number | undefined>(undefined);
+  // The attempt during which the user copied something else by hand (a recent link, the page's own, a run's list):
+  // its link, when it comes, is not copied over that.
+  const copiedByHand = useRef<number | undefined>(undefined);
 
   // While its link waits for the server's limit, the screen says how long (or behind how many).
   const showProgress = useCallback((mine: number, source: UrlSource, progress: ShortenProgress) => {
@@ -66,7 +69,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
       const next = stateFor(answer, request, source);
       // Shown first, copied next: the user sees the link without waiting for the clipboard.
       setState(next);
-      if (next.phase !== 'shortened' || !answer.autoCopy || cancelled.current === mine) return;
+      if (next.phase !== 'shortened' || !answer.autoCopy || cancelled.current === mine || copiedByHand.current === mine) return;
       const copy = await copyShortening(connector, next.shortening, next.copyFormat);
       setState((current) => (current.phase === 'shortened' && current.shortening === next.shortening ? { ...current, copy } : current));
     },
@@ -136,6 +139,14 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [connector]);
 
+  const copyByHand = useCallback(
+    (text: string) => {
+      copiedByHand.current = attempt.current;
+      return connector.copy({ text });
+    },
+    [connector],
+  );
+
   // One function for the popup's life: the panel loads once per time it is shown.
   const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
   const loadBulkPanel = useCallback(() => connector.loadBulkPanel(), [connector]);
@@ -172,7 +183,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         state={state}
         recent={recent}
         onCopy={(format) => void onCopy(format ?? (state.phase === 'shortened' ? state.copyFormat : 'plain'))}
-        onCopyRecent={(entry) => connector.copy({ text: entry.shortUrl })}
+        onCopyRecent={(entry) => copyByHand(entry.shortUrl)}
         onNewLink={() => state.phase === 'shortened' && shortenNow({ ...state.request, fresh: true }, state.request.via === 'popup-typed' ? 'typed' : 'tab')}
         onCancel={() => {
           cancelled.current = attempt.current;
@@ -194,10 +205,10 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onShortenAllTabs={onShortenAllTabs}
         onCancelBulk={() => connector.cancelBulk()}
         onDismissBulk={() => connector.dismissBulk()}
-        onCopyText={(text) => connector.copy({ text })}
+        onCopyText={copyByHand}
         onLoadBulkPanel={loadBulkPanel}
         pageLink={pageLink}
-        onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : connector.copy({ text: pageLink }))}
+        onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : copyByHand(pageLink))}
         accounts={{ accounts: accounts.list, active: accounts.active, onSwitch: (account) => void onSwitchAccount(account), busy: state.phase === 'loading' || state.phase === 'waiting' }}
       />
     </WordsContext.Provider>
