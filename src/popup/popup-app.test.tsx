@@ -217,6 +217,23 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(connector.openSettings).toHaveBeenCalledTimes(1);
   });
 
+  it('Shorten on an empty field says so at the field, and the link on screen stays', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    renderPopup(connector);
+    await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+
+    fireEvent.input(typedUrlField(), { target: { value: '   ' } });
+    fireEvent.click(button('popupShorten'));
+    expect(screen.getByRole('alert').textContent).toBe(t('errorEmptyUrl'));
+    expect(typedUrlField().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe(FAKE_SHORT_URL);
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
+    expectNothingUntranslated();
+
+    fireEvent.input(typedUrlField(), { target: { value: 'h' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('closes on Escape, wherever the focus is', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     renderPopup(connector);

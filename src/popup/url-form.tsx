@@ -12,12 +12,18 @@ export function UrlForm({ fieldRef, onSubmit, busy }: UrlFormProps) {
   const [value, setValue] = useState('');
   // What was last sent: while the field holds something else, it is being typed in, and keeps the focus (focus-rule.ts).
   const [sent, setSent] = useState<string | undefined>(undefined);
+  // Shorten pressed on an empty field: said at the field, and the link on screen stays.
+  const [emptyTried, setEmptyTried] = useState(false);
   const { t } = useWords();
   return (
     <form
       class="url-form"
       onSubmit={(event) => {
         event.preventDefault();
+        if (value.trim() === '') {
+          setEmptyTried(true);
+          return;
+        }
         setSent(value);
         onSubmit(value);
       }}
@@ -37,12 +43,22 @@ export function UrlForm({ fieldRef, onSubmit, busy }: UrlFormProps) {
           placeholder="https://…"
           value={value}
           data-sent={value === sent}
-          onInput={(event) => setValue(event.currentTarget.value)}
+          aria-invalid={emptyTried}
+          aria-describedby={emptyTried ? 'typed-url-error' : undefined}
+          onInput={(event) => {
+            setValue(event.currentTarget.value);
+            setEmptyTried(false);
+          }}
         />
         <button type="submit" class="secondary-button" disabled={busy}>
           {t('popupShorten')}
         </button>
       </div>
+      {emptyTried && (
+        <p id="typed-url-error" class="field-error" role="alert">
+          {t('errorEmptyUrl')}
+        </p>
+      )}
     </form>
   );
 }

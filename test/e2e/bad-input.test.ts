@@ -44,8 +44,6 @@ const refused: Refused[] = [
   { name: 'user name and password', input: () => `https://alice:secret@${new URL(session.standIn.baseUrl).host}/demo/article`, kind: 'credentials-in-url', message: /contains a user name or password/ },
   { name: 'user name only', input: () => `https://alice@${new URL(session.standIn.baseUrl).host}/demo/article`, kind: 'credentials-in-url', message: /contains a user name or password/ },
   { name: 'over 2048 characters', input: long, kind: 'url-too-long', message: /is 2,1\d\d characters long; the limit is 2,048/ },
-  { name: 'empty', input: () => '', kind: 'empty-url', message: /There is no link to shorten/ },
-  { name: 'whitespace', input: () => '  \t ', kind: 'empty-url', message: /There is no link to shorten/ },
   { name: 'not a URL', input: () => 'shorten this please', kind: 'malformed-url', message: /not a complete web address/ },
   { name: 'a host without its scheme', input: () => 'example.com/page', kind: 'malformed-url', message: /not a complete web address/ },
 ];
@@ -83,6 +81,18 @@ describe('bad input typed into the popup', () => {
       expect((await shownError(popup)).kind, name).toBe(kind);
       expect(session.standIn.apiRequests(), name).toEqual([]);
     }
+  });
+
+  it.each([['empty', ''], ['whitespace', '  \t ']])('%s: said at the field, nothing sent, and the link on screen stays', async (_name, text) => {
+    tried.field += 1;
+    const shown = await popup.getByLabel('Short link').inputValue();
+    await shortenInField(text);
+    const field = popup.getByLabel('Shorten another link');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const error = popup.locator(`#${await field.getAttribute('aria-describedby')}`);
+    expect(await error.textContent()).toBe('There is no link to shorten. Enter or paste one.');
+    expect(await popup.getByLabel('Short link').inputValue()).toBe(shown);
+    expect(session.standIn.apiRequests()).toEqual([]);
   });
 
   it.each([
