@@ -27,12 +27,13 @@ export function WaitingResult({ state, onCancel }: { state: Extract<PopupState, 
   return (
     <div class="waiting">
       {/* A timer, not a live region: a sentence read out every second would drown everything else. */}
-      <p class="loading" role="timer" data-testid="waiting">
+      <p class="loading" role="timer" id="waiting-why" data-testid="waiting">
         <span class="spinner" aria-hidden="true" />
         {sentence}
       </p>
       <div class="actions">
-        <button type="button" ref={cancelRef} class="secondary-button" onClick={onCancel}>
+        {/* Cancel takes the focus: it is read with why the link waits (the timer itself is not announced). */}
+        <button type="button" ref={cancelRef} class="secondary-button" aria-describedby="waiting-why" onClick={onCancel}>
           {t('popupCancel')}
         </button>
       </div>

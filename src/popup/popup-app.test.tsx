@@ -104,6 +104,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       report({ state: 'waiting', untilMs: Date.now() + 12_000, ahead: 0 });
       expect(screen.getByRole('timer').textContent).toBe(t('popupWaiting', words.seconds(12)));
       expect(document.activeElement).toBe(button('popupCancel'));
+      // Read with why it waits: the timer itself is not announced.
+      expect(button('popupCancel').getAttribute('aria-describedby')).toBe(screen.getByRole('timer').id);
       expect(button('popupShorten').hasAttribute('disabled')).toBe(true);
       expectNothingUntranslated();
       act(() => {
