@@ -75,6 +75,20 @@ describe.each(['en', 'ar'])('the popup\'s account switcher in %s', (language) =>
     await waitFor(() => expect(connector.useAccount.mock.calls).toEqual([['account-third'], ['account-own']]));
   });
 
+  it('takes at once a choice from the opened list, even when a key opened it (Alt+ArrowDown; the arrows on macOS)', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, request.account ?? 'account-1'));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+    const select = switcher() as HTMLSelectElement;
+
+    fireEvent.keyDown(select, { key: 'ArrowDown', altKey: true });
+    // The list is open; the choice comes later, on its own.
+    await new Promise((done) => setTimeout(done));
+    fireEvent.change(select, { target: { value: 'account-own' } });
+    await waitFor(() => expect(connector.useAccount.mock.calls).toEqual([['account-own']]));
+  });
+
   it('waits while a link is on its way: there is nothing to shorten again yet', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, request.account ?? 'account-1'));

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { AccountChoice } from '../shortening/shortening';
 import { useWords } from '../ui/words-context';
 
@@ -12,44 +12,49 @@ export interface AccountSwitcherProps {
   busy?: boolean;
 }
 
-// Keys that move a closed select's choice, firing a change at each step in Chrome and Firefox.
+// Keys that move a closed select's choice, each step firing a change in the same task (Chrome and Firefox on
+// Windows and Linux); a letter jumps to a name the same way. A choice from the opened list comes later, alone.
 const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+const steps = (key: string) => STEPPING_KEYS.has(key) || (key.length === 1 && key !== ' ');
 
 /**
  * The active account, switched with one choice; only there when there is more
- * than one. A choice made with the arrow keys is taken on Enter or when the
- * focus leaves, not at each step: each switch shortens the page again (a
- * credit, and a copy) with the account stepped over.
+ * than one. A choice stepped to with the keys is held (shown, not taken) until
+ * Enter or the focus leaving: each switch shortens the page again (a credit,
+ * and a copy) with the account stepped over. A click, or a choice from the
+ * opened list, is taken at once.
  */
 export function AccountSwitcher({ accounts, active, onSwitch, busy = false }: AccountSwitcherProps) {
   const { t } = useWords();
   const stepping = useRef(false);
+  const [held, setHeld] = useState<string | undefined>(undefined);
   if (accounts.length < 2) return null;
-  const take = (chosen: string) => {
-    stepping.current = false;
-    if (chosen !== active) onSwitch(chosen);
+  const take = (chosen: string | undefined) => {
+    setHeld(undefined);
+    if (chosen !== undefined && chosen !== active) onSwitch(chosen);
   };
   return (
     <select
       class="account-switch"
       aria-label={t('popupAccount')}
-      value={active}
+      // The held choice is what shows: a render meanwhile (a run's progress) must not put the active one back.
+      value={held ?? active}
       disabled={busy}
       onKeyDown={(event) => {
-        // A letter jumps to a name as an arrow steps; Space opens the list, whose choice is a choice.
-        if (STEPPING_KEYS.has(event.key) || (event.key.length === 1 && event.key !== ' ')) stepping.current = true;
-        else if (event.key === ' ') stepping.current = false;
-        else if (event.key === 'Enter') take(event.currentTarget.value);
-      }}
-      onMouseDown={() => {
-        stepping.current = false;
+        if (event.key === 'Enter') take(held);
+        else if (steps(event.key)) {
+          stepping.current = true;
+          // Over once this key's own change has come (the same task): a later change is a choice from the list.
+          setTimeout(() => {
+            stepping.current = false;
+          });
+        }
       }}
       onChange={(event) => {
-        if (!stepping.current) take(event.currentTarget.value);
+        if (stepping.current) setHeld(event.currentTarget.value);
+        else take(event.currentTarget.value);
       }}
-      onBlur={(event) => {
-        if (stepping.current) take(event.currentTarget.value);
-      }}
+      onBlur={() => take(held)}
     >
       {accounts.map(({ id, name }) => (
         <option key={id} value={id}>

@@ -245,6 +245,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(connector.close).not.toHaveBeenCalled();
     // An input method's Escape cancels what it composes, not the popup (and what is typed stays).
     fireEvent.keyDown(typedUrlField(), { key: 'Escape', isComposing: true });
+    fireEvent.keyDown(typedUrlField(), { key: 'Escape', keyCode: 229 });
     expect(connector.close).not.toHaveBeenCalled();
     fireEvent.keyDown(typedUrlField(), { key: 'Escape' });
     expect(connector.close).toHaveBeenCalledTimes(1);
@@ -571,6 +572,26 @@ describe('history, formats and QR codes in the popup', () => {
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: t('popupShortLinkLabel') }).value).toBe('https://shrtnr.co/Typed1'));
     fireEvent.click(button('popupCopy'));
     await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one', 'https://shrtnr.co/Typed1']));
+  });
+
+  it('a hand copy that failed does not stop the link on its way from being copied when it comes', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.recent.mockResolvedValue({ enabled: true, entries: [entry('one')] });
+    renderPopup(connector);
+    await shortLink();
+    const recentCopy = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
+    const typed = deferred<ShortenAnswer>();
+    connector.shorten.mockReturnValueOnce(typed.promise);
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
+    fireEvent.click(button('popupShorten'));
+    await screen.findByText(t('popupShortening'));
+
+    connector.copy.mockResolvedValueOnce(false);
+    fireEvent.click(recentCopy);
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(2));
+    typed.resolve(shortenedAnswer(TYPED_URL, true, { shortUrl: 'https://shrtnr.co/Typed1' }));
+    await waitFor(() => expect(connector.copy).toHaveBeenCalledTimes(3));
+    expect(connector.copy.mock.calls[2]?.[0]).toMatchObject({ text: 'https://shrtnr.co/Typed1' });
   });
 
   it('says where the latest links will appear while history is empty, and that it is off when it is', async () => {

@@ -132,17 +132,21 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      // Not while an input method composes (Escape there cancels the composition, not the popup).
-      if (event.key === 'Escape' && !event.isComposing) connector.close();
+      // Not while an input method composes (Escape there cancels the composition, not the popup); Chrome reports
+      // such keys with keyCode 229 (and may say isComposing false on the key that ends it).
+      if (event.key === 'Escape' && !event.isComposing && event.keyCode !== 229) connector.close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [connector]);
 
   const copyByHand = useCallback(
-    (text: string) => {
-      copiedByHand.current = attempt.current;
-      return connector.copy({ text });
+    async (text: string) => {
+      const during = attempt.current;
+      const copied = await connector.copy({ text });
+      // Only a copy that landed: one that failed leaves the clipboard to the link on its way.
+      if (copied) copiedByHand.current = during;
+      return copied;
     },
     [connector],
   );
