@@ -3,7 +3,7 @@
 // each state's words (the real ones, from public/_locales) and each control's
 // call. The real connector (extension-connector.ts) is left to the e2e tests.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords } from '../../test/support/untranslated-text';
@@ -686,6 +686,11 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
   });
 
   it('shows each tab where it stands, with the wait for the server counted down, and cancels the rest', async () => {
+    // The clock stands still: the countdown reads 4 seconds however long the machine takes to render.
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { connector, tell } = await popupWithRun();
     fireEvent.click(button('popupBulkButton'));
     tell({

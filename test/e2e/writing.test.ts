@@ -303,6 +303,9 @@ describe('the address bar keyword', () => {
     const link = from('omnibox');
     await writing.bringToFront();
     await writing.click('h1');
+    // Chromium has the page in front (its window named after it) before the keys go: bringToFront can return first.
+    const title = `${await writing.title()} - Chromium`;
+    await expect.poll(() => xdotool(display, 'getwindowfocus', 'getwindowname')).toBe(title);
     await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
     await xdotool(display, 'type', '--delay', '40', 'sh ');
     await xdotool(display, 'type', '--delay', '10', link);
