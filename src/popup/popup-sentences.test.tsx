@@ -4,7 +4,7 @@
 // format, plural or right-to-left isolation in the product fails here, where
 // a test building its expectation with the product's own words would pass.
 import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { MORE_SENTENCES, NETWORK_HOST, SENTENCES, SERVER_REASON, type SentenceKey } from '../../test/support/sentences';
 import type { ShrtnrError } from '../api';
@@ -14,7 +14,14 @@ import { PopupApp } from './popup-app';
 
 const TAB_URL = 'https://example.com/article';
 
-afterEach(cleanup);
+// The clock stands still: a wait set 12 s ahead reads 12 seconds however long a busy machine takes to render it.
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function renderPopup(language: string) {
   const connector = fakePopupConnector(wordsIn(language), TAB_URL);
