@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextOutcome } from '../../src/background/writing/deliver-text';
 import { WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
 import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
@@ -72,6 +73,25 @@ async function menuClickOnTab<Outcome>(info: Record<string, unknown>): Promise<O
     const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: unknown, tab: unknown): Promise<unknown> } }).shrtnrE2e;
     return hooks.onMenuClicked({ editable: false, ...click }, tab) as Promise<Outcome>;
   }, info);
+}
+
+/**
+ * Ctrl+L, "sh", a space and the link typed for real, until the address bar has
+ * handed the whole link to the extension (its suggestion names it). In two
+ * full CI runs of 2026-11-26 it never did, though the page was in front; run
+ * alone, even under load, it never failed. So Escape and type again, at most
+ * three times: what is tested is what the extension does with the link.
+ */
+async function typedInAddressBar(link: string): Promise<void> {
+  const handed = async () => ((await omniboxShown()).some((text) => text.includes(link)) ? true : undefined);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
+    await xdotool(display, 'type', '--delay', '40', 'sh ');
+    await xdotool(display, 'type', '--delay', '10', link);
+    if (await pollUntil(handed, { timeoutMs: 5_000, failure: 'not handed' }).catch(() => false)) return;
+    await xdotool(display, 'key', 'Escape', 'Escape');
+  }
+  throw new Error(`The address bar never handed ${link} to the extension after "sh ".`);
 }
 
 async function omniboxShown(): Promise<string[]> {
@@ -306,11 +326,7 @@ describe('the address bar keyword', () => {
     // Chromium has the page in front (its window named after it) before the keys go: bringToFront can return first.
     const title = `${await writing.title()} - Chromium`;
     await expect.poll(() => xdotool(display, 'getwindowfocus', 'getwindowname')).toBe(title);
-    await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
-    await xdotool(display, 'type', '--delay', '40', 'sh ');
-    await xdotool(display, 'type', '--delay', '10', link);
-    // The address bar has handed the whole link to the extension (its suggestion names it): then Enter.
-    await expect.poll(async () => (await omniboxShown()).some((text) => text.includes(link)), { timeout: 10_000 }).toBe(true);
+    await typedInAddressBar(link);
     await xdotool(display, 'key', 'Return');
 
     await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
