@@ -554,7 +554,8 @@ describe('history, formats and QR codes in the popup', () => {
     expect(connector.openHistory).toHaveBeenCalledTimes(1);
   });
 
-  it('a link copied by hand while another was on its way stays on the clipboard: the other, when it comes, waits for Copy', async () => {
+  /** The tab's link shown, a recent link to copy by hand, and a typed link sent whose answer the test gives. */
+  async function typedLinkOnItsWay() {
     const connector = fakePopupConnector(words, TAB_URL);
     connector.recent.mockResolvedValue({ enabled: true, entries: [entry('one')] });
     renderPopup(connector);
@@ -565,6 +566,11 @@ describe('history, formats and QR codes in the popup', () => {
     fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
     fireEvent.click(button('popupShorten'));
     await screen.findByText(t('popupShortening'));
+    return { connector, recentCopy, typed };
+  }
+
+  it('a link copied by hand while another was on its way stays on the clipboard: the other, when it comes, waits for Copy', async () => {
+    const { connector, recentCopy, typed } = await typedLinkOnItsWay();
 
     fireEvent.click(recentCopy);
     await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one']));
@@ -575,16 +581,7 @@ describe('history, formats and QR codes in the popup', () => {
   });
 
   it('a hand copy that failed does not stop the link on its way from being copied when it comes', async () => {
-    const connector = fakePopupConnector(words, TAB_URL);
-    connector.recent.mockResolvedValue({ enabled: true, entries: [entry('one')] });
-    renderPopup(connector);
-    await shortLink();
-    const recentCopy = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
-    const typed = deferred<ShortenAnswer>();
-    connector.shorten.mockReturnValueOnce(typed.promise);
-    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: TYPED_URL } });
-    fireEvent.click(button('popupShorten'));
-    await screen.findByText(t('popupShortening'));
+    const { connector, recentCopy, typed } = await typedLinkOnItsWay();
 
     connector.copy.mockResolvedValueOnce(false);
     fireEvent.click(recentCopy);

@@ -3,7 +3,7 @@
 // real key press, then the worker's click handler for the other menu items.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
@@ -242,19 +242,6 @@ describe('context menu', () => {
   });
 });
 
-/**
- * The article in front, as Chromium itself has it before a real key goes to
- * the window: bringToFront can return before Chromium's tab strip has moved
- * (once, the key then went to the clipboard reader's tab). The focused X
- * window is named after its active tab.
- */
-async function articleInFront(): Promise<void> {
-  await article.bringToFront();
-  await article.click('h1');
-  const title = `${await article.title()} - Chromium`;
-  await expect.poll(() => xdotool(display, 'getwindowfocus', 'getwindowname')).toBe(title);
-}
-
 describe('keyboard shortcut', () => {
   it('both commands really get their keys (Chromium silently drops some suggested keys)', async () => {
     const commands = await (await session.worker()).evaluate(() => chrome.commands.getAll());
@@ -265,7 +252,7 @@ describe('keyboard shortcut', () => {
   });
 
   it('a real Alt+Shift+L shortens the current tab and copies it, without opening the popup', async () => {
-    await articleInFront();
+    await inFrontForKeys(article, display);
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
 
     const copied = await clipboardChange();
@@ -276,7 +263,7 @@ describe('keyboard shortcut', () => {
   });
 
   it('a real Alt+Shift+S opens the popup on the page, which copies the page\'s short link', async () => {
-    await articleInFront();
+    await inFrontForKeys(article, display);
     const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().includes('/src/popup/index.html'), timeout: 10_000 });
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+s');
     const popup = await popupOpened;
@@ -291,7 +278,7 @@ describe('keyboard shortcut', () => {
   });
 
   it('still works when the service worker was stopped before the key press', async () => {
-    await articleInFront();
+    await inFrontForKeys(article, display);
     await session.browser.stopServiceWorkers();
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());

@@ -8,7 +8,7 @@ import type { TextOutcome } from '../../src/background/writing/deliver-text';
 import { WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
-import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 let display: string;
@@ -321,11 +321,7 @@ describe('"Shorten the links in this field"', () => {
 describe('the address bar keyword', () => {
   it('"sh", a space, a link and Enter, typed for real, shorten and copy the link', async () => {
     const link = from('omnibox');
-    await writing.bringToFront();
-    await writing.click('h1');
-    // Chromium has the page in front (its window named after it) before the keys go: bringToFront can return first.
-    const title = `${await writing.title()} - Chromium`;
-    await expect.poll(() => xdotool(display, 'getwindowfocus', 'getwindowname')).toBe(title);
+    await inFrontForKeys(writing, display);
     await typedInAddressBar(link);
     await xdotool(display, 'key', 'Return');
 

@@ -9,7 +9,7 @@ import { ChromiumAuditWatcher } from './chromium-audit';
 import { applyStorageChange, storageChange, type StoredSettings } from './settings-change';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit, withTimeout } from './token-audit';
-import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
 /** The e2e build: the shipped extension plus the handler hooks of src/background/testing/e2e-hooks.ts. */
@@ -207,6 +207,22 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
 export async function clickClosingPopup(popup: Page, button: Locator): Promise<void> {
   await button.click({ noWaitAfter: true }).catch((error: unknown) => {
     if (!popup.isClosed()) throw error;
+  });
+}
+
+/**
+ * The page in front, as Chromium itself has it, before a real key goes to the
+ * window on `display`: bringToFront can return before Chromium's tab strip has
+ * moved (once, a shortcut then went to the clipboard reader's tab). Clicks
+ * its heading, then waits until the focused X window bears its title.
+ */
+export async function inFrontForKeys(page: Page, display: string): Promise<void> {
+  await page.bringToFront();
+  await page.click('h1');
+  const title = `${await page.title()} - Chromium`;
+  await pollUntil(async () => ((await xdotool(display, 'getwindowfocus', 'getwindowname')) === title ? true : undefined), {
+    timeoutMs: 10_000,
+    failure: `Chromium never had "${title}" in front.`,
   });
 }
 
