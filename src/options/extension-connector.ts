@@ -8,7 +8,7 @@ import { ping } from '../api/ping';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
-import { readSendingSettings, removeTokens, tokenKey, writeToken } from '../storage/account-tokens';
+import { readSendingSettings, removeTokens, tokenItem, writeToken } from '../storage/account-tokens';
 import { readSyncHeld } from '../storage/sync-area';
 import { settingsItems, writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
@@ -43,7 +43,7 @@ export const extensionConnector: OptionsConnector = {
   async save(changes, token) {
     if (token === undefined) return writeSettings(localArea, changes);
     // One storage.local write: the settings as the writer makes them, and the token in its own item.
-    await localArea.set({ ...settingsItems(changes), [tokenKey(token.account)]: token.saved });
+    await localArea.set({ ...settingsItems(changes), ...tokenItem(token.account, token.saved) });
   },
   saveToken: (account, saved) => writeToken(localArea, account, saved),
   clearToken: (account) => removeTokens(localArea, [account]),

@@ -35,8 +35,11 @@ export async function readTokens(area: StorageAreaLike, accountIds: readonly str
   }));
 }
 
+/** The storage item of an account's token, to be written alone (writeToken) or with other items in one write. */
+export const tokenItem = (accountId: string, saved: SavedToken): Record<string, SavedToken> => ({ [tokenKey(accountId)]: saved });
+
 export async function writeToken(area: StorageAreaLike, accountId: string, saved: SavedToken): Promise<void> {
-  await area.set({ [tokenKey(accountId)]: saved });
+  await area.set(tokenItem(accountId, saved));
 }
 
 export async function removeTokens(area: StorageAreaLike, accountIds: readonly string[]): Promise<void> {
