@@ -39,7 +39,8 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
 }
 
 async function connectionStatusAfterTest(options: Page): Promise<string> {
-  await options.click('button::-p-text(Test connection)');
+  // The page renders once its settings are read, after its DOM is there (seen missing once in CI): waited for.
+  await (await options.waitForSelector('button::-p-text(Test connection)'))?.click();
   let status = '';
   await expect.poll(async () => (status = await textOf(options, '[data-testid="connection-status"]')), { timeout: 10_000 }).not.toMatch(/^(|Checking…)$/);
   return status;
