@@ -13,7 +13,7 @@ import { keepResumeAlarm } from './queue/job-journal';
 import { onPermissionsAdded } from './runs/run-wish';
 import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
 import { backgroundHistory } from './service/history-access';
-import { onSettingsChanged } from '../storage/extension-storage';
+import { onSettingsChanged, tokenVault } from '../storage/extension-storage';
 import { onSyncedChanged } from '../storage/sync-area';
 import { SYNCED_KEYS } from '../storage/synced-preferences';
 import { syncPreferences, syncPreferencesSoon } from './sync/preferences-sync';
@@ -28,6 +28,10 @@ import { installE2eHooks } from './testing/e2e-hooks';
  * credentials, the queue) → queue/ (the rate-limit queue, its gates and
  * journal). testing/ holds what only the e2e build installs.
  */
+
+// First, before any way in can inject a script into a page: storage closed to pages where the browser allows it,
+// and the tokens moved out of their reach where it does not (storage/token-vault.ts).
+void tokenVault();
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement).

@@ -1,4 +1,4 @@
-import type { SavedToken } from '../storage/account-tokens';
+import type { SavedToken } from '../storage/token-vault';
 import { accountFor } from '../storage/account-tokens';
 import type { Account } from '../storage/accounts';
 import type { Settings } from '../storage/settings-schema';

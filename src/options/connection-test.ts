@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { checkServerUrl } from '../api';
 import type { Words } from '../platform/words';
-import type { SavedToken } from '../storage/account-tokens';
+import type { SavedToken } from '../storage/token-vault';
 import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { connectionFailureMessage } from './connection-message';

@@ -34,13 +34,16 @@ vi.mock('../platform/browser', () => ({
 vi.mock('../platform/i18n', () => ({ browserWords: () => ({}) }));
 /** What each storage.local write carried. */
 const writes: Record<string, unknown>[] = [];
-vi.mock('../storage/extension-storage', () => ({
-  localArea: {
+vi.mock('../storage/extension-storage', async () => {
+  const { areaVault } = await import('../storage/token-vault');
+  const localArea = {
     set: async (items: Record<string, unknown>) => void writes.push(items),
     get: async () => ({}),
     remove: async () => undefined,
-  },
-}));
+  };
+  // Tokens kept in storage.local, as in Chromium, where it is closed to pages.
+  return { localArea, tokenVault: async () => areaVault(localArea) };
+});
 
 const MIRROR_ACCESS = 'https://mirror.example/*';
 

@@ -5,10 +5,10 @@ import { browser } from '../platform/browser';
 import { hostPermissionPattern } from '../platform/host-permission';
 import { browserWords } from '../platform/i18n';
 import { ping } from '../api/ping';
-import { localArea, onSettingsChanged } from '../storage/extension-storage';
+import { localArea, onSettingsChanged, tokenVault } from '../storage/extension-storage';
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
-import { readSendingSettings, removeTokens, tokenItem, writeToken } from '../storage/account-tokens';
+import { readSendingSettings } from '../storage/account-tokens';
 import { readSyncHeld } from '../storage/sync-area';
 import { settingsItems, writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
@@ -37,16 +37,16 @@ const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 export const extensionConnector: OptionsConnector = {
   words: browserWords(),
   load: async () => {
-    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea), readSyncHeld()]);
+    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea, await tokenVault()), readSyncHeld()]);
     return { ...settings, syncHeld };
   },
   async save(changes, token) {
     if (token === undefined) return writeSettings(localArea, changes);
-    // One storage.local write: the settings as the writer makes them, and the token in its own item.
-    await localArea.set({ ...settingsItems(changes), ...tokenItem(token.account, token.saved) });
+    // The token and the settings as the writer makes them, in one write where the tokens are kept in storage.local.
+    await (await tokenVault()).write(token.account, token.saved, settingsItems(changes));
   },
-  saveToken: (account, saved) => writeToken(localArea, account, saved),
-  clearToken: (account) => removeTokens(localArea, [account]),
+  saveToken: async (account, saved) => (await tokenVault()).write(account, saved),
+  clearToken: async (account) => (await tokenVault()).remove([account]),
   onStoredChange: (callback) => onSettingsChanged(callback),
   testConnection: (serverUrl, token) => ping({ serverUrl, token }),
   hasHostAccess: (origin) => browser.permissions.contains({ origins: [hostPermissionPattern(origin)] }),

@@ -1,6 +1,7 @@
 import type { Result, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
-import type { SavedToken, SendingSettings } from '../storage/account-tokens';
+import type { SendingSettings } from '../storage/account-tokens';
+import type { SavedToken } from '../storage/token-vault';
 import type { Settings } from '../storage/settings-schema';
 import type { SyncedKey } from '../storage/synced-preferences';
 

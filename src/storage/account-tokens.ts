@@ -2,56 +2,16 @@ import type { Result, ShrtnrError } from '../api';
 import { failure } from '../api/result';
 import { chosenAccount, type Account } from './accounts';
 import { readSettings, type StorageAreaLike } from './settings';
-import { isNormalisedServerUrl, type Settings } from './settings-schema';
+import type { Settings } from './settings-schema';
 import { credentialsFor } from './token-binding';
-
-/**
- * Each account's token, on this machine only: its own storage.local item
- * (`token:<account id>`), never in a list that could be synced or sent, and
- * never read by the popup. Each is bound to the server it was saved for
- * (`server`), and sent nowhere else (token-binding.ts).
- */
-export interface SavedToken {
-  token: string;
-  server: string;
-}
-
-export const tokenKey = (accountId: string): string => `token:${accountId}`;
-
-/** The stored value as a token, if it is one (anything else, unreadable or unbound, is as none). */
-export function asSavedToken(stored: unknown): SavedToken | undefined {
-  if (typeof stored !== 'object' || stored === null) return undefined;
-  const { token, server } = stored as Record<string, unknown>;
-  return typeof token === 'string' && token !== '' && typeof server === 'string' && isNormalisedServerUrl(server) ? { token, server } : undefined;
-}
-
-/** The tokens saved on this machine for these accounts, by account id. */
-export async function readTokens(area: StorageAreaLike, accountIds: readonly string[]): Promise<Partial<Record<string, SavedToken>>> {
-  if (accountIds.length === 0) return {};
-  const stored = await area.get(accountIds.map(tokenKey));
-  return Object.fromEntries(accountIds.flatMap((id) => {
-    const saved = asSavedToken(stored[tokenKey(id)]);
-    return saved === undefined ? [] : [[id, saved]];
-  }));
-}
-
-/** The storage item of an account's token, to be written alone (writeToken) or with other items in one write. */
-export const tokenItem = (accountId: string, saved: SavedToken): Record<string, SavedToken> => ({ [tokenKey(accountId)]: saved });
-
-export async function writeToken(area: StorageAreaLike, accountId: string, saved: SavedToken): Promise<void> {
-  await area.set(tokenItem(accountId, saved));
-}
-
-export async function removeTokens(area: StorageAreaLike, accountIds: readonly string[]): Promise<void> {
-  if (accountIds.length > 0) await area.remove(accountIds.map(tokenKey));
-}
+import type { SavedToken, TokenVault } from './token-vault';
 
 /** What the worker shortens with: the settings and the tokens of their accounts. */
 export type SendingSettings = Settings & { tokens: Partial<Record<string, SavedToken>> };
 
-export async function readSendingSettings(area: StorageAreaLike): Promise<SendingSettings> {
+export async function readSendingSettings(area: StorageAreaLike, vault: TokenVault): Promise<SendingSettings> {
   const settings = await readSettings(area);
-  return { ...settings, tokens: await readTokens(area, settings.accounts.map(({ id }) => id)) };
+  return { ...settings, tokens: await vault.read(settings.accounts.map(({ id }) => id)) };
 }
 
 /**

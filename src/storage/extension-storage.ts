@@ -1,7 +1,10 @@
 import { browser } from '../platform/browser';
+import { closeStorageToPages } from '../platform/storage-access';
 import type { StorageAreaLike } from './settings';
 import type { SettingKey } from './settings-schema';
 import { migratedArea } from './settings-migrations';
+import { tokenDatabase } from './token-database';
+import { openTokenVault, type TokenVault } from './token-vault';
 
 /**
  * The storage area settings live in. storage.sync only ever gets a copy of
@@ -10,6 +13,22 @@ import { migratedArea } from './settings-migrations';
  * settings up to date (settings-migrations.ts).
  */
 export const localArea: StorageAreaLike = migratedArea(browser.storage.local);
+
+let vault: Promise<TokenVault> | undefined;
+
+/**
+ * Where this browser keeps the tokens (token-vault.ts), chosen on first use
+ * in each context: the worker's start closes storage.local to pages, and
+ * moves any token left where pages can read it, before anything is injected.
+ */
+export function tokenVault(): Promise<TokenVault> {
+  vault ??= openTokenVault({
+    area: localArea,
+    closeAreaToPages: closeStorageToPages,
+    database: tokenDatabase(() => indexedDB),
+  });
+  return vault;
+}
 
 /**
  * Calls back when any of these settings (any at all, when none are named)

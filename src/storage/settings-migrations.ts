@@ -1,5 +1,5 @@
 import { checkServerUrl } from '../api/url-checks';
-import { tokenKey } from './account-tokens';
+import { tokenKey } from './token-vault';
 import { defaultAccountName, FIRST_ACCOUNT_ID } from './accounts';
 import type { StorageAreaLike } from './settings';
 import { DEFAULT_SERVER_URL } from './settings-schema';

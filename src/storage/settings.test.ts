@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readTokens, tokenKey } from './account-tokens';
+import { memoryArea } from '../../test/support/memory-area';
 import { FIRST_ACCOUNT_ID, MAX_ACCOUNT_NAME } from './accounts';
 import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from './settings-schema';
 import { readSettings, type StorageAreaLike } from './settings';
+import { areaVault, tokenKey } from './token-vault';
 import { writeSettings } from './settings-writer';
 import { migratedArea, migrateSettings, SETTINGS_MIGRATIONS, SETTINGS_VERSION_KEY } from './settings-migrations';
-
-/** An in-memory storage area with the semantics of storage.local: per-key writes. */
-function memoryArea(initial: Record<string, unknown> = {}): StorageAreaLike & { items: Record<string, unknown> } {
-  const items = { ...initial };
-  return {
-    items,
-    get: async (keys) => Object.fromEntries(keys.filter((key) => key in items).map((key) => [key, items[key]])),
-    set: async (changes) => void Object.assign(items, changes),
-    remove: async (keys) => keys.forEach((key) => delete items[key]),
-  };
-}
 
 const OWN = { id: 'account-own', name: 'Own', server: 'https://own.example' };
 
@@ -78,7 +68,7 @@ describe('settings storage', () => {
 async function migrated(stored: Record<string, unknown>) {
   const area = memoryArea(stored);
   const settings = await readSettings(migratedArea(area), undefined, () => {});
-  const tokens = await readTokens(area, settings.accounts.map(({ id }) => id));
+  const tokens = await areaVault(area).read(settings.accounts.map(({ id }) => id));
   return { stored: area.items, settings, tokens };
 }
 

@@ -2,7 +2,8 @@ import { DEFAULT_SETTINGS, FAIL_CLOSED, SETTING_KEYS, settingSchemas, type Setti
 
 /** The part of a WebExtension storage area this module needs (storage.local in the extension). */
 export interface StorageAreaLike {
-  get(keys: string[]): Promise<Record<string, unknown>>;
+  /** `null`: every item of the area. */
+  get(keys: string[] | null): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string[]): Promise<void>;
 }

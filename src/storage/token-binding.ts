@@ -16,7 +16,7 @@ interface TokenSettings {
  */
 export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: string; token: string }, ShrtnrError> {
   const { token, serverUrl, tokenServer } = settings;
-  // A token bound to no server goes nowhere: it counts as none (account-tokens.ts asSavedToken reads it so too).
+  // A token bound to no server goes nowhere: it counts as none (token-vault.ts asSavedToken reads it so too).
   if (tokenServer === '') return success({ serverUrl, token: '' });
   // No token, or no valid server (then nothing is sent at all, and the API module says the server is missing).
   if (token === '' || serverUrl === '' || tokenServer === serverUrl) return success({ serverUrl, token });

@@ -7,6 +7,8 @@ import type { E2eHooks, TextOutcome } from '../../src/background/testing/e2e-hoo
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { injectedStorageProbe } from '../support/storage-probe';
+import { tokenKey } from '../../src/storage/token-vault';
 import { startRecordingServer } from '../support/recording-server';
 import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
 import { findingsOfClose } from '../support/token-audit';
@@ -55,14 +57,12 @@ describe('two accounts on two servers in Firefox (issue 21)', () => {
     const own = { id: 'account-own', name: 'Own links', server: second.baseUrl };
     try {
       await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: true });
-      await session.firefox.evaluateInExtension(
-        async ({ account, token }) => {
-          const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
-          const { accounts } = await storage.local.get('accounts');
-          await storage.local.set({ accounts: [...(accounts as unknown[]), account], [`token:${account.id}`]: { token, server: account.server } });
-        },
-        { account: own, token: second.demoToken },
-      );
+      await session.saveTokens({ [own.id]: { token: second.demoToken, server: own.server } });
+      await session.firefox.evaluateInExtension(async (account) => {
+        const { storage } = (globalThis as unknown as { browser: typeof chrome }).browser;
+        const { accounts } = await storage.local.get('accounts');
+        await storage.local.set({ accounts: [...(accounts as unknown[]), account] });
+      }, own);
       const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=ff-accounts`;
 
       // The submenu's item: that account, whatever is active.
@@ -111,7 +111,7 @@ describe('two accounts on two servers in Firefox (issue 21)', () => {
       }, null);
       await session.firefox.evaluateInExtension((origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.remove({ origins }), ['https://127.0.0.1/*']);
       await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: undefined });
-      await session.firefox.evaluateInExtension((key) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.remove(key), `token:${own.id}`);
+      await session.saveTokens({ [own.id]: undefined });
       // Its log stays with the audit, read at the session's close.
       await second.close();
     }
@@ -145,8 +145,9 @@ describe('the Firefox build', () => {
     expect(await session.storedSettings()).toMatchObject({
       // Its name was its server's host: it follows the server.
       accounts: [{ id: 'account-1', name: new URL(session.standIn.baseUrl).host, server: session.standIn.baseUrl }],
-      'token:account-1': { token, server: session.standIn.baseUrl },
     });
+    // Kept in the extension's own IndexedDB, none of it in storage.local, which Firefox lets content scripts read.
+    expect(await session.storedTokens()).toEqual({ kept: { 'account-1': { token, server: session.standIn.baseUrl } }, inLocal: {} });
 
     expect(await connectionStatusAfterTest(options)).toMatch(/^Connected to 127\.0\.0\.1/);
     const ping = session.standIn.apiRequests().find((request) => request.path === '/api/v1/ping');
@@ -393,6 +394,30 @@ describe('the Firefox build, headed under Xvfb', () => {
     await pressShortcutOn(await headed.firefox.openTab(longerUrl));
     await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
+  });
+
+  it("a script the extension injects into a page reads no token by any storage API; a token an older version left in storage.local is moved out of pages' reach", async () => {
+    const { baseUrl, demoToken } = headed.standIn;
+    await headed.configure({ serverUrl: baseUrl, token: demoToken, usePageShortLink: false });
+    // Where the version before kept it: storage.local, which Firefox lets every content script of the extension read.
+    const saved = { token: demoToken, server: baseUrl };
+    await headed.saveTokens({ 'account-1': undefined });
+    await headed.firefox.evaluateInExtension((item) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(item), { [tokenKey('account-1')]: saved });
+    const pageUrl = `${baseUrl}/demo/article?from=injected-probe`;
+    // The real key grants activeTab (so the extension may inject into the page), and shortens it with the token it moved.
+    await pressShortcutOn(await headed.firefox.openTab(pageUrl));
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    expect(headed.standIn.apiRequests().map((request) => request.headers.authorization)).toEqual([`Bearer ${demoToken}`]);
+    expect(await headed.storedTokens()).toEqual({ kept: { 'account-1': saved }, inLocal: {} });
+
+    const tabId = await headed.firefox.evaluateInExtension(async (url) => {
+      const tabs: { id?: number; url?: string }[] = await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({});
+      return tabs.find((each) => each.url === url)?.id ?? -1;
+    }, pageUrl);
+    const found = await headed.firefox.evaluateInExtension<Record<string, string>, undefined>(injectedStorageProbe(tabId), undefined);
+    expect(JSON.stringify(found)).not.toContain(demoToken);
+    // It did run, and read what Firefox gives a content script: the settings, but no token.
+    expect(found['storage.local']).toContain('"accounts"');
   });
 
   /** What the extension's background page said in the address bar (the e2e build records its suggestions). */

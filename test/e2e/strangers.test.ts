@@ -2,11 +2,13 @@
 // a stranger) sends this one's own messages, as a compromised or curious
 // extension could: it gets no answer, nothing is shortened, nothing copied,
 // and no token leaves. So does a script this extension injected into a page,
-// as a page that took over its renderer could make it do.
+// as a page that took over its renderer could make it do; and such a script
+// finds no token in any storage it can reach.
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { injectedStorageProbe } from '../support/storage-probe';
 
 const STRANGER_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
 
@@ -156,5 +158,17 @@ describe("a script this extension injected into a page (its id, the page's rende
     expect(heard).not.toContain('answered');
     expect(heard).toMatch(/ \| disconnected$/);
     expect(session.standIn.apiRequests()).toEqual([]);
+  });
+
+  it('reads no token by any storage API: storage.local and storage.sync are closed to it, and nothing it can open holds one', async () => {
+    // A token is kept, and the worker that closed the areas to pages has started.
+    expect((await session.storedTokens()).kept).toEqual({ 'account-1': { token: session.standIn.demoToken, server: session.standIn.baseUrl } });
+    const found = await (await session.worker()).evaluate<Record<string, string>>(injectedStorageProbe(tab.tabId));
+    expect(JSON.stringify(found)).not.toContain(session.standIn.demoToken);
+    expect(found).toMatchObject({
+      'storage.local': 'refused: Access to storage is not allowed from this context.',
+      'storage.sync': 'refused: Access to storage is not allowed from this context.',
+      'storage.session': 'refused: Access to storage is not allowed from this context.',
+    });
   });
 });

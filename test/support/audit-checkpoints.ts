@@ -33,23 +33,26 @@ export async function checkOpenSessions(when: string): Promise<void> {
 
 /**
  * Runs in an extension context (Chromium's worker or an extension page,
- * Firefox's extension page): every storage area, storage.local but for the
- * tokens' own keys (`token:<account id>`), and every IndexedDB database of the extension's origin,
- * each store's keys and values. A database is opened at the version it has,
+ * Firefox's extension page): every storage area, and every IndexedDB
+ * database of the extension's origin, each store's keys and values, but for
+ * the tokens' own place (storage/token-vault.ts): their `token:<account id>`
+ * items of storage.local where the browser closes it to pages (Chromium),
+ * else their own database (`tokenDatabase`, Firefox), so that a token in the
+ * other place is a finding. A database is opened at the version it has,
  * never created: one that went missing meanwhile aborts the upgrade.
  * No named helpers inside: the function is sent to the browser as source.
  */
-export async function readExtensionStores(): Promise<Record<string, unknown>> {
+export async function readExtensionStores(tokenDatabase: string): Promise<Record<string, unknown>> {
   const api = ((globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome) as typeof chrome;
-  // The tokens' own places (one item an account) are the only ones a token may be kept in.
-  const local = Object.fromEntries(Object.entries(await api.storage.local.get(null)).filter(([key]) => !key.startsWith('token:')));
+  const tokensInLocal = typeof (api.storage.local as { setAccessLevel?: unknown }).setAccessLevel === 'function';
+  const local = Object.fromEntries(Object.entries(await api.storage.local.get(null)).filter(([key]) => !(tokensInLocal && key.startsWith('token:'))));
   const kept: Record<string, unknown> = {
     'storage.sync': await api.storage.sync.get(null),
     'storage.session': await api.storage.session.get(null),
     'storage.local': local,
   };
   for (const { name } of await indexedDB.databases()) {
-    if (name === undefined) continue;
+    if (name === undefined || (!tokensInLocal && name === tokenDatabase)) continue;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(name);
       request.addEventListener('upgradeneeded', () => request.transaction?.abort());

@@ -1,3 +1,4 @@
+import { TOKEN_DATABASE } from '../../src/storage/token-database';
 import { resolve } from 'node:path';
 import type { Locator, Page, Worker } from 'playwright-core';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
@@ -6,7 +7,7 @@ import type { HistoryEntry } from '../../src/storage/history-entry';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
-import { applyStorageChange, storageChange, type StoredSettings } from './settings-change';
+import { applyStorageChange, readStoredTokens, storageChange, type StoredSettings } from './settings-change';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit, withTimeout } from './token-audit';
 import { startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
@@ -38,8 +39,10 @@ export interface E2eSession {
   browser: ExtensionBrowser;
   xvfb: XvfbServer | undefined;
   worker(): Promise<Worker>;
-  /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
+  /** Writes settings straight into storage.local (a token where the extension keeps it), as the options page would (undefined removes a key). */
   configure(settings: StoredSettings): Promise<void>;
+  /** The tokens kept, by account id, and what storage.local holds under a token's key. */
+  storedTokens(): Promise<{ kept: Record<string, unknown>; inLocal: Record<string, unknown> }>;
   /** Settings for the stand-in with its demo token, and an empty history (so every case starts uncached). */
   useStandIn(): Promise<void>;
   /** Empties history through the worker's own store (e2e build only). */
@@ -116,12 +119,12 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
   const readStorage = async (): Promise<Record<string, unknown>> => {
     const running = await browser.serviceWorker(0).catch(() => undefined);
     // A worker stopping right now would leave evaluate() hanging: the page then.
-    const fromWorker = running && (await withTimeout(running.evaluate(readExtensionStores), 3_000).catch(() => undefined));
+    const fromWorker = running && (await withTimeout(running.evaluate(readExtensionStores, TOKEN_DATABASE.name), 3_000).catch(() => undefined));
     if (fromWorker) return fromWorker;
     const page = await browser.context.newPage();
     try {
       await page.goto(browser.extensionUrl('src/options/index.html'));
-      return await page.evaluate(readExtensionStores);
+      return await page.evaluate(readExtensionStores, TOKEN_DATABASE.name);
     } finally {
       await page.close();
     }
@@ -139,6 +142,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       audit.configured(settings);
       await (await worker()).evaluate(applyStorageChange, storageChange(settings));
     },
+    storedTokens: async () => (await worker()).evaluate(readStoredTokens, TOKEN_DATABASE),
     async useStandIn() {
       await session.configure({ serverUrl: standIn.baseUrl, token: standIn.demoToken });
       await session.clearHistory();

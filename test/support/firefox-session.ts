@@ -1,8 +1,10 @@
+import { TOKEN_DATABASE } from '../../src/storage/token-database';
 import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
-import { applyStorageChange, storageChange, type StoredSettings } from './settings-change';
+import { applyStorageChange, readStoredTokens, storageChange, tokensChange, type StoredSettings } from './settings-change';
+import type { SavedToken } from '../../src/storage/token-vault';
 import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { FirefoxAuditWatcher } from './firefox-audit';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
@@ -20,9 +22,13 @@ export interface FirefoxSession {
   firefox: FirefoxExtensionBrowser;
   /** The X server of a headed session (real key presses go through it). */
   xvfb: XvfbServer | undefined;
-  /** Writes settings straight into storage.local, as the options page would (undefined removes a key). */
+  /** Writes settings straight into storage.local (a token where the extension keeps it), as the options page would (undefined removes a key). */
   configure(settings: StoredSettings): Promise<void>;
   storedSettings(): Promise<Record<string, unknown>>;
+  /** Saves (or, with undefined, removes) these accounts' tokens where the extension keeps them. */
+  saveTokens(tokens: Record<string, SavedToken | undefined>): Promise<void>;
+  /** The tokens kept, by account id, and what storage.local holds under a token's key (pages reach it in Firefox). */
+  storedTokens(): Promise<{ kept: Record<string, unknown>; inLocal: Record<string, unknown> }>;
   /** Calls the context menu's click handler in the background page (e2e build), as a click would. */
   /** The menu's click handler; `Outcome` a text's (TextOutcome) for a selection that is not one address. */
   clickMenu<Outcome = BackgroundOutcome>(click: MenuClick, tabUrl?: string): Promise<Outcome | undefined>;
@@ -70,7 +76,7 @@ export async function startFirefoxSession(
     throw error;
   }
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
-  const readStorage = () => firefox.evaluateInExtension(readExtensionStores, null);
+  const readStorage = () => firefox.evaluateInExtension(readExtensionStores, TOKEN_DATABASE.name);
   const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, { readStorage, readClipboard: () => session.readClipboard() }));
 
   const session: FirefoxSession = {
@@ -83,6 +89,8 @@ export async function startFirefoxSession(
       audit.configured(settings);
       await firefox.evaluateInExtension(applyStorageChange, storageChange(settings));
     },
+    saveTokens: (tokens) => firefox.evaluateInExtension(applyStorageChange, tokensChange(tokens)),
+    storedTokens: () => firefox.evaluateInExtension(readStoredTokens, TOKEN_DATABASE),
     storedSettings: () =>
       firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(null), null),
     clickMenu: (click, tabUrl) => firefox.callBackgroundHook('onMenuClicked', { editable: false, ...click }, tab(tabUrl)),

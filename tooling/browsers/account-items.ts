@@ -1,4 +1,4 @@
-import { tokenKey } from '../../src/storage/account-tokens';
+import { tokenKey } from '../../src/storage/token-vault';
 import { defaultAccountName, FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
 
 /**

@@ -49,8 +49,8 @@ export interface FirefoxExtensionBrowser {
    * on `globalThis.shrtnrE2e` (e2e build) with JSON arguments.
    */
   callBackgroundHook<T>(name: string, ...args: unknown[]): Promise<T>;
-  /** Evaluates in an extension page (it has `browser`), for storage and permissions. */
-  evaluateInExtension<T, A>(fn: (arg: A) => Promise<T> | T, arg: A): Promise<T>;
+  /** Evaluates in an extension page (it has `browser`), for storage and permissions; an expression's source, or a function with its JSON argument. */
+  evaluateInExtension<T, A>(fn: ((arg: A) => Promise<T> | T) | string, arg: A): Promise<T>;
   /** browser.action.openPopup() on the active tab of the window (needs the profile preference set below). */
   openPopup(): Promise<void>;
   popupPanel(): Promise<PopupPanel>;
@@ -177,8 +177,9 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
       if (helperPage === undefined || helperPage.isClosed()) helperPage = await openExtensionPage(options.helperPage ?? 'src/options/index.html');
       return helperPage;
     };
-    const evaluateInExtension = async <T, A>(fn: (arg: A) => Promise<T> | T, arg: A): Promise<T> => {
+    const evaluateInExtension = async <T, A>(fn: ((arg: A) => Promise<T> | T) | string, arg: A): Promise<T> => {
       const page = await helper();
+      if (typeof fn === 'string') return (await page.evaluate(fn)) as T;
       // Puppeteer's types cannot follow a generic argument through; the value is plain JSON.
       return (await page.evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as T;
     };

@@ -25,7 +25,9 @@ vi.mock('../../platform/browser', async () => {
   return {
     browser: {
       storage: {
+        // As Chromium's, closed to pages: the tokens are kept there (storage/token-vault.ts).
         local: {
+          setAccessLevel: async () => undefined,
           get: async (keys: string[]) => {
             // The account shape (settings-migrations.ts, version 2): the first account's token saved unless blanked.
             const items: Record<string, unknown> = {

@@ -10,7 +10,7 @@ import { CONTRACT_PACE, planningPace, runWaitBoundMs } from '../../shortening/ru
 import type { Shortening } from '../../shortening/shortening';
 import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
 import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
-import { localArea } from '../../storage/extension-storage';
+import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import { notifySentence } from '../delivery/notify';
@@ -56,7 +56,7 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   const going = all.get(windowId);
   if (going !== undefined && !hasEnded(going)) return success(going);
   // Read once for the whole run: the plan, and every tab's shortening, follow the settings of the click.
-  const settings = await readSendingSettings(localArea);
+  const settings = await readSendingSettings(localArea, await tokenVault());
   const account = sendingAccount(settings);
   if (!account.ok) return account;
   const tabs = (await browser.tabs.query({ windowId })).toSorted((a, b) => a.index - b.index);
@@ -150,7 +150,7 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
   }
   if (named) await persist('now');
   // Read only when a tab must be taken up from the start: every worker's start comes through here.
-  const settings = await readSendingSettings(localArea);
+  const settings = await readSendingSettings(localArea, await tokenVault());
   const bounds = new Map<BulkRun, number>();
   for (const [run, index] of toShorten) {
     if (!bounds.has(run)) bounds.set(run, boundFor(run));

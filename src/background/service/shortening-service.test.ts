@@ -25,7 +25,9 @@ vi.mock('../../platform/browser', async () => {
   return {
     browser: {
       storage: {
+        // As Chromium's, closed to pages: the tokens are kept there (storage/token-vault.ts).
         local: {
+          setAccessLevel: async () => undefined,
           get: async (keys: string[]) => Object.fromEntries(keys.filter((key) => key in settings).map((key) => [key, settings[key]])),
           set: async (items: Record<string, unknown>) => void Object.assign(settings, items),
           remove: async (keys: string[]) => keys.forEach((key) => delete settings[key]),

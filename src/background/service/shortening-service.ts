@@ -7,8 +7,8 @@ import { pageShortLink, SHORT_LINK_RELS } from '../../shortening/page-short-link
 import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
-import { localArea } from '../../storage/extension-storage';
-import { accountFor, readSendingSettings, readTokens, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
+import { localArea, tokenVault } from '../../storage/extension-storage';
+import { accountFor, readSendingSettings, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
 import type { Account } from '../../storage/accounts';
 import { readSettings } from '../../storage/settings';
 import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
@@ -59,7 +59,7 @@ function keepAwakeWhile(waiting: boolean): void {
 /** One request for a queued job. */
 async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
   // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, an account changed meanwhile is seen.
-  const [{ accounts }, tokens] = await Promise.all([readSettings(localArea, ['accounts']), readTokens(localArea, [job.account])]);
+  const [{ accounts }, tokens] = await Promise.all([readSettings(localArea, ['accounts']), tokenVault().then((vault) => vault.read([job.account]))]);
   const account = accounts.find(({ id }) => id === job.account);
   if (account === undefined) return { result: failure({ kind: 'account-removed' }), rateLimit: undefined };
   // Queued for one server, it is neither sent to another nor recorded as that one's (its gate and history are the first's).
@@ -111,7 +111,7 @@ export interface Asker extends Click {
  */
 export async function shorten(request: ShortenRequest, asker: Asker, settings?: SendingSettings): Promise<ShortenAnswer> {
   // Read for this click: how to prepare the URL, whether history answers, and the credentials to fail early on.
-  const current = settings ?? (await readSendingSettings(localArea));
+  const current = settings ?? (await readSendingSettings(localArea, await tokenVault()));
   const account = accountFor(current, request.account);
   const answer = (result: ShortenAnswer['result']): ShortenAnswer => ({
     result,

@@ -25,7 +25,8 @@ function fakeArea(store: Map<string, unknown>) {
 
 vi.mock('../../platform/browser', () => ({
   browser: {
-    storage: { local: fakeArea(local), sync: fakeArea(synced) },
+    // storage.local as Chromium's, closed to pages: the tokens are kept there (storage/token-vault.ts).
+    storage: { local: { ...fakeArea(local), setAccessLevel: async () => undefined }, sync: fakeArea(synced) },
     runtime: { getManifest: () => ({ host_permissions: ['https://shrtnr.co/*'] }) },
     permissions: {
       contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((origin) => held.has(origin)),

@@ -1,6 +1,5 @@
-import { readTokens, removeTokens, writeToken } from '../../storage/account-tokens';
 import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
-import { localArea } from '../../storage/extension-storage';
+import { localArea, tokenVault } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
 import { isValidPreference, readChangedAt, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
@@ -38,7 +37,7 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   const changedAt = await readChangedAt();
   const { syncPreferences: on, ...local } = await readSettings(localArea, [...SYNCED_KEYS, 'syncPreferences'], ({ key }) => unreadable.add(key), (key) => unstored.add(key));
   if (!on) return;
-  const [base, synced, defaultToken] = await Promise.all([readSyncBase(), readSynced(), readTokens(localArea, [FIRST_ACCOUNT_ID])]);
+  const [base, synced, defaultToken] = await Promise.all([readSyncBase(), readSynced(), tokenVault().then((vault) => vault.read([FIRST_ACCOUNT_ID]))]);
   // An install that stored no accounts has the default one; unless a token was saved for it (an install from before
   // accounts, on the default server), it is nobody's choice, and joining would add it to every machine's list.
   const defaultAccountsOnly = unstored.has('accounts') && defaultToken[FIRST_ACCOUNT_ID] === undefined;
@@ -87,10 +86,11 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
  * to store with the list, when it is one of them.
  */
 async function renamedTokensMoved(renamed: Record<string, string>): Promise<Partial<Settings>> {
-  const [tokens, { activeAccount }] = await Promise.all([readTokens(localArea, Object.keys(renamed)), readSettings(localArea, ['activeAccount'])]);
+  const vault = await tokenVault();
+  const [tokens, { activeAccount }] = await Promise.all([vault.read(Object.keys(renamed)), readSettings(localArea, ['activeAccount'])]);
   for (const [oldId, newId] of Object.entries(renamed)) {
     const saved = tokens[oldId];
-    if (saved !== undefined) await writeToken(localArea, newId, saved);
+    if (saved !== undefined) await vault.write(newId, saved);
   }
   const active = renamed[activeAccount];
   return active === undefined ? {} : { activeAccount: active };
@@ -98,7 +98,7 @@ async function renamedTokensMoved(renamed: Record<string, string>): Promise<Part
 
 /** Once the renamed list is stored: the old ids' tokens go (sync's accounts of those ids are on other servers), and their links are the new ids'. */
 async function forgetOldIds(renamed: Record<string, string>, before: readonly Account[]): Promise<void> {
-  await removeTokens(localArea, Object.keys(renamed));
+  await (await tokenVault()).remove(Object.keys(renamed));
   for (const [oldId, newId] of Object.entries(renamed)) {
     const server = before.find(({ id }) => id === oldId)?.server;
     if (server !== undefined) await backgroundHistory().moveAccount(oldId, newId, server).catch(historyFailed('written'));
@@ -113,6 +113,6 @@ async function forgetOldIds(renamed: Record<string, string>, before: readonly Ac
  */
 async function forgetRemovedAccounts(before: readonly Account[], after: readonly Account[]): Promise<void> {
   const removed = before.filter(({ id }) => !after.some((account) => account.id === id));
-  await removeTokens(localArea, removed.map(({ id }) => id));
+  await (await tokenVault()).remove(removed.map(({ id }) => id));
   await giveBackHostAccess(before.map(({ server }) => server), after.map(({ server }) => server));
 }

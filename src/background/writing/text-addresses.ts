@@ -3,7 +3,7 @@ import { failure, type Result } from '../../api/result';
 import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
 import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
-import { localArea } from '../../storage/extension-storage';
+import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
 import type { Account } from '../../storage/accounts';
 import { badgeJobStarted } from '../delivery/badge';
@@ -27,7 +27,7 @@ export async function shortenTextAddresses(
 ): Promise<Failed | { results: AddressResults; settings: Settings }> {
   if (urls.length === 0) return reportFailure(noneFound);
   await badgeJobStarted();
-  const settings = await readSendingSettings(localArea);
+  const settings = await readSendingSettings(localArea, await tokenVault());
   const account = sendingAccount(settings);
   if (!account.ok) return fail(account.error);
   const results = await shortenAddresses(urls, request, click, settings, account.value);
