@@ -156,7 +156,12 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // extension's own IndexedDB, moved there from storage.local (and back, should
 // the browser later allow closing it) with no copy left behind. It must run in
 // the worker before anything is injected into a page.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 43 * 1024, zip: 143 * 1024 } as const;
+// Changes made elsewhere said so (issue 33, item 6) took the zip to 145 KiB
+// (142.3 → 144.0): the merge's record of a server another machine moved and
+// of the active account it removed, the settings page and the popup saying
+// so with the date, the popup's choice of account, and four sentences in
+// five languages.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 43 * 1024, zip: 145 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -25,6 +25,8 @@ export type ShrtnrError =
   | { kind: 'no-token'; blank: boolean; account?: string }
   /** No account to shorten with: none in the settings (or their list could not be read). */
   | { kind: 'no-account' }
+  /** The active account was removed on another machine through sync (`account`: its name; `at`: when, ms since the epoch): none is used until the user picks one. */
+  | { kind: 'active-account-removed'; account: string; at: number }
   | { kind: 'malformed-token' }
   /** `text`: what was typed (cut to 80 characters) for not-a-url, the path to leave out for api-path. */
   | { kind: 'invalid-server-url'; problem: ServerUrlProblem; text?: string }

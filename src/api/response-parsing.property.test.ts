@@ -51,6 +51,7 @@ const KIND_IS_KNOWN = {
   expired: true,
   'server-changed': true,
   'account-removed': true,
+  'active-account-removed': true,
   internal: true,
 } as const satisfies Record<ShrtnrErrorKind, true>;
 const KNOWN_KINDS: readonly string[] = Object.keys(KIND_IS_KNOWN);

@@ -9,6 +9,8 @@ export interface AccountsCardProps {
   accounts: readonly Account[];
   /** The active account's id (the popup, the menu and the shortcut use it). */
   active: string | undefined;
+  /** The active account, removed on another machine through sync (its name, and when): none is active until one is chosen. */
+  removedElsewhere?: { name: string; at: number } | undefined;
   /** The account the form below edits (NEW_ACCOUNT: one being added). */
   editing: string;
   /** Accounts with no token saved on this machine (synced from another, or never given one): each asks for it. */
@@ -25,7 +27,7 @@ export interface AccountsCardProps {
 /** The accounts: which is active, which the form edits, and adding or removing one (after a word of confirmation: its token goes with it). */
 export function AccountsCard(props: AccountsCardProps) {
   const { accounts, active, editing, withoutToken } = props;
-  const { t } = useWords();
+  const { t, when } = useWords();
   const [confirming, setConfirming] = useState<string | undefined>(undefined);
   // An account removed: once it is off the list, focus goes to the list's first button (Add account when none is left).
   const [removed, setRemoved] = useState<string | undefined>(undefined);
@@ -46,6 +48,11 @@ export function AccountsCard(props: AccountsCardProps) {
     <section class="card accounts-card" aria-labelledby="accounts-heading">
       <h2 id="accounts-heading">{t('optionsAccountsHeading')}</h2>
       <p class="hint">{t('optionsAccountsHint')}</p>
+      {props.removedElsewhere !== undefined && (
+        <p class="field-error" data-testid="active-removed-elsewhere">
+          {t('optionsActiveRemovedBySync', props.removedElsewhere.name, when(props.removedElsewhere.at))}
+        </p>
+      )}
       {accounts.length === 0 ? (
         <p class="field-error">{t('optionsNoAccount')}</p>
       ) : (

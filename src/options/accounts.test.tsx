@@ -261,6 +261,50 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expectNothingUntranslated();
   });
 
+  it('says that another machine moved an account to a server, and when, before its token can be used there', async () => {
+    const at = Date.UTC(2026, 10, 27, 9, 14);
+    const moved = { ...TEAM, server: MIRROR.server };
+    const connector = await renderOptions({ ...THREE, accounts: [FIRST, moved, MIRROR], changedBySync: { servers: { [TEAM.id]: { server: MIRROR.server, at } }, activeRemoved: null } });
+
+    fireEvent.click(button('optionsEditAccount', 'Team'));
+
+    const status = statusText('token-status') ?? '';
+    const said = t('optionsServerChangedBySync', 'mirror.example', words.when(at));
+    expect(status).toContain(said);
+    // Said before the offer to use the token there.
+    expect(status.indexOf(said)).toBeLessThan(status.indexOf(t('optionsTokenNotSentTo', 'mirror.example')));
+    fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
+    await waitFor(() => expect(connector.saveToken.mock.calls).toEqual([[TEAM.id, { token: TEAM_TOKEN.token, server: MIRROR.server }]]));
+    expectNothingUntranslated();
+  });
+
+  it('moved by this page, not by sync: no word of sync', async () => {
+    await renderOptions({ ...THREE, accounts: [FIRST, { ...TEAM, server: MIRROR.server }, MIRROR] });
+    fireEvent.click(button('optionsEditAccount', 'Team'));
+    const status = statusText('token-status') ?? '';
+    const saved = t('optionsTokenSaved', '1234', 'short.example');
+    const notSent = t('optionsTokenNotSentTo', 'mirror.example');
+    expect(status).toContain(notSent);
+    // Nothing between what is saved and where it is not sent.
+    expect(status.slice(status.indexOf(saved) + saved.length, status.indexOf(notSent)).trim()).toBe('');
+  });
+
+  it('says that another machine removed the active account, and when: none is shown active until one is chosen here', async () => {
+    const at = Date.UTC(2026, 10, 27, 9, 14);
+    const connector = await renderOptions({ ...THREE, accounts: [FIRST, MIRROR], activeAccount: TEAM.id, changedBySync: { servers: {}, activeRemoved: { id: TEAM.id, name: 'Team', at } } });
+
+    expect(screen.getByTestId('active-removed-elsewhere').textContent).toBe(t('optionsActiveRemovedBySync', 'Team', words.when(at)));
+    expect([FIRST, MIRROR].map((account) => radio(account).checked)).toEqual([false, false]);
+    // The form shows the first account, never a new one.
+    expect(statusText('editing-account')).toBe(t('optionsEditingAccount', 'shrtnr.co'));
+
+    fireEvent.click(radio(MIRROR));
+    await waitFor(() => expect(statusText('accounts-status')).toBe(t('optionsAccountNowActive', 'Mirror')));
+    expect(connector.save.mock.calls).toEqual([[{ activeAccount: MIRROR.id }]]);
+    expect(screen.queryByTestId('active-removed-elsewhere')).toBeNull();
+    expectNothingUntranslated();
+  });
+
   it('removes an account only once confirmed: its token and its server’s access go, and the active account moves to the first left', async () => {
     const connector = await renderOptions({ ...THREE, activeAccount: TEAM.id });
     fireEvent.click(button('optionsEditAccount', 'Team'));

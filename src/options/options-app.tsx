@@ -133,6 +133,8 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
                 host: hostOf(savedToken.server),
                 // Saved for another server than the account's: offer to use it there, explicitly.
                 otherServerHost: account === undefined || savedToken.server === account.server ? undefined : hostOf(account.server),
+                // Moved there by another machine: said so first, with when.
+                ...(account !== undefined && saved.changedBySync.servers[account.id]?.server === account.server ? { movedBySyncAt: saved.changedBySync.servers[account.id]?.at } : {}),
               }
         }
         serverMovedTo={serverMovedTo === undefined ? undefined : hostOf(serverMovedTo)}
@@ -161,6 +163,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
           <AccountsCard
             accounts={saved.accounts}
             active={choosingActive ?? accountFor(saved)?.id}
+            removedElsewhere={accountFor(saved) === undefined ? (saved.changedBySync.activeRemoved ?? undefined) : undefined}
             editing={editedId}
             withoutToken={new Set(saved.accounts.filter(({ id }) => saved.tokens[id] === undefined).map(({ id }) => id))}
             canAdd={canAddAccount(saved.accounts)}

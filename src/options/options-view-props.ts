@@ -37,6 +37,8 @@ export interface SavedToken {
   host: string;
   /** Set when the saved server is another one, which the token is not sent to. */
   otherServerHost: string | undefined;
+  /** When another machine moved the account to that server, through sync (ms since the epoch): said before the token is used there. */
+  movedBySyncAt?: number;
 }
 
 export type FieldErrors = { token?: string; serverUrl?: string; accountName?: string };

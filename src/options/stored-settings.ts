@@ -30,7 +30,8 @@ export function useStoredSettings(connector: OptionsConnector) {
     connector.load().then(
       (settings) => {
         if (read !== reads.current) return;
-        const active = accountFor(settings)?.id ?? NEW_ACCOUNT;
+        // None active (another machine removed it): the form shows the first account, as the list does, never a new one.
+        const active = accountFor(settings)?.id ?? settings.accounts[0]?.id ?? NEW_ACCOUNT;
         setSaved(settings);
         setEditing(active);
         setValues(formValues(settings, active));

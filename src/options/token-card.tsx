@@ -15,7 +15,7 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName'
   if (askedFor !== undefined && !askingClear) setAskedFor(undefined);
   const clearButton = useRef<HTMLButtonElement>(null);
   const tokenField = useRef<HTMLInputElement>(null);
-  const { t } = useWords();
+  const { t, when } = useWords();
   const tokenFieldProps = {
     id: 'token',
     ref: tokenField,
@@ -39,6 +39,7 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName'
             {t('optionsTokenSaved', savedToken.ending, savedToken.host)}{' '}
             {savedToken.otherServerHost !== undefined && (
               <>
+                {savedToken.movedBySyncAt !== undefined && <>{t('optionsServerChangedBySync', savedToken.otherServerHost, when(savedToken.movedBySyncAt))} </>}
                 {t('optionsTokenNotSentTo', savedToken.otherServerHost)}{' '}
                 <button type="button" class="quiet-button" onClick={props.onUseTokenWithServer}>
                   {t('optionsUseTokenWith', savedToken.otherServerHost)}

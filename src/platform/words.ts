@@ -15,6 +15,8 @@ export interface Words {
   seconds(count: number, style?: 'long' | 'short'): string;
   /** A count of minutes as words, e.g. "5 minutes". */
   minutes(count: number): string;
+  /** A moment (ms since the epoch) as a date and time, e.g. "28 Nov 2026, 09:14". */
+  when(at: number): string;
   /** BCP 47 tag of the browser's UI language, e.g. "de" or "ar". */
   language: string;
   direction: 'ltr' | 'rtl';
@@ -25,6 +27,7 @@ export type GetMessage = (key: string, substitutions: string[]) => string;
 export function makeWords(getMessage: GetMessage, language: string, direction: 'ltr' | 'rtl'): Words {
   const numbers = new Intl.NumberFormat(language);
   const minuteUnits = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+  const moments = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const units = { long: new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }), short: new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' }) };
   return {
     t: (key, ...substitutions) =>
@@ -34,6 +37,7 @@ export function makeWords(getMessage: GetMessage, language: string, direction: '
       ),
     seconds: (count, style = 'long') => units[style].format(count),
     minutes: (count) => minuteUnits.format(count),
+    when: (at) => moments.format(at),
     language,
     direction,
   };

@@ -48,6 +48,29 @@ describe.each(['en', 'ar'])('the popup\'s account switcher in %s', (language) =>
     await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-own'));
   });
 
+  it('the active account removed on another machine: says so, shortens with none, and with the one chosen here (even the only one left)', async () => {
+    const at = Date.UTC(2026, 10, 27, 9, 14);
+    const removed = failedAnswer({ kind: 'active-account-removed', account: 'Old team', at });
+    for (const accounts of [TWO, TWO.slice(0, 1)]) {
+      const connector = fakePopupConnector(words, TAB_URL);
+      connector.shorten.mockImplementation(async (request) =>
+        request.account === undefined ? withAccounts(removed, accounts) : withAccounts(shortenedAnswer(request.url, false), accounts, request.account),
+      );
+      render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+      expect(await screen.findByRole('alert')).toHaveProperty('textContent', t('errorActiveAccountRemoved', 'Old team', words.when(at)));
+      expect(screen.queryByRole('button', { name: t('popupRetry') })).toBeNull();
+      const choices = accounts.map(({ name }) => screen.getByRole('button', { name: t('popupShortenWithAccount', name) }));
+
+      fireEvent.click(choices.at(-1) as HTMLElement);
+      const chosen = accounts.at(-1)?.id;
+      await waitFor(() => expect(connector.shorten).toHaveBeenCalledTimes(2));
+      expect(connector.useAccount.mock.calls).toEqual([[chosen]]);
+      expect(connector.shorten.mock.calls[1]?.[0]).toMatchObject({ url: TAB_URL, via: 'popup-tab', account: chosen });
+      await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
+      cleanup();
+    }
+  });
+
   it('stepped through with the arrow keys, switches only once the choice is taken (Enter, or the focus leaving): not at each step', async () => {
     const THREE = [...TWO, { id: 'account-third', name: 'Third' }];
     const connector = fakePopupConnector(words, TAB_URL);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import { canRetry, needsSettings, popupErrorSentence, type PopupState } from './popup-state';
 import { mayTakeFocus } from './focus-rule';
+import type { AccountSwitcherProps } from './account-switcher';
 
 interface FailedResultProps {
   state: Extract<PopupState, { phase: 'failed' }>;
@@ -9,10 +10,12 @@ interface FailedResultProps {
   onOpenSettings(): void;
   focusUrlField: boolean;
   urlFieldRef: { current: HTMLInputElement | null };
+  /** The accounts to choose from when the active one was removed elsewhere (none is used unless the user picks it). */
+  accounts: Pick<AccountSwitcherProps, 'accounts' | 'onSwitch'>;
 }
 
 /** Why the link was not shortened, with the settings or a retry when either can help. */
-export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef }: FailedResultProps) {
+export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef, accounts }: FailedResultProps) {
   const actionRef = useRef<HTMLButtonElement>(null);
   const words = useWords();
   const { error } = state;
@@ -29,6 +32,12 @@ export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, ur
         {popupErrorSentence(error, words)}
       </p>
       <div class="actions">
+        {error.kind === 'active-account-removed' &&
+          accounts.accounts.map(({ id, name }, index) => (
+            <button type="button" key={id} ref={index === 0 ? actionRef : undefined} class="secondary-button" onClick={() => accounts.onSwitch(id)}>
+              {words.t('popupShortenWithAccount', name)}
+            </button>
+          ))}
         {offerSettings && (
           <button type="button" ref={actionRef} class="primary-button" onClick={onOpenSettings}>
             {words.t('popupOpenSettings')}

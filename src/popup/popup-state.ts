@@ -40,6 +40,8 @@ const UNSENT_SETTINGS_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
   'invalid-server-url',
   'insecure-server',
   'token-for-other-server',
+  // The popup offers the accounts to choose from instead.
+  'active-account-removed',
 ]);
 
 /**

@@ -69,7 +69,7 @@ export function PopupView(props: PopupViewProps) {
           />
         )}
         {state.phase === 'failed' && (
-          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} />
+          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} accounts={props.accounts} />
         )}
       </section>
       {props.pageLink !== undefined && <PageLinkOffer shortUrl={props.pageLink} onCopy={props.onCopyPageLink} />}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryArea } from '../../test/support/memory-area';
-import { accountCredentials, accountFor, readSendingSettings } from './account-tokens';
+import { accountCredentials, accountFor, missingAccount, readSendingSettings } from './account-tokens';
+import { NO_SYNC_CHANGES } from './sync-changes';
 import type { Account } from './accounts';
 import { DEFAULT_SETTINGS } from './settings-schema';
 import { areaVault, tokenKey } from './token-vault';
@@ -45,10 +46,23 @@ describe('the settings for sending', () => {
 
 describe('the account a way in uses, from the settings', () => {
   it('is the one named, else the active one, else the first; none when the one named is gone', () => {
-    const settings = { accounts: [OWN, TEAM], activeAccount: TEAM.id };
+    const settings = { accounts: [OWN, TEAM], activeAccount: TEAM.id, changedBySync: NO_SYNC_CHANGES };
     expect(accountFor(settings)).toEqual(TEAM);
     expect(accountFor(settings, OWN.id)).toEqual(OWN);
     expect(accountFor({ ...settings, activeAccount: 'account-gone' })).toEqual(OWN);
     expect(accountFor(settings, 'account-gone')).toBeUndefined();
+  });
+
+  it('is none, and says why, when another machine removed the active one: the first is not the user\'s choice', () => {
+    const removedElsewhere = { servers: {}, activeRemoved: { id: 'account-gone', name: 'Gone', at: 1_700_000_000_000 } };
+    const settings = { accounts: [OWN, TEAM], activeAccount: 'account-gone', changedBySync: removedElsewhere };
+    expect(accountFor(settings)).toBeUndefined();
+    expect(missingAccount(settings)).toEqual({ kind: 'active-account-removed', account: 'Gone', at: 1_700_000_000_000 });
+    // A way in that names its account still has it; one the user picked since is used.
+    expect(accountFor(settings, TEAM.id)).toEqual(TEAM);
+    expect(accountFor({ ...settings, activeAccount: OWN.id })).toEqual(OWN);
+    // With no account left at all, there is none to choose: add one.
+    expect(missingAccount({ ...settings, accounts: [] })).toEqual({ kind: 'no-account' });
+    expect(missingAccount({ accounts: [], changedBySync: NO_SYNC_CHANGES })).toEqual({ kind: 'no-account' });
   });
 });

@@ -30,5 +30,11 @@ export const sendingCredentials = (account: Account, settings: Pick<SendingSetti
   accountCredentials(account, settings.tokens[account.id], settings.accounts.length > 1);
 
 /** The account a way in uses (the one it names, else the active one), if there is one. */
-export const accountFor = (settings: Pick<Settings, 'accounts' | 'activeAccount'>, namedId?: string): Account | undefined =>
-  chosenAccount(settings.accounts, settings.activeAccount, namedId);
+export const accountFor = (settings: Pick<Settings, 'accounts' | 'activeAccount' | 'changedBySync'>, namedId?: string): Account | undefined =>
+  chosenAccount(settings.accounts, settings.activeAccount, namedId, settings.changedBySync.activeRemoved?.id);
+
+/** Why no account is there for a way in that names none: none at all, or the active one removed on another machine (by name, and when). */
+export function missingAccount(settings: Pick<Settings, 'accounts' | 'changedBySync'>): ShrtnrError {
+  const removed = settings.changedBySync.activeRemoved;
+  return removed === null || settings.accounts.length === 0 ? { kind: 'no-account' } : { kind: 'active-account-removed', account: removed.name, at: removed.at };
+}

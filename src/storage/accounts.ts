@@ -58,10 +58,15 @@ export function isAccountList(value: unknown, validServer: (server: string) => b
   return true;
 }
 
-/** The account a way in uses: the one it names, else the active one, else the first; undefined when there is none (or the one named is gone). */
-export function chosenAccount(accounts: readonly Account[], activeId: string, namedId?: string): Account | undefined {
+/**
+ * The account a way in uses: the one it names, else the active one, else the
+ * first; undefined when there is none, the one named is gone, or the active
+ * one was removed by another machine (`removedElsewhere`: its id), when the
+ * first is not the user's choice.
+ */
+export function chosenAccount(accounts: readonly Account[], activeId: string, namedId?: string, removedElsewhere?: string): Account | undefined {
   if (namedId !== undefined) return accounts.find(({ id }) => id === namedId);
-  return accounts.find(({ id }) => id === activeId) ?? accounts[0];
+  return accounts.find(({ id }) => id === activeId) ?? (activeId === removedElsewhere ? undefined : accounts[0]);
 }
 
 /** Two machines' accounts joined, and this machine's accounts kept under a new id: old id → new. */

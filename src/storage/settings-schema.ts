@@ -3,6 +3,7 @@ import { checkServerUrl } from '../api/url-checks';
 import { FIRST_ACCOUNT_ID, isAccountList, type Account } from './accounts';
 import { isCampaign, type Campaign } from './campaign';
 import { COPY_FORMATS } from './copy-format-setting';
+import { NO_SYNC_CHANGES, syncChangesSchema } from './sync-changes';
 
 z.config({ jitless: true });
 
@@ -33,7 +34,8 @@ export const settingSchemas = {
   // The accounts (accounts.ts): names and servers, servers stored normalised. Their tokens are
   // items of their own, never settings (account-tokens.ts): reading every setting reads no token.
   accounts: z.custom<Account[]>((value) => isAccountList(value, isNormalisedServerUrl)),
-  // The account the popup, the shortcut and every way in without a choice of its own use (an id; one gone reads as the first).
+  // The account the popup, the shortcut and every way in without a choice of its own use (an id; one gone reads as
+  // the first, unless a merge with sync removed it: then none, until the user picks one).
   activeAccount: z.string(),
   autoCopy: z.boolean(),
   // Record successful shortenings on this machine (and answer from them: the cache).
@@ -51,6 +53,8 @@ export const settingSchemas = {
     z.maxLength(MAX_CAMPAIGN_PRESETS),
     z.refine((presets) => new Set(presets.map(({ name }) => name.trim().toLowerCase())).size === presets.length),
   ),
+  // Not a preference: what merges with sync changed here that nobody did on this machine (sync-changes.ts), written by the merge only.
+  changedBySync: syncChangesSchema,
 };
 
 export type Settings = { [Key in keyof typeof settingSchemas]: z.infer<(typeof settingSchemas)[Key]> };
@@ -66,6 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   usePageShortLink: false,
   syncPreferences: true,
   campaignPresets: [],
+  changedBySync: NO_SYNC_CHANGES,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -36,6 +36,7 @@ describe('settings storage', () => {
       usePageShortLink: false,
       syncPreferences: true,
       campaignPresets: [],
+      changedBySync: { servers: {}, activeRemoved: null },
     });
   });
 

@@ -12,7 +12,7 @@ const SERVER_EXAMPLE = 'https://shrtnr.co';
  * options page's Test connection speaks of the connection instead:
  * options/connection-message.ts, which falls back to this.)
  */
-export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string {
+export function errorSentence(error: ShrtnrError, { t, seconds, when: moment }: Words): string {
   switch (error.kind) {
     case 'empty-url':
       return t('errorEmptyUrl');
@@ -37,6 +37,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return error.account === undefined ? t('errorNoToken') : t('errorNoTokenForAccount', error.account);
     case 'no-account':
       return t('errorNoAccount');
+    case 'active-account-removed':
+      return t('errorActiveAccountRemoved', error.account, moment(error.at));
     case 'malformed-token':
       return t('errorMalformedToken');
     case 'invalid-server-url':

@@ -265,4 +265,48 @@ describe('two accounts on two servers', () => {
     const shown = await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown);
     expect(shown.some(({ text }) => text.includes('No access token is saved in this browser for the account “From my laptop”.'))).toBe(true);
   });
+
+  it('another machine removed the active account and moved a server, through sync: the settings page says so and when, and the popup asks which account before it sends anything', async () => {
+    const worker = await session.worker();
+    const before = (await stored()).accounts as Account[];
+    const temp: Account = { id: 'account-temp', name: 'Temporary', server: second.baseUrl };
+    // Here: a third account, the active one, which sync then carries to the user's other browsers.
+    await worker.evaluate((accounts) => chrome.storage.local.set({ accounts, activeAccount: 'account-temp' }), [...before, temp]);
+    const syncedAccounts = async () => ((await worker.evaluate(() => chrome.storage.sync.get('pref:accounts')))['pref:accounts'] as { value?: unknown } | undefined)?.value;
+    await expect.poll(syncedAccounts).toEqual([...before, temp]);
+    for (const server of [session.standIn, second, shared]) server.clearLog();
+    // Then another browser removed it, and moved "Own links" to a third server.
+    const changedAt = Date.now() + 1_000;
+    const moved = before.map((account) => (account.id === ownAccount.id ? { ...account, server: shared.baseUrl } : account));
+    await worker.evaluate(({ value, at }) => chrome.storage.sync.set({ 'pref:accounts': { value, at } }), { value: moved, at: changedAt });
+    // Merged as any change from sync is (storage.sync's own event).
+    await expect.poll(async () => (await stored()).accounts).toEqual(moved);
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(changedAt);
+
+    try {
+      const options = await session.browser.context.newPage();
+      await options.goto(session.browser.extensionUrl('src/options/index.html'));
+      await expect.poll(() => options.getByTestId('active-removed-elsewhere').textContent()).toBe(`“Temporary”, the active account, was removed on another computer through sync (${when}). Choose the account to use: until then nothing is shortened.`);
+      expect(await options.getByRole('radio', { checked: true }).count()).toBe(0);
+      await options.getByRole('button', { name: 'Edit Own links' }).click();
+      const sharedHost = new URL(shared.baseUrl).host;
+      await expect.poll(() => options.getByTestId('token-status').textContent()).toContain(`This account's server was changed to ${sharedHost} on another computer, through sync (${when}). It is not sent to ${sharedHost}`);
+      await options.close();
+
+      // The popup sends nothing until an account is chosen, then shortens with that one.
+      const { tab, popup } = await popupOn('/demo/article?from=removed-elsewhere');
+      await expect.poll(() => popup.getByRole('alert').textContent()).toBe(`“Temporary”, the account you were using, was removed on another computer through sync (${when}). Nothing is shortened until you choose an account.`);
+      expect([...session.standIn.apiRequests(), ...second.apiRequests(), ...shared.apiRequests()]).toEqual([]);
+      await popup.getByRole('button', { name: `Shorten with “${new URL(session.standIn.baseUrl).host}”` }).click();
+      await shortLinkIn(popup, session.shortUrlPattern());
+      expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
+      expect((await stored()).activeAccount).toBe('account-1');
+      await popup.close();
+      await tab.close();
+    } finally {
+      await worker.evaluate((accounts) => chrome.storage.local.set({ accounts, activeAccount: 'account-1', changedBySync: { servers: {}, activeRemoved: null } }), before);
+      await worker.evaluate((value) => chrome.storage.sync.set({ 'pref:accounts': { value, at: Date.now() + 1_000 } }), before);
+      await expect.poll(async () => (await stored()).accounts).toEqual(before);
+    }
+  });
 });

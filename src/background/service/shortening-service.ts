@@ -8,7 +8,7 @@ import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea, tokenVault } from '../../storage/extension-storage';
-import { accountFor, readSendingSettings, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
+import { accountFor, missingAccount, readSendingSettings, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
 import type { Account } from '../../storage/accounts';
 import { readSettings } from '../../storage/settings';
 import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
@@ -127,7 +127,7 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
     const own = await ownLink;
     if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current.history)));
   } else void ownLink?.then((own) => own !== undefined && asker.onPageShortLink?.(own));
-  if (account === undefined) return answer(failure({ kind: request.account === undefined ? 'no-account' : 'account-removed' }));
+  if (account === undefined) return answer(failure(request.account === undefined ? missingAccount(current) : { kind: 'account-removed' }));
   const cached = await fromHistory(backgroundHistory(), current.history, account, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
   // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
@@ -141,7 +141,7 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
 /** The account a run of many links (tabs, a text's) sends with, once it is known something can be sent with it. */
 export function sendingAccount(settings: SendingSettings): Result<Account, ShrtnrError> {
   const account = accountFor(settings);
-  if (account === undefined) return failure({ kind: 'no-account' });
+  if (account === undefined) return failure(missingAccount(settings));
   const unsendable = cannotSend(account, settings);
   return unsendable === undefined ? success(account) : failure(unsendable);
 }

@@ -90,6 +90,39 @@ describe('accounts taken from sync', () => {
     expect(local.get('syncBase')).toMatchObject({ accounts: [OWN] });
   });
 
+  it('record what another machine changed: the active account removed (none is active until one is picked here), a server moved, and when', async () => {
+    const before = [OWN, TEAM, HOME];
+    local.set('accounts', before);
+    local.set('activeAccount', TEAM.id);
+    local.set('syncBase', { accounts: before });
+    for (const account of before) local.set(`token:${account.id}`, tokenOf(account));
+    // Another machine removed TEAM, the one active here, and moved HOME to another server.
+    const moved = { ...HOME, server: 'https://mirror.example' };
+    synced.set('pref:accounts', { value: [OWN, moved], at: NOW - 60_000 });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual([OWN, moved]);
+    // The active account is not silently the first: it stays the removed one, and the record says so.
+    expect(local.get('activeAccount')).toBe(TEAM.id);
+    expect(local.get('changedBySync')).toEqual({
+      servers: { [HOME.id]: { server: 'https://mirror.example', at: NOW - 60_000 } },
+      activeRemoved: { id: TEAM.id, name: 'Team', at: NOW - 60_000 },
+    });
+    // HOME's token stays bound to the server it was saved for: it is not sent to the mirror.
+    expect(local.get(`token:${HOME.id}`)).toEqual(tokenOf(HOME));
+
+    // A later merge that changes nothing of it keeps the record while it still holds.
+    synced.set('pref:accounts', { value: [OWN, moved], at: NOW - 60_000 });
+    local.set('copyFormat', 'markdown');
+    local.set('changedAt:copyFormat', NOW + 1_000);
+    await syncPreferences(NOW + 2_000);
+    expect(local.get('changedBySync')).toEqual({
+      servers: { [HOME.id]: { server: 'https://mirror.example', at: NOW - 60_000 } },
+      activeRemoved: { id: TEAM.id, name: 'Team', at: NOW - 60_000 },
+    });
+  });
+
   it("on a machine's first join, hold both lists apart when together they are more accounts than a machine keeps: none dropped, no token lost, nothing agreed", async () => {
     const mine = Array.from({ length: 5 }, (_, index) => numbered(index, 'mine'));
     const theirs = Array.from({ length: 8 }, (_, index) => numbered(index, 'theirs'));

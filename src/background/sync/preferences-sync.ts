@@ -2,6 +2,7 @@ import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import type { Settings } from '../../storage/settings-schema';
+import { syncChangesAfter } from '../../storage/sync-changes';
 import { isValidPreference, readChangedAt, readSynced, readSyncBase, writeSynced, writeSyncBase, writeSyncHeld } from '../../storage/sync-area';
 import { giveBackHostAccess } from '../../platform/host-access';
 import { backgroundHistory, historyFailed } from '../service/history-access';
@@ -63,6 +64,8 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   // Taken values were checked by isValidPreference, as writeSettings would: written as they are (with the active
   // account's new id, in the same write, when a first join renamed it).
   if (renamed !== undefined) Object.assign(taken, await renamedTokensMoved(renamed));
+  // Written with the accounts it took: what another machine changed (a server, the active account removed) is said before it is used.
+  if (taken.accounts !== undefined) taken.changedBySync = await changedHere(local.accounts, { accounts: taken.accounts, activeAccount: taken.activeAccount }, renamed, synced.accounts?.at);
   if (Object.keys(taken).length > 0) await localArea.set(taken);
   if (renamed !== undefined) await forgetOldIds(renamed, local.accounts);
   if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
@@ -94,6 +97,12 @@ async function renamedTokensMoved(renamed: Record<string, string>): Promise<Part
   }
   const active = renamed[activeAccount];
   return active === undefined ? {} : { activeAccount: active };
+}
+
+/** The record of what merges changed here (sync-changes.ts), once this one takes `taken` (its accounts, and an active account renamed). */
+async function changedHere(before: readonly Account[], taken: { accounts: Account[]; activeAccount: string | undefined }, renamed: Record<string, string> | undefined, at = Date.now()): Promise<Settings['changedBySync']> {
+  const { activeAccount, changedBySync } = await readSettings(localArea, ['activeAccount', 'changedBySync']);
+  return syncChangesAfter(changedBySync, { accounts: before, activeAccount }, { accounts: taken.accounts, activeAccount: taken.activeAccount ?? activeAccount }, renamed, at);
 }
 
 /** Once the renamed list is stored: the old ids' tokens go (sync's accounts of those ids are on other servers), and their links are the new ids'. */
