@@ -16,6 +16,13 @@ export const WRITING_TITLE = 'Writing with links';
 export const WRITING_PATH = '/demo/writing';
 /** Where the own-link page's declared short link leads (`/o/1`), and the path of the one whose "short" link is longer than its address. */
 export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer' } as const;
+/**
+ * A hostile page's title: a control character, U+FFFE and U+FFFF among its
+ * words, which XML 1.0 forbids (Chrome parses the address bar's suggestions
+ * as XML). Served as they are (a title's text is not escaped for them).
+ */
+export const HOSTILE_TITLE = 'A hostile\u0001 guide\u000B to\u001F gardening\uFFFE\uFFFF';
+export const HOSTILE_TITLE_PATH = '/demo/hostile-title';
 
 /**
  * Everything outside /api/: the redirects behind short URLs, and the pages the
@@ -39,6 +46,8 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
       return sendHtml(response, 200, ownLinkPage('<link rel="canonical" href="/c">\n<link rel="alternate shortlink" href="/o/1">\n'));
     case OWN_LINK_PATHS.longer:
       return sendHtml(response, 200, ownLinkPage(`<link rel="shortlink" href="/o/${'a-declared-short-link-longer-than-the-page-address-'.repeat(2)}">\n`));
+    case HOSTILE_TITLE_PATH:
+      return sendHtml(response, 200, htmlDocument(HOSTILE_TITLE, '<main>\n<h1>A hostile title</h1>\n<p>Its title holds characters XML 1.0 forbids.</p>\n</main>'));
     case OWN_LINK_PATHS.shortLink:
       return send(response, 302, '', { Location: `${requestOrigin(request, context.baseUrl)}${OWN_LINK_PATHS.page}` });
   }
