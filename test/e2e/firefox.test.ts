@@ -12,7 +12,7 @@ import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-lea
 import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
+import { OWN_LINK_ELSEWHERE, OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { startStandIn } from '../../tooling/stand-in/server';
 
 let session: FirefoxSession;
@@ -393,6 +393,23 @@ describe('the Firefox build, headed under Xvfb', () => {
     await pressShortcutOn(await headed.firefox.openTab(longerUrl));
     await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
+  });
+
+  it("with the setting on, a real Alt+Shift+L on a page whose own short link is on another host copies the server's link, unless that host was accepted for the page's", async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: true, pageLinkHosts: undefined });
+    const elsewhereUrl = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}`;
+    const elsewhere = await headed.firefox.openTab(elsewhereUrl);
+    const clipboardBefore = await headed.readClipboard();
+    await pressShortcutOn(elsewhere);
+    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}')), { timeout: 10_000 }).toEqual([{ url: elsewhereUrl }]);
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
+
+    // Accepted for the page's host (the popup's "Use phish.example links on 127.0.0.1"): used from then on.
+    await headed.configure({ pageLinkHosts: [{ page: new URL(elsewhereUrl).hostname, link: new URL(OWN_LINK_ELSEWHERE).hostname }] });
+    await pressShortcutOn(elsewhere);
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(OWN_LINK_ELSEWHERE);
+    expect(headed.standIn.apiRequests()).toHaveLength(1);
   });
 
   /** What the extension's background page said in the address bar (the e2e build records its suggestions). */

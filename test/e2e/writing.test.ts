@@ -7,8 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextOutcome } from '../../src/background/writing/deliver-text';
 import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { pollUntil } from '../../tooling/poll';
-import { inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 let display: string;
@@ -76,34 +75,6 @@ async function menuClickOnTab<Outcome>(info: Record<string, unknown>): Promise<O
 }
 
 /**
- * Ctrl+L, "sh", a space and the link typed for real, until the address bar has
- * handed the whole link to the extension (its suggestion names it). In two
- * full CI runs of 2026-11-26 it never did, though the page was in front; run
- * alone, even under load, it never failed. So Escape and type again, at most
- * three times: what is tested is what the extension does with the link.
- */
-async function typedInAddressBar(typed: string, handed = async () => (await omniboxShown()).some((text) => text.includes(typed))): Promise<void> {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
-    await xdotool(display, 'type', '--delay', '40', 'sh ');
-    await xdotool(display, 'type', '--delay', '10', typed);
-    if (await pollUntil(async () => ((await handed()) ? true : undefined), { timeoutMs: 5_000, failure: 'not handed' }).catch(() => false)) return;
-    await xdotool(display, 'key', 'Escape', 'Escape');
-  }
-  throw new Error(`The address bar never handed ${typed} to the extension after "sh ".`);
-}
-
-async function omniboxShown(surface = 'omnibox', typed?: string): Promise<string[]> {
-  return (await session.worker()).evaluate(
-    ({ surface: wanted, typed: words }) =>
-      (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string; typed?: string }[] } }).shrtnrE2e.shown
-        .filter((item) => item.surface === wanted && (words === undefined || item.typed === words))
-        .map((item) => item.text),
-    { surface, typed },
-  );
-}
-
-/**
  * The keyword and words typed for real, then Down to the nth suggestion and
  * Enter: what that copied. Chrome shows a batch only once it has parsed it,
  * each time in a process of its own (ParseXmlIsolated), a while after the
@@ -118,9 +89,9 @@ async function suggestionChosen(words: string, nth: number, expected: string): P
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await session.setClipboard('nothing copied yet');
     await inFrontForKeys(writing, display);
-    const before = (await omniboxShown('omnibox', words)).length;
+    const before = (await omniboxShown(session, 'omnibox', words)).length;
     // The first line for these words taken: Chrome parsed it after the suggestions, sent first.
-    await typedInAddressBar(words, async () => (await omniboxShown('omnibox', words)).length > before);
+    await typedInAddressBar(session, display, words, async () => (await omniboxShown(session, 'omnibox', words)).length > before);
     await xdotool(display, 'key', '--delay', '100', ...Array.from({ length: nth }, () => 'Down'), 'Return');
     await expect.poll(async () => (copied = await session.readClipboard()), { timeout: 10_000 }).not.toBe('nothing copied yet');
     if (copied === expected) break;
@@ -350,7 +321,7 @@ describe('the address bar keyword', () => {
   it('"sh", a space, a link and Enter, typed for real, shorten and copy the link', async () => {
     const link = from('omnibox');
     await inFrontForKeys(writing, display);
-    await typedInAddressBar(link);
+    await typedInAddressBar(session, display, link);
     await xdotool(display, 'key', 'Return');
 
     await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
@@ -410,7 +381,7 @@ describe('the address bar keyword', () => {
     const words = 'gardening';
     expect(await suggestionChosen(words, 3, oldest)).toBe(oldest);
 
-    expect((await omniboxShown('omnibox-suggestion', words)).slice(-3)).toEqual([
+    expect((await omniboxShown(session, 'omnibox-suggestion', words)).slice(-3)).toEqual([
       `<url>${newest}</url> <dim>A new guide to gardening</dim>`,
       `<url>${hostileLink}</url> <dim>A hostile guide to gardening</dim>`,
       `<url>${oldest}</url> <dim>An old guide to gardening</dim>`,
