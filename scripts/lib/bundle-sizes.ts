@@ -161,7 +161,21 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // of the active account it removed, the settings page and the popup saying
 // so with the date, the popup's choice of account, and four sentences in
 // five languages.
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 43 * 1024, zip: 145 * 1024 } as const;
+// Trust, round four (issue 33, items 4 and 5) took the popup to 23.5 KiB
+// (22.9 → 23.1) and the zip to 144 KiB (141.4 → 143.4):
+// - the popup: the page's own short link named by its host, and its button
+//   that accepts that host for the page's (a message to the worker, and the
+//   page shortened again with it); the offer's place in the popup's first
+//   load is the only one it can have, since it shows beside the first link;
+// - the zip: those, the hosts accepted listed on the settings page with a
+//   Forget, history's and the keyword's mark of a page's own link, and their
+//   words (nine sentences) in five languages. The worker (41.1 → 41.6) fits
+//   its budget: what XML 1.0 forbids stripped from titles, the pairs' schema,
+//   the decision to use or to offer; no public-suffix list (each candidate
+//   would have added 36 to 50 KiB to every start: see the commit).
+// Together, items 1 and 4 to 6 of that issue: popup 23.5 KiB, worker 44 KiB (43.1: the
+// vault, the merge's record and the page link's decision all run where the click lands), zip 147 KiB.
+export const SIZE_BUDGETS = { popup: 23.5 * 1024, worker: 44 * 1024, zip: 147 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -36,7 +36,7 @@ const LATER: HistoryEntry = { shortUrl: 'https://shrtnr.co/L8r', longUrl: 'https
 /** Newest first, as the page must show them. */
 const THREE = [RYE, DOCS, NEWS];
 /** Titles, hosts and format names: in Latin script in every language. */
-const NAMES = ['Firefox', 'Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON', 'old.example:8443', 'shrtnr.co', 'Home', 'Work', 'Spare', 'bread'];
+const NAMES = ['Firefox', 'Rye Bread', 'docs.example/guide/start', 'Garden Tips', 'Later', 'CSV', 'JSON', 'old.example:8443', 'shrtnr.co', 'Home', 'Work', 'Spare', 'bread', 'youtu.be'];
 
 /** `count` entries made a minute apart, newest first. */
 function manyEntries(count: number): HistoryEntry[] {
@@ -152,11 +152,12 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
   });
 
   it("marks a page's own short link in its details, in words", async () => {
-    await renderHistory([RYE, { ...DOCS, pageOwn: true }]);
+    // The host the page chose, named: a page may declare a short link anywhere.
+    await renderHistory([RYE, { ...DOCS, shortUrl: 'https://youtu.be/Xy9', server: 'https://youtu.be', pageOwn: true }]);
     const [made, pageOwn] = rows();
-    expect(made?.querySelector('.row-meta')?.textContent).not.toContain(t('historyPageOwn'));
+    expect(made?.querySelector('.row-meta')?.textContent).not.toContain(t('historyPageOwn', 'youtu.be'));
     expect(pageOwn?.querySelector('.row-meta')?.textContent).toBe(
-      `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(DOCS.createdAt)} · ${t('historyViaShortcut')} · ${t('historyPageOwn')}`,
+      `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(DOCS.createdAt)} · ${t('historyViaShortcut')} · ${t('historyPageOwn', 'youtu.be')}`,
     );
     expectNothingUntranslated();
   });

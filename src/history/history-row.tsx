@@ -44,8 +44,8 @@ export function HistoryRow({ entry, index, dates, qrOpen, account, actions }: Hi
           <span class="row-via">{wayInLabel(entry.via, words)}</span>
           {/* From a file, not made here: listed, never given by the cache. A word, so it is read out too. */}
           {entry.origin === IMPORTED && <RowMark testId="history-imported" words={t('historyImported')} />}
-          {/* The page's own link, used instead of asking the server. */}
-          {entry.pageOwn === true && <RowMark testId="history-page-own" words={t('historyPageOwn')} />}
+          {/* The page's own link, used instead of asking the server: named with its host, which the page chose. */}
+          {entry.pageOwn === true && <RowMark testId="history-page-own" words={t('historyPageOwn', new URL(shortUrl).host)} />}
           {/* A name the user gave: in an Arabic page the words isolate it (words.ts), so it keeps its own direction. */}
           {account !== undefined && <RowMark testId="history-account" words={t('historyAccount', account)} />}
           {entry.campaign !== undefined && <RowMark testId="history-campaign" words={t('historyCampaign', entry.campaign)} />}

@@ -2,6 +2,7 @@ import type { Result } from '../api';
 import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { Campaign } from '../storage/campaign';
 import type { RecentHistory } from '../storage/history-entry';
+import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
 export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: string };
@@ -23,6 +24,8 @@ export interface MessageMap {
   'campaign-presets': { request: Record<string, never>; response: Campaign[] };
   /** Popup → worker: make this account (by id) the active one; false when there is no such account. */
   'use-account': { request: { account: string }; response: boolean };
+  /** Popup → worker: the user accepts a short link's host for a page's host (the page's own short links there are used from now on); false when the hosts are not hostnames. */
+  'use-page-link-host': { request: AcceptedPageLinkHost; response: boolean };
   /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
@@ -37,5 +40,6 @@ export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   'recent-history': 'background',
   'campaign-presets': 'background',
   'use-account': 'background',
+  'use-page-link-host': 'background',
   'copy-text': 'offscreen',
 };

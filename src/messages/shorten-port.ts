@@ -1,3 +1,4 @@
+import type { PageLinkOffer } from '../shortening/page-short-link';
 import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import { COPY_FORMATS } from '../storage/copy-format-setting';
@@ -16,8 +17,8 @@ import { isRecord, isStringArray, openPort, type PortEnd } from './ports';
 /** `pageTab`: the tab whose page the request's URL is (the popup's own tab), whose own short link the worker may read. */
 export type PopupToWorker = { type: 'shorten'; request: ShortenRequest; pageTab?: number } | { type: 'cancel' };
 
-/** `page-link`: the page declares its own short link (offered beside the server's, which still comes). */
-export type WorkerToPopup = { type: 'progress'; progress: ShortenProgress } | { type: 'page-link'; shortUrl: string } | { type: 'answer'; answer: ShortenAnswer };
+/** `page-link`: the page declares its own short link (offered beside the server's, which still comes; `ask`: whether to use such links). */
+export type WorkerToPopup = { type: 'progress'; progress: ShortenProgress } | ({ type: 'page-link' } & PageLinkOffer) | { type: 'answer'; answer: ShortenAnswer };
 
 export const openShortenPort = (): PortEnd<PopupToWorker, WorkerToPopup> => openPort(PORT_NAMES.shorten, isWorkerToPopup);
 
@@ -45,7 +46,7 @@ function isShortenAnswer(value: unknown): value is ShortenAnswer {
 function isWorkerToPopup(message: unknown): message is WorkerToPopup {
   if (!isRecord(message)) return false;
   if (message.type === 'answer') return isShortenAnswer(message.answer);
-  if (message.type === 'page-link') return typeof message.shortUrl === 'string';
+  if (message.type === 'page-link') return typeof message.shortUrl === 'string' && (message.ask === undefined || (isRecord(message.ask) && typeof message.ask.page === 'string' && typeof message.ask.link === 'string'));
   const { progress } = message;
   return message.type === 'progress' && isRecord(progress) && (progress.state === 'sending' || (progress.state === 'waiting' && typeof progress.ahead === 'number'));
 }

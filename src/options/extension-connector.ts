@@ -9,6 +9,7 @@ import { localArea, onSettingsChanged, tokenVault } from '../storage/extension-s
 import type { HistoryStore } from '../storage/history-entry';
 import { openHistoryStore } from '../storage/history-store';
 import { readSendingSettings } from '../storage/account-tokens';
+import { forgetPageLinkHost, readPageLinkHosts } from '../storage/page-link-hosts';
 import { readSyncHeld } from '../storage/sync-area';
 import { settingsItems, writeSettings } from '../storage/settings-writer';
 import { giveBackHostAccess, requiredHostAccess } from '../platform/host-access';
@@ -37,8 +38,8 @@ const history = (): HistoryStore => (historyStore ??= openHistoryStore());
 export const extensionConnector: OptionsConnector = {
   words: browserWords(),
   load: async () => {
-    const [settings, syncHeld] = await Promise.all([readSendingSettings(localArea, await tokenVault()), readSyncHeld()]);
-    return { ...settings, syncHeld };
+    const [settings, syncHeld, pageLinkHosts] = await Promise.all([readSendingSettings(localArea, await tokenVault()), readSyncHeld(), readPageLinkHosts(localArea)]);
+    return { ...settings, syncHeld, pageLinkHosts };
   },
   async save(changes, token) {
     if (token === undefined) return writeSettings(localArea, changes);
@@ -77,6 +78,7 @@ export const extensionConnector: OptionsConnector = {
     };
   },
   releaseHostAccess: (servers, stillUsed) => giveBackHostAccess(servers, stillUsed),
+  forgetPageLinkHost: (pair) => forgetPageLinkHost(localArea, pair),
   historyCount: () => history().count(),
   clearHistory: async () => (await history().clear()).length,
   openHistory() {

@@ -22,6 +22,7 @@ export interface FakeOptionsConnector extends OptionsConnector {
   releaseHostAccess: Mock<OptionsConnector['releaseHostAccess']>;
   historyCount: Mock<OptionsConnector['historyCount']>;
   clearHistory: Mock<OptionsConnector['clearHistory']>;
+  forgetPageLinkHost: Mock<OptionsConnector['forgetPageLinkHost']>;
   openHistory: Mock<OptionsConnector['openHistory']>;
   heldPermissions: Mock<OptionsConnector['heldPermissions']>;
   givePermissionBack: Mock<OptionsConnector['givePermissionBack']>;
@@ -76,6 +77,7 @@ export function fakeOptionsConnector(words: Words, initial: OptionsSettings, ini
       historyCount = 0;
       return cleared;
     }),
+    forgetPageLinkHost: vi.fn(async (pair) => write({ pageLinkHosts: (stored.pageLinkHosts ?? []).filter(({ page, link }) => page !== pair.page || link !== pair.link) })),
     openHistory: vi.fn(),
     // As the browser's connector lists them: tabs first, then hosts.
     heldPermissions: vi.fn(async () => held.toSorted((a, b) => (a.kind === b.kind ? 0 : a.kind === 'tabs' ? -1 : 1))),

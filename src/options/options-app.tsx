@@ -30,6 +30,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
   const [saveStatus, setSaveStatus] = useState('');
   const [accountsStatus, setAccountsStatus] = useState('');
   const [choosingActive, setChoosingActive] = useState<string | undefined>(undefined);
+  const [forgetStatus, setForgetStatus] = useState('');
   const permissions = useHeldPermissions(connector, saved?.accounts.map(({ server }) => server) ?? [], words);
   const { historyLeft, clearHistory } = useHistoryLeft(connector, values.history, words);
   const editedId = editing ?? NEW_ACCOUNT;
@@ -154,6 +155,11 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
         onClearToken={actions.clearSavedToken}
         onTestConnection={() => void connectionTest.test()}
         onGrantHostAccess={() => void connectionTest.grantHostAccess()}
+        pageLinkHosts={{
+          accepted: saved.pageLinkHosts ?? [],
+          status: forgetStatus,
+          onForget: (pair) => void connector.forgetPageLinkHost(pair).then(() => setForgetStatus(''), (error: unknown) => setForgetStatus(t('optionsSaveFailed', describe(error)))),
+        }}
         historyLeft={historyLeft}
         onClearHistory={() => void clearHistory()}
         onOpenHistory={() => connector.openHistory()}

@@ -2,11 +2,16 @@ import type { Result, ShrtnrError } from '../api';
 import type { Words } from '../platform/words';
 import type { SendingSettings } from '../storage/account-tokens';
 import type { SavedToken } from '../storage/token-vault';
+import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 import type { Settings } from '../storage/settings-schema';
 import type { SyncedKey } from '../storage/synced-preferences';
 
-/** The settings, the tokens saved on this machine for their accounts (by account id), and the preferences sync holds apart (none when absent). */
-export type OptionsSettings = SendingSettings & { syncHeld?: SyncedKey[] };
+/**
+ * The settings, the tokens saved on this machine for their accounts (by
+ * account id), the preferences sync holds apart, and the short link hosts
+ * the popup accepted (none of either when absent).
+ */
+export type OptionsSettings = SendingSettings & { syncHeld?: SyncedKey[]; pageLinkHosts?: AcceptedPageLinkHost[] };
 
 /** An account's token, as the settings page saves it with the account. */
 export interface AccountToken {
@@ -50,6 +55,8 @@ export interface OptionsConnector {
   onPermissionsChange(callback: () => void): () => void;
   /** Gives back the access granted for these servers (an account removed, or moved), except what the servers still in use need. */
   releaseHostAccess(servers: string[], stillUsed: string[]): Promise<void>;
+  /** Forgets a short link host accepted for a page's host: its links there are offered again, not used. */
+  forgetPageLinkHost(pair: AcceptedPageLinkHost): Promise<void>;
   /** How many links history holds. */
   historyCount(): Promise<number>;
   /** Deletes every history entry; resolves to how many there were. */

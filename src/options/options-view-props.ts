@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { PermissionRow } from './held-permissions';
+import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 import type { HeldPermission } from './options-connector';
 
 // The options form's values and props (options-view.tsx), apart so that its cards can name them.
@@ -60,6 +61,8 @@ export interface OptionsViewProps {
   onClearToken(): void;
   onTestConnection(): void;
   onGrantHostAccess(): void;
+  /** The short link hosts the popup accepted, each for its page's host; what forgetting one came to, when it failed. */
+  pageLinkHosts: { accepted: readonly AcceptedPageLinkHost[]; status: string; onForget(pair: AcceptedPageLinkHost): void };
   historyLeft: HistoryLeft;
   onClearHistory(): void;
   onOpenHistory(): void;

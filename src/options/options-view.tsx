@@ -5,6 +5,7 @@ import { ConfirmStep } from '../ui/confirm-step';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
 import { OptionsHeader } from './options-header';
+import { PageLinkHostsList } from './page-link-hosts-list';
 import { PermissionsCard } from './permissions-card';
 import { ServerCard } from './server-card';
 import { TokenCard } from './token-card';
@@ -66,6 +67,7 @@ export function OptionsView(props: OptionsViewProps) {
             {t('optionsUsePageShortLink')}
           </label>
           <p class="hint">{t('optionsUsePageShortLinkHint')}</p>
+          <PageLinkHostsList {...props.pageLinkHosts} />
         </section>
 
         <section class="card">

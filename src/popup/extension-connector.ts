@@ -96,7 +96,7 @@ export const extensionConnector: PopupConnector = {
       newestPort = port;
       port.onMessage((message) => {
         if (message.type === 'progress') onProgress?.(message.progress);
-        else if (message.type === 'page-link') page?.onShortLink(message.shortUrl);
+        else if (message.type === 'page-link') page?.onShortLink({ shortUrl: message.shortUrl, ...(message.ask === undefined ? {} : { ask: message.ask }) });
         else {
           resolve(message.answer);
           // The page's own short link may come after the answer (a link from history answers at once): its port
@@ -160,6 +160,14 @@ export const extensionConnector: PopupConnector = {
       return await sendMessage('use-account', { account });
     } catch (error) {
       console.warn('Shrtnr: the account could not be switched.', describe(error));
+      return false;
+    }
+  },
+  async usePageLinkHost(hosts) {
+    try {
+      return await sendMessage('use-page-link-host', hosts);
+    } catch (error) {
+      console.warn('Shrtnr: the short link host could not be accepted.', describe(error));
       return false;
     }
   },

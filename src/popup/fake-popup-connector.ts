@@ -44,6 +44,7 @@ export interface FakePopupConnector extends PopupConnector {
   loadCampaignPanel: Mock<PopupConnector['loadCampaignPanel']>;
   campaignPresets: Mock<PopupConnector['campaignPresets']>;
   useAccount: Mock<PopupConnector['useAccount']>;
+  usePageLinkHost: Mock<PopupConnector['usePageLinkHost']>;
   openSettings: Mock<PopupConnector['openSettings']>;
   openHistory: Mock<PopupConnector['openHistory']>;
   close: Mock<PopupConnector['close']>;
@@ -81,6 +82,7 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     loadCampaignPanel: vi.fn(async () => (await import('./campaign-panel')).CampaignPanel),
     campaignPresets: vi.fn(async () => []),
     useAccount: vi.fn(async () => true),
+    usePageLinkHost: vi.fn(async () => true),
     openSettings: vi.fn(),
     openHistory: vi.fn(),
     close: vi.fn(),

@@ -1,5 +1,5 @@
 import { titled } from '../shortening/shorten-request';
-import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
+import type { PageLinkOffer, PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 import type { UrlSource } from './popup-state';
 import { relay, type Relay } from './relay';
 
@@ -13,7 +13,7 @@ export interface FirstAttempt {
   /** Where the first attempt stands while it waits: reported before the view listens, too. */
   progress?: Relay<ShortenProgress>;
   /** The tab's page's own short link, when it declares one: heard before the view listens, too. */
-  pageLink?: Relay<string>;
+  pageLink?: Relay<PageLinkOffer>;
 }
 
 /** The first attempt's answer, when it came before the first render (a link from history comes in milliseconds). */
@@ -42,7 +42,7 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
       if (tab.url === undefined) return { ...none, tab };
       const request = requestFor(tab.url, 'tab', tab, false);
       const progress = relay<ShortenProgress>();
-      const pageLink = relay<string>();
+      const pageLink = relay<PageLinkOffer>();
       const page = tab.id === undefined ? undefined : { tab: tab.id, onShortLink: pageLink.report };
       return { tab, request, answer: connector.shorten(request, progress.report, page), progress, pageLink };
     },

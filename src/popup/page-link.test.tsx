@@ -23,19 +23,21 @@ describe.each(['en', 'ar'])('the page\'s own short link in the popup, in %s', (l
   it('is offered beside the server\'s link, read from the popup\'s own tab, and copied as it is', async () => {
     const connector = fakePopupConnector(words, TAB_URL, { id: 7 });
     connector.shorten.mockImplementationOnce(async (request, _onProgress, page) => {
-      page?.onShortLink(OWN);
+      page?.onShortLink({ shortUrl: OWN });
       return shortenedAnswer(request.url, false);
     });
     render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
 
     expect((await shortLink()).value).toBe(FAKE_SHORT_URL);
     const offer = await screen.findByTestId('page-link');
-    expect(offer.textContent).toContain(t('popupPageLinkOffer'));
+    // Named by its host, whatever the link's text.
+    expect(offer.textContent).toContain(t('popupPageLinkOffer', 'youtu.be'));
+    expect(screen.queryByRole('button', { name: t('popupPageLinkUse', 'youtu.be', 'www.youtube.com') })).toBeNull();
     const shown = offer.querySelector('bdi');
     expect(shown?.textContent).toBe('youtu.be/dQw4w9WgXcQ');
     expect(shown?.getAttribute('dir')).toBe('ltr');
     expect(connector.shorten.mock.calls[0]?.[2]?.tab).toBe(7);
-    if (language === 'ar') expect(untranslatedWords(document.body, ['HTML', 'QR', 'youtu.be/dQw4w9WgXcQ'])).toEqual([]);
+    if (language === 'ar') expect(untranslatedWords(document.body, ['HTML', 'QR', 'youtu.be/dQw4w9WgXcQ', 'youtu.be'])).toEqual([]);
 
     const copyButtons = screen.getAllByRole('button', { name: t('popupCopy') });
     fireEvent.click(copyButtons[copyButtons.length - 1] as HTMLElement);
@@ -53,6 +55,40 @@ describe.each(['en', 'ar'])('the page\'s own short link in the popup, in %s', (l
     fireEvent.click(screen.getByRole('button', { name: t('popupShorten') }));
     await waitFor(() => expect(connector.shortenedUrls()).toEqual([TAB_URL, 'https://typed.example/a']));
     expect(connector.shorten.mock.calls[1]?.[2]).toBeUndefined();
+  });
+
+  it('on a host not the page\'s, with the setting on, asks; its yes accepts the host for the page\'s, and the page is shortened again with it', async () => {
+    const connector = fakePopupConnector(words, TAB_URL, { id: 7, title: 'A video' });
+    const hosts = { page: 'www.youtube.com', link: 'youtu.be' };
+    connector.shorten.mockImplementationOnce(async (request, _onProgress, page) => {
+      page?.onShortLink({ shortUrl: OWN, ask: hosts });
+      return shortenedAnswer(request.url, false);
+    });
+    connector.shorten.mockImplementationOnce(async (request) => shortenedAnswer(request.url, false, { shortUrl: OWN, pageOwn: true }));
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: t('popupPageLinkUse', 'youtu.be', 'www.youtube.com') }));
+    await waitFor(() => expect(connector.usePageLinkHost).toHaveBeenCalledWith(hosts));
+    await waitFor(() => expect(connector.shorten.mock.calls[1]?.[0]).toMatchObject({ url: TAB_URL, via: 'popup-tab', title: 'A video', fresh: false }));
+    // Its page read again: the worker decides whether it may be used.
+    expect(connector.shorten.mock.calls[1]?.[2]?.tab).toBe(7);
+    expect((await shortLink()).value).toBe(OWN);
+    await waitFor(() => expect(screen.getByTestId('link-origin').textContent).toContain(t('linkPageOwn')));
+    // It is the link shown now: not offered beside itself.
+    expect(screen.queryByTestId('page-link')).toBeNull();
+  });
+
+  it('says so when its host could not be accepted, and shortens nothing again', async () => {
+    const connector = fakePopupConnector(words, TAB_URL, { id: 7 });
+    connector.usePageLinkHost.mockResolvedValueOnce(false);
+    connector.shorten.mockImplementationOnce(async (request, _onProgress, page) => {
+      page?.onShortLink({ shortUrl: OWN, ask: { page: 'www.youtube.com', link: 'youtu.be' } });
+      return shortenedAnswer(request.url, false);
+    });
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    fireEvent.click(await screen.findByRole('button', { name: t('popupPageLinkUse', 'youtu.be', 'www.youtube.com') }));
+    await waitFor(() => expect(screen.getByTestId('page-link').textContent).toContain(t('popupPageLinkUseFailed')));
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
   });
 
   it('used by the worker (the setting on), says so, and a new link from the server is one click away', async () => {

@@ -4,18 +4,14 @@ import type { AccountChoice, Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { RecentHistory } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
+import { useEscapeCloses } from './escape-closes';
 import { type FirstAttempt, type ReadyAnswer, requestFor } from './first-attempt';
-import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
-import type { BulkState, CopyStatus, PopupState, UrlSource } from './popup-state';
+import type { PageLinkOffer, PopupConnector, PopupTab, RequestPage, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
+import { stateFor, type BulkState, type CopyStatus, type PopupState, type UrlSource } from './popup-state';
 import { PopupView } from './popup-view';
 
 /** How many of the latest links the popup lists below its result. */
 const RECENT_SHOWN = 3;
-
-function stateFor(answer: ShortenAnswer, request: ShortenRequest, source: UrlSource): PopupState {
-  if (!answer.result.ok) return { phase: 'failed', error: answer.result.error, request, source };
-  return { phase: 'shortened', shortening: answer.result.value, request, copyFormat: answer.copyFormat, copy: 'manual' };
-}
 
 function accountsOf(answer: ShortenAnswer | undefined): { list: AccountChoice[]; active: string | undefined } {
   return { list: answer?.accounts ?? [], active: answer?.account };
@@ -39,7 +35,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   const [state, setState] = useState<PopupState>(() => (ready === undefined ? { phase: 'loading', source: 'tab' } : stateFor(ready.answer, ready.request, 'tab')));
   const [recent, setRecent] = useState<RecentHistory | undefined>(undefined);
   const [bulk, setBulk] = useState<BulkState>({ run: undefined, error: undefined, asking: false });
-  const [pageLink, setPageLink] = useState<string | undefined>(undefined);
+  const [pageLink, setPageLink] = useState<PageLinkOffer | undefined>(undefined);
   const [accounts, setAccounts] = useState<{ list: AccountChoice[]; active: string | undefined }>(() => accountsOf(ready?.answer));
   const tab = useRef<PopupTab | undefined>(undefined);
   // Which shortening the screen belongs to: an answer (or a copy) that comes
@@ -77,11 +73,11 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
   );
 
   const shortenNow = useCallback(
-    (request: ShortenRequest, source: UrlSource) => {
+    (request: ShortenRequest, source: UrlSource, page?: RequestPage) => {
       attempt.current += 1;
       const mine = attempt.current;
       setState({ phase: 'loading', source });
-      void settle(request, source, connector.shorten(request, (progress) => showProgress(mine, source, progress)));
+      void settle(request, source, connector.shorten(request, (progress) => showProgress(mine, source, progress), page));
     },
     [connector, settle, showProgress],
   );
@@ -128,17 +124,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
     void connector.shortenAllTabs().then((given) => setBulk((current) => ({ ...current, asking: false, ...(given ? {} : { error: { kind: 'tabs-permission' } }) })));
   }, [connector]);
 
-  // Escape closes the popup, wherever the focus is. Browsers do so for their own
-  // popups, but headless Chromium's does not, and a keyboard user needs a sure way out.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      // Not while an input method composes (Escape there cancels the composition, not the popup); Chrome reports
-      // such keys with keyCode 229 (and may say isComposing false on the key that ends it).
-      if (event.key === 'Escape' && !event.isComposing && event.keyCode !== 229) connector.close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [connector]);
+  useEscapeCloses(connector);
 
   const copyByHand = useCallback(
     async (text: string) => {
@@ -170,6 +156,14 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
     },
     [accounts.active, connector, shortenNow, state],
   );
+
+  // The page's own short link, its host accepted for the page's: the tab's address shortened again, which now uses it.
+  const onUsePageLink = useCallback(async () => {
+    const { url, id } = tab.current ?? {};
+    const accepted = pageLink?.ask !== undefined && url !== undefined && id !== undefined && (await connector.usePageLinkHost(pageLink.ask));
+    if (accepted) shortenNow(requestFor(url, 'tab', tab.current, false), 'tab', { tab: id, onShortLink: setPageLink });
+    return accepted;
+  }, [connector, pageLink, shortenNow]);
 
   const onCopy = useCallback(
     async (format: CopyFormat) => {
@@ -212,7 +206,8 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onCopyText={copyByHand}
         onLoadBulkPanel={loadBulkPanel}
         pageLink={pageLink}
-        onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : copyByHand(pageLink))}
+        onCopyPageLink={() => (pageLink === undefined ? Promise.resolve(false) : copyByHand(pageLink.shortUrl))}
+        onUsePageLink={onUsePageLink}
         accounts={{ accounts: accounts.list, active: accounts.active, onSwitch: (account) => void onSwitchAccount(account), busy: state.phase === 'loading' || state.phase === 'waiting' }}
       />
     </WordsContext.Provider>

@@ -2,13 +2,15 @@ import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { PageLinkOffer } from '../shortening/page-short-link';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
+import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import type { BulkPanelComponent } from './bulk-panel';
 import type { Campaign, CampaignPanelComponent } from './campaign-on-request';
 
-export type { ShortenAnswer, ShortenProgress, ShortenRequest };
+export type { AcceptedPageLinkHost, PageLinkOffer, ShortenAnswer, ShortenProgress, ShortenRequest };
 
 /** The tab the popup was opened on, as far as the browser reveals it. */
 export interface PopupTab {
@@ -28,7 +30,7 @@ export interface PopupTab {
 /** The tab whose page a request shortens, and who hears the page's own short link if it declares one (offered beside the server's). */
 export interface RequestPage {
   tab: number;
-  onShortLink(shortUrl: string): void;
+  onShortLink(offer: PageLinkOffer): void;
 }
 
 /** Everything the popup needs from the browser; the views never call `browser.*` themselves. */
@@ -55,6 +57,8 @@ export interface PopupConnector {
   copy(payload: ClipboardPayload): Promise<boolean>;
   /** Makes this account (by id) the active one: the popup, the shortcut and the menu's own items shorten with it from now on. False when it could not (the account is gone). Never rejects. */
   useAccount(account: string): Promise<boolean>;
+  /** Accepts a short link's host for a page's host: such links there are used without asking from now on (with the setting on). False when it could not be saved. Never rejects. */
+  usePageLinkHost(hosts: AcceptedPageLinkHost): Promise<boolean>;
   /** The campaign panel, loaded only when first asked for (a chunk of its own). */
   loadCampaignPanel(): Promise<CampaignPanelComponent>;
   /** The campaign presets saved on the settings page (checked by the worker); none when they cannot be read. Never rejects. */

@@ -1,7 +1,7 @@
 import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
 import type { BulkRun, BulkStartError } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
-import type { Shortening, ShortenRequest } from '../shortening/shortening';
+import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import { errorSentence } from '../ui/error-words';
 
@@ -21,6 +21,12 @@ export type PopupState =
  * local files without file access: none of them can be shortened. Not an API
  * error: the popup's own.
  */
+/** What the screen shows for the worker's answer to a request. */
+export function stateFor(answer: ShortenAnswer, request: ShortenRequest, source: UrlSource): PopupState {
+  if (!answer.result.ok) return { phase: 'failed', error: answer.result.error, request, source };
+  return { phase: 'shortened', shortening: answer.result.value, request, copyFormat: answer.copyFormat, copy: 'manual' };
+}
+
 export type UnreadableTab = { kind: 'unreadable-tab' };
 export type PopupError = ShrtnrError | UnreadableTab;
 

@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { QrPanelComponent } from '../qr/qr-on-request';
+import type { PageLinkOffer as PageLinkOfferShape } from '../shortening/page-short-link';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
@@ -31,8 +32,9 @@ export interface PopupViewProps extends BulkSectionProps {
   onOpenSettings(): void;
   onOpenHistory(): void;
   /** The tab's page's own short link, when it declares one; undefined otherwise. */
-  pageLink?: string | undefined;
+  pageLink?: PageLinkOfferShape | undefined;
   onCopyPageLink(): Promise<boolean>;
+  onUsePageLink(): Promise<boolean>;
   /** The accounts, as the latest answer named them (the switcher shows only when there are several). */
   accounts: AccountSwitcherProps;
 }
@@ -72,7 +74,10 @@ export function PopupView(props: PopupViewProps) {
           <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} accounts={props.accounts} />
         )}
       </section>
-      {props.pageLink !== undefined && <PageLinkOffer shortUrl={props.pageLink} onCopy={props.onCopyPageLink} />}
+      {/* Not once it is the link shown above (its host just accepted). */}
+      {props.pageLink !== undefined && !(state.phase === 'shortened' && state.shortening.shortUrl === props.pageLink.shortUrl) && (
+        <PageLinkOffer offer={props.pageLink} onCopy={props.onCopyPageLink} onUse={props.onUsePageLink} />
+      )}
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading' || state.phase === 'waiting'} />
       <BulkSection {...props} />
       <RecentLinks recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />

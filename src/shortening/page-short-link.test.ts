@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageShortLink } from './page-short-link';
+import { onPageSite, pageLinkHosts, pageShortLink } from './page-short-link';
 
 const PAGE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=abc';
 const found = (...shortLinks: unknown[]) => ({ url: PAGE, shortLinks });
@@ -30,5 +30,22 @@ describe('the page\'s own short link', () => {
     expect(pageShortLink({ url: PAGE, shortLinks: 'https://youtu.be/x' }, PAGE)).toBeUndefined();
     expect(pageShortLink({ url: PAGE, shortLinks: [42] }, PAGE)).toBeUndefined();
     expect(pageShortLink(found(), PAGE)).toBeUndefined();
+  });
+});
+
+const site = (page: string, link: string) => onPageSite(pageLinkHosts(page, link));
+
+describe("the page's own site", () => {
+  it('is the very host the page is on, whatever the ports: a sibling, a parent or a look-alike is another', () => {
+    expect(site('https://blog.example/2026/a-post', 'https://blog.example/?p=42')).toBe(true);
+    expect(site('http://blog.example:8080/a-post', 'https://BLOG.example/?p=42')).toBe(true);
+    expect(site('https://www.example.com/a', 'https://s.example.com/a')).toBe(false);
+    expect(site('https://victim.github.io/a', 'https://github.io/a')).toBe(false);
+    expect(site('https://www.youtube.com/watch?v=a', 'https://youtu.be/a')).toBe(false);
+    expect(site('https://youtu.be.example/watch?v=a', 'https://youtu.be/a')).toBe(false);
+  });
+
+  it('names both hosts as a URL writes them (lower case, punycode, no port)', () => {
+    expect(pageLinkHosts('https://Bücher.test:8443/a', 'https://YOUTU.be/x')).toEqual({ page: 'xn--bcher-kva.test', link: 'youtu.be' });
   });
 });

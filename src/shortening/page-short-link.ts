@@ -1,4 +1,5 @@
 import { safeShortUrl } from '../api/short-url';
+import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 
 /**
  * What a page says about itself, read in the page (src/platform/page-reading.ts):
@@ -8,6 +9,17 @@ import { safeShortUrl } from '../api/short-url';
 export interface PageLinks {
   url: string;
   shortLinks: string[];
+}
+
+/**
+ * The page's own short link, offered beside the server's (the popup). `ask`:
+ * the setting would use it, but its host is neither the page's own nor one
+ * the user accepted for the page's, so the popup asks whether to use such
+ * links there (these hosts).
+ */
+export interface PageLinkOffer {
+  shortUrl: string;
+  ask?: AcceptedPageLinkHost;
 }
 
 /** The `rel` tokens that declare a page's own short link; never `canonical`, which drops query parameters people need. */
@@ -28,6 +40,19 @@ export function pageShortLink(found: unknown, pageUrl: string): string | undefin
   }
   return undefined;
 }
+
+/** The page's host and its short link's, as an acceptance names them (hostnames: lower case, punycode, no port). */
+export const pageLinkHosts = (pageUrl: string, shortUrl: string): AcceptedPageLinkHost => ({ page: new URL(pageUrl).hostname, link: new URL(shortUrl).hostname });
+
+/**
+ * Whether the short link is on the page's own site, so used without asking
+ * (with the setting on): on the very host the page is on. The site as HTML
+ * defines it when no public-suffix list is at hand (every host its own
+ * registrable domain; ports never part of it): a sibling (`s.example.com`
+ * for `www.example.com`) is asked once like any other host, never trusted
+ * on a guess that `github.io` or `s3.amazonaws.com` would make wrong.
+ */
+export const onPageSite = ({ page, link }: AcceptedPageLinkHost): boolean => page === link;
 
 function isPageLinks(value: unknown): value is PageLinks {
   if (typeof value !== 'object' || value === null) return false;

@@ -87,6 +87,7 @@ describe('an imported history file (issue 19)', () => {
 
 describe('what is recorded', () => {
   const made: Shortening = { shortUrl: 'https://shrtnr.co/New', longUrl: 'https://example.com/a', used: 1, fromHistory: false, removedParams: [], secretParams: [] };
+  const title = (raw: string) => historyEntryFor(made, { ...REQUEST, title: raw }, MAKER, 42)?.title;
 
   it('a new link, with its way in, title, server, credits and the account that made it', () => {
     expect(historyEntryFor(made, { ...REQUEST, title: '  A page  ' }, MAKER, 42)).toEqual({
@@ -99,6 +100,14 @@ describe('what is recorded', () => {
       used: 1,
       account: FIRST_ACCOUNT_ID,
     });
+  });
+
+  it('a title without what XML 1.0 forbids (a control character, U+FFFE, U+FFFF, a lone surrogate), cut to 1024 characters before', () => {
+    expect(title(' A\u0001 guide\u0008 to\uFFFE gardening\uFFFF\u001F ')).toBe('A guide to gardening');
+    expect(title('Tabs\tand\nlines, an emoji 😀 and \uD800 half of one')).toBe('Tabs\tand\nlines, an emoji 😀 and  half of one');
+    // The cut falls inside the emoji's pair: its first half, alone, goes too.
+    expect(title(`${'a'.repeat(1023)}😀`)).toBe('a'.repeat(1023));
+    expect(title('\uFFFE\u0002')).toBeUndefined();
   });
 
   it("a page's own link under the origin that serves it, and by no account", () => {

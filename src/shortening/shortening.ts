@@ -1,6 +1,7 @@
 import type { Result, ShortenedUrl, ShrtnrError } from '../api';
 import { checkLongUrl, checkServerUrl } from '../api/url-checks';
 import { success } from '../api/result';
+import { xmlText } from '../platform/xml-text';
 import type { Account } from '../storage/accounts';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
 import type { Settings } from '../storage/settings-schema';
@@ -87,7 +88,8 @@ export function historyEntryFor(shortening: Shortening, request: ShortenRequest,
   // The page's own link under the origin that serves it; a server's link as its account's, and only so.
   const madeBy = shortening.pageOwn === true ? { server: new URL(shortening.shortUrl).origin, pageOwn: true as const } : maker.account && { server: maker.account.server, account: maker.account.id };
   if (madeBy === undefined) return undefined;
-  const title = request.title?.trim().slice(0, 1024);
+  // Cut first, then stripped: a cut may leave half of a surrogate pair, which XML forbids too.
+  const title = request.title === undefined ? undefined : xmlText(request.title.trim().slice(0, 1024)).trim();
   return {
     shortUrl: shortening.shortUrl,
     longUrl: shortening.longUrl,

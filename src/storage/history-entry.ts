@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
+import { xmlText } from '../platform/xml-text';
 import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
@@ -14,7 +15,7 @@ export interface HistoryEntry {
   longUrl: string;
   /** The server's origin (e.g. https://shrtnr.co): the cache answers only for the server in use. */
   server: string;
-  /** The page's title, when the way in knew it. */
+  /** The page's title, when the way in knew it; without what XML 1.0 forbids (xml-text.ts), however it came. */
   title?: string;
   /** When it was shortened, in ms since the epoch. */
   createdAt: number;
@@ -70,7 +71,10 @@ export const historyEntrySchema = z.object({
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */
 export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   const parsed = historyEntrySchema.safeParse(value);
-  return parsed.success ? (parsed.data as HistoryEntry) : undefined;
+  if (!parsed.success) return undefined;
+  // Stripped as it is read, so a title recorded before (or a file's) never breaks the address bar's suggestions.
+  const { title } = parsed.data;
+  return (title === undefined ? parsed.data : { ...parsed.data, title: xmlText(title) }) as HistoryEntry;
 }
 
 /**

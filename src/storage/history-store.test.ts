@@ -250,6 +250,14 @@ describe('corrupt records', () => {
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
   });
 
+  it('a title recorded with what XML 1.0 forbids (before the address bar\'s suggestions needed it out) reads without it', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.count(); // The database, created as the store opens it.
+    await putRaw(factory, [entry(1, { title: 'A\u0001 guide\uFFFE to\uFFFF gardening\uD800' })]);
+    expect(await store.all()).toEqual({ entries: [entry(1, { title: 'A guide to gardening' })], skipped: 0 });
+    expect(await store.recent(1)).toEqual([entry(1, { title: 'A guide to gardening' })]);
+  });
+
   it('count as no credits saved', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     expect(await store.creditsSaved()).toBe(0);

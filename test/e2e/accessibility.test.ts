@@ -56,6 +56,11 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await popup.getByTestId('link-origin').filter({ hasText: t('linkPageOwn') }).waitFor();
     found["page's own link"] = await axeViolationsLightAndDark(popup);
     await closeAll(popup, tab);
+    // Its short link on another host (issue 33): offered, named by its host, with the button that asks whether to use such links.
+    ({ tab, popup } = await popupOn(OWN_LINK_PATHS.elsewhere));
+    await popup.getByTestId('page-link').getByRole('button', { name: t('popupPageLinkUse', 'phish.example', '127.0.0.1') }).waitFor();
+    found["page's own link elsewhere, asked about"] = await axeViolationsLightAndDark(popup);
+    await closeAll(popup, tab);
     await session.configure({ usePageShortLink: false });
 
     // An input error: a page that cannot be read.
@@ -119,6 +124,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
       loading: [],
       shortened: [],
       "page's own link": [],
+      "page's own link elsewhere, asked about": [],
       'input error': [],
       'waiting for the limit': [],
       'server failed': [],

@@ -14,7 +14,7 @@ import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-lea
 import { findingsOfClose } from '../support/token-audit';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
+import { HOSTILE_TITLE_PATH, OWN_LINK_ELSEWHERE, OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { startStandIn } from '../../tooling/stand-in/server';
 
 let session: FirefoxSession;
@@ -418,6 +418,38 @@ describe('the Firefox build, headed under Xvfb', () => {
     expect(JSON.stringify(found)).not.toContain(demoToken);
     // It did run, and read what Firefox gives a content script: the settings, but no token.
     expect(found['storage.local']).toContain('"accounts"');
+  });
+
+  it("with the setting on, a real Alt+Shift+L on a page whose own short link is on another host copies the server's link, unless that host was accepted for the page's", async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: true, pageLinkHosts: undefined });
+    const elsewhereUrl = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}`;
+    const elsewhere = await headed.firefox.openTab(elsewhereUrl);
+    const clipboardBefore = await headed.readClipboard();
+    await pressShortcutOn(elsewhere);
+    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}')), { timeout: 10_000 }).toEqual([{ url: elsewhereUrl }]);
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
+
+    // Accepted for the page's host (the popup's "Use phish.example links on 127.0.0.1"): used from then on.
+    await headed.configure({ pageLinkHosts: [{ page: new URL(elsewhereUrl).hostname, link: new URL(OWN_LINK_ELSEWHERE).hostname }] });
+    await pressShortcutOn(elsewhere);
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(OWN_LINK_ELSEWHERE);
+    expect(headed.standIn.apiRequests()).toHaveLength(1);
+  });
+
+  it('a real Alt+Shift+L on a page titled with characters XML forbids keeps its title in history without them', async () => {
+    await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
+    const hostileUrl = `${headed.standIn.baseUrl}${HOSTILE_TITLE_PATH}`;
+    await pressShortcutOn(await headed.firefox.openTab(hostileUrl));
+    await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
+    // Read through the background page's own store, as JSON (a value of its compartment cannot cross to BiDi as it is).
+    const titleOf = () =>
+      headed.firefox.evaluateInExtension(async (longUrl) => {
+        const background = (await (globalThis as unknown as { browser: typeof chrome }).browser.runtime.getBackgroundPage()) as unknown as { shrtnrE2e: E2eHooks };
+        const entries = (await background.shrtnrE2e.history().all()).entries;
+        return JSON.stringify(entries.find((entry) => entry.longUrl === longUrl)?.title ?? null);
+      }, hostileUrl);
+    await expect.poll(titleOf, { timeout: 10_000 }).toBe(JSON.stringify('A hostile guide to gardening'));
   });
 
   /** What the extension's background page said in the address bar (the e2e build records its suggestions). */

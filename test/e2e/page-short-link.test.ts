@@ -5,9 +5,9 @@
 // (activeTab + scripting), from the real popup, a real menu choice and a real key.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
+import { OWN_LINK_ELSEWHERE, OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
-import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
 let display: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => session?.close());
 beforeEach(async () => {
-  await session.configure({ usePageShortLink: false, autoCopy: true });
+  await session.configure({ usePageShortLink: false, autoCopy: true, pageLinkHosts: undefined });
   await session.clearHistory();
   session.standIn.clearLog();
   await session.setClipboard('nothing copied yet');
@@ -42,7 +42,8 @@ describe("the page's own short link, offered", () => {
     const popup = await session.browser.openPopup(ownLinkPage);
     await expect.poll(() => popup.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
     const offer = popup.getByTestId('page-link');
-    await expect.poll(() => offer.textContent()).toContain('This page has its own short link, no credit:');
+    // Named by its host, which the page chose.
+    await expect.poll(() => offer.textContent()).toContain(`This page has its own short link, on ${new URL(ownLink).host}, no credit:`);
     expect(await offer.locator('bdi').textContent()).toBe(ownLink.replace('https://', ''));
     // The one request is the page's own address: the canonical link and the page's short link were sent nowhere.
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: pageUrl }]);
@@ -133,5 +134,59 @@ describe("the page's own short link, used (the setting on)", () => {
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.longer}` }]);
     await longer.close();
+  });
+
+  it('on another host, the real popup makes the server\'s link, offers the page\'s named by its host, and asks; its yes uses such links there from then on, marked as the page\'s own', async () => {
+    const elsewhere = await session.openTab(OWN_LINK_PATHS.elsewhere);
+    const elsewhereUrl = `${session.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}`;
+    const popup = await session.browser.openPopup(elsewhere);
+    await expect.poll(() => popup.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
+    const offer = popup.getByTestId('page-link');
+    await expect.poll(() => offer.textContent()).toContain('This page has its own short link, on phish.example, no credit:');
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: elsewhereUrl }]);
+
+    await offer.getByRole('button', { name: 'Use phish.example links on 127.0.0.1' }).click();
+    await expect.poll(() => popup.getByTestId('short-url').inputValue()).toBe(OWN_LINK_ELSEWHERE);
+    expect(await popup.getByTestId('link-origin').textContent()).toContain("The page's own short link: no credit used.");
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
+    expect(await popup.getByTestId('page-link').count()).toBe(0);
+    await popup.close();
+    expect(await session.readClipboard()).toBe(OWN_LINK_ELSEWHERE);
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+
+    // From then on, a real key uses it there with no request, and history keeps it as the page's own, at its host.
+    await session.setClipboard('nothing copied yet');
+    await elsewhere.bringToFront();
+    await elsewhere.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    expect(await clipboardChange()).toBe(OWN_LINK_ELSEWHERE);
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    const [own] = await session.history();
+    expect(own).toMatchObject({ shortUrl: OWN_LINK_ELSEWHERE, longUrl: elsewhereUrl, server: 'https://phish.example', via: 'shortcut', pageOwn: true });
+
+    const historyPage = await session.browser.context.newPage();
+    await historyPage.goto(session.browser.extensionUrl('src/history/index.html'));
+    await expect.poll(() => historyPage.getByTestId('history-page-own').first().textContent()).toBe("Page's own link, on phish.example");
+    await historyPage.close();
+
+    // The keyword, typed for real, suggests it marked as the page's own, on its host.
+    await inFrontForKeys(elsewhere, display);
+    await typedInAddressBar(session, display, 'short link of its own', async () => (await omniboxShown(session, 'omnibox-suggestion', 'short link of its own')).length > 0);
+    expect(await omniboxShown(session, 'omnibox-suggestion', 'short link of its own')).toContain(
+      `<url>${OWN_LINK_ELSEWHERE}</url> <dim>A page with a short link of its own (the page&apos;s own link, on phish.example)</dim>`,
+    );
+    await xdotool(display, 'key', 'Escape', 'Escape');
+    await elsewhere.close();
+  });
+
+  it('on another host, a real Alt+Shift+L copies the server\'s link, not the page\'s', async () => {
+    const elsewhere = await session.openTab(OWN_LINK_PATHS.elsewhere);
+    await elsewhere.bringToFront();
+    await elsewhere.click('h1');
+    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}` }]);
+    expect((await session.history()).map((entry) => entry.pageOwn)).toEqual([undefined]);
+    await elsewhere.close();
   });
 });

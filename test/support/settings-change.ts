@@ -1,4 +1,5 @@
 import { defaultAccountName, FIRST_ACCOUNT_ID } from '../../src/storage/accounts';
+import type { AcceptedPageLinkHost } from '../../src/storage/page-link-hosts';
 import { DEFAULT_SERVER_URL, type Settings } from '../../src/storage/settings-schema';
 import { TOKEN_DATABASE } from '../../src/storage/token-database';
 import { tokenKey, type SavedToken } from '../../src/storage/token-vault';
@@ -13,6 +14,8 @@ export type StoredSettings = { [Key in keyof Settings]?: Settings[Key] | undefin
   serverUrl?: string | undefined;
   token?: string | undefined;
   tokenServer?: string | undefined;
+  /** Not a setting but an item of its own (page-link-hosts.ts), written as the worker writes it. */
+  pageLinkHosts?: AcceptedPageLinkHost[] | undefined;
 };
 
 /**

@@ -14,8 +14,21 @@ export const CLIPBOARD_READER_TITLE = 'Clipboard reader';
 export const OWN_LINK_TITLE = 'A page with a short link of its own';
 export const WRITING_TITLE = 'Writing with links';
 export const WRITING_PATH = '/demo/writing';
-/** Where the own-link page's declared short link leads (`/o/1`), and the path of the one whose "short" link is longer than its address. */
-export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer' } as const;
+/**
+ * Where the own-link page's declared short link leads (`/o/1`), the path of
+ * the one whose "short" link is longer than its address, and of the hostile
+ * one whose short link is on another site (OWN_LINK_ELSEWHERE).
+ */
+export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer', elsewhere: '/demo/own-link-elsewhere' } as const;
+/** The short link the hostile page declares as its own: on a host that is not the page's (a reserved name: it leads nowhere). */
+export const OWN_LINK_ELSEWHERE = 'https://phish.example/o/1';
+/**
+ * A hostile page's title: a control character, U+FFFE and U+FFFF among its
+ * words, which XML 1.0 forbids (Chrome parses the address bar's suggestions
+ * as XML). Served as they are (a title's text is not escaped for them).
+ */
+export const HOSTILE_TITLE = 'A hostile\u0001 guide\u000B to\u001F gardening\uFFFE\uFFFF';
+export const HOSTILE_TITLE_PATH = '/demo/hostile-title';
 
 /**
  * Everything outside /api/: the redirects behind short URLs, and the pages the
@@ -39,6 +52,10 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
       return sendHtml(response, 200, ownLinkPage('<link rel="canonical" href="/c">\n<link rel="alternate shortlink" href="/o/1">\n'));
     case OWN_LINK_PATHS.longer:
       return sendHtml(response, 200, ownLinkPage(`<link rel="shortlink" href="/o/${'a-declared-short-link-longer-than-the-page-address-'.repeat(2)}">\n`));
+    case OWN_LINK_PATHS.elsewhere:
+      return sendHtml(response, 200, ownLinkPage(`<link rel="shortlink" href="${escapeHtml(OWN_LINK_ELSEWHERE)}">\n`));
+    case HOSTILE_TITLE_PATH:
+      return sendHtml(response, 200, htmlDocument(HOSTILE_TITLE, '<main>\n<h1>A hostile title</h1>\n<p>Its title holds characters XML 1.0 forbids.</p>\n</main>'));
     case OWN_LINK_PATHS.shortLink:
       return send(response, 302, '', { Location: `${requestOrigin(request, context.baseUrl)}${OWN_LINK_PATHS.page}` });
   }

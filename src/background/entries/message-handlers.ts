@@ -1,5 +1,6 @@
 import type { MessageHandlers } from '../../messages/messaging';
 import { localArea } from '../../storage/extension-storage';
+import { acceptPageLinkHost, asAcceptedPageLinkHost } from '../../storage/page-link-hosts';
 import { readSettings } from '../../storage/settings';
 import { recentHistory } from '../service/history-access';
 
@@ -12,5 +13,11 @@ export const backgroundMessageHandlers: MessageHandlers = {
     // An id of a saved account: a valid `activeAccount` as it is.
     await localArea.set({ activeAccount: account });
     return true;
+  },
+  'use-page-link-host': async (hosts) => {
+    // Checked here too: the popup is this extension's, but a stored pair is used without asking.
+    const pair = asAcceptedPageLinkHost(hosts);
+    if (pair !== undefined) await acceptPageLinkHost(localArea, pair);
+    return pair !== undefined;
   },
 };

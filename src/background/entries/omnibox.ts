@@ -5,7 +5,8 @@ import { search, searchIndex, type SearchIndex } from '../../shortening/history-
 import { entryLabel } from '../../shortening/entry-label';
 import { isOneAddress } from '../../shortening/text-links';
 import { historyShortening } from '../../shortening/shortening';
-import { IMPORTED } from '../../storage/history-entry';
+import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
+import type { Words } from '../../platform/words';
 import { copyChosenLink, reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { backgroundHistory } from '../service/history-access';
 import { recordShownForE2e } from '../testing/record-shown';
@@ -31,10 +32,16 @@ export function onOmniboxStarted(): void {
   suggestByDefault(suggestionDescription(browserWords().t('omniboxHint')));
 }
 
-/** The address bar's first line, under what is typed (recorded in the e2e build: tests wait for it before Enter). */
-function suggestByDefault(description: string): void {
-  browser.omnibox.setDefaultSuggestion({ description });
-  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'omnibox', text: description });
+/**
+ * The address bar's first line, under what is typed. Recorded in the e2e
+ * build once the browser has taken it (Chrome parses it in a process of its
+ * own, as it does the suggestions sent just before): tests wait for it
+ * before a key.
+ */
+function suggestByDefault(description: string, typed?: string): void {
+  // Chrome answers with a promise, settled once it has parsed the line; Firefox (plain text) with nothing. The types say void.
+  const taken: unknown = browser.omnibox.setDefaultSuggestion({ description });
+  if (import.meta.env.MODE === 'e2e') void Promise.resolve(taken).then(() => recordShownForE2e({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }));
 }
 
 export function onOmniboxCancelled(): void {
@@ -50,8 +57,16 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
     return;
   }
   const found = search(await historyIndex(), typed).slice(0, MAX_SUGGESTIONS);
-  suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')));
-  suggest(found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(entryLabel(entry).text, entry.shortUrl) })));
+  const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
+  if (import.meta.env.MODE === 'e2e') for (const { description } of suggestions) recordShownForE2e({ surface: 'omnibox-suggestion', text: description, typed });
+  suggest(suggestions);
+  suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')), typed);
+}
+
+/** A suggestion's words: the entry's title (or address), and, for a page's own short link, that it is one and on which host (the page chose it, not the user's server). */
+function suggestionLabel(entry: HistoryEntry, t: Words['t']): string {
+  const { text } = entryLabel(entry);
+  return entry.pageOwn === true ? t('omniboxPageOwn', text, new URL(entry.shortUrl).host) : text;
 }
 
 /** What was entered: a suggestion (its short link) or words are copied from history; a link is shortened and copied. */

@@ -36,7 +36,7 @@ export function onShortenPort(port: Runtime.Port): void {
         onProgress: (progress) => popup.post({ type: 'progress', progress }),
         // Only the popup's own tab, as the popup shortens it: a typed link is no page's.
         ...(message.pageTab === undefined || message.request.via !== 'popup-tab' ? {} : { pageTab: message.pageTab }),
-        onPageShortLink: (shortUrl) => popup.post({ type: 'page-link', shortUrl }),
+        onPageShortLink: (offer) => popup.post({ type: 'page-link', ...offer }),
       })
         .then(async (answer) => {
           if (!connected) return cancelAsked ? undefined : finishedForNobody(answer);

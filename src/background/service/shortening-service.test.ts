@@ -3,6 +3,7 @@ import { eventually } from '../../../test/support/eventually';
 import type { ShortenOutcome } from '../../api';
 import { FIRST_ACCOUNT_ID, type Account } from '../../storage/accounts';
 import type { HistoryEntry } from '../../storage/history-entry';
+import type { PageLinkOffer } from '../../shortening/page-short-link';
 import type { ShortenRequest } from '../../shortening/shorten-request';
 
 // The shortening service as a unit: the real service and queue, over a fake
@@ -285,8 +286,33 @@ describe('the shortening service', () => {
     const OWN = 'https://wp.me/p1a2b3';
     beforeEach(() => pages.set(9, { url: PAGE, shortLinks: ['http://wp.me/plain', OWN] }));
 
-    it('with the setting on, stands for its page with no request, and is recorded as such under its own origin', async () => {
+    it('with the setting on, on the page\'s own host, stands for its page with no request, and is recorded as such', async () => {
       settings.usePageShortLink = true;
+      const own = 'https://blog.example/?p=42';
+      pages.set(8, { url: PAGE, shortLinks: [own] });
+      const answer = await shorten(request(PAGE, { via: 'shortcut' }), { ...asker, pageTab: 8 });
+      expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: own, pageOwn: true } });
+      expect(sent).toEqual([]);
+      expect(history).toEqual([expect.objectContaining({ shortUrl: own, server: 'https://blog.example', pageOwn: true })]);
+    });
+
+    it('with the setting on, on another host, is offered and not used (the popup asks), and the server makes the link', async () => {
+      settings.usePageShortLink = true;
+      // Accepted for another page's host: not for this one's.
+      settings.pageLinkHosts = [{ page: 'other.example', link: 'wp.me' }];
+      const offered: PageLinkOffer[] = [];
+      const answer = await shorten(request(PAGE), { ...asker, pageTab: 9, onPageShortLink: (offer) => offered.push(offer) });
+      expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
+      expect(offered).toEqual([{ shortUrl: OWN, ask: { page: 'blog.example', link: 'wp.me' } }]);
+      expect(history.map((entry) => entry.pageOwn)).toEqual([undefined]);
+      // A way in that cannot ask (the menu, the shortcut, a tabs run) has the server's link too.
+      await shorten(request(`${PAGE}?2`), { ...asker, pageTab: 9 });
+      expect(sent).toHaveLength(2);
+    });
+
+    it('with the setting on, on a host the user accepted for this page\'s, stands for its page with no request, and is recorded as such under its own origin', async () => {
+      settings.usePageShortLink = true;
+      settings.pageLinkHosts = [{ page: 'blog.example', link: 'wp.me' }];
       const answer = await shorten(request(PAGE, { via: 'menu-page', title: 'A post' }), { ...asker, pageTab: 9 });
       expect(answer.result).toEqual({ ok: true, value: { shortUrl: OWN, longUrl: PAGE, used: undefined, fromHistory: false, pageOwn: true, removedParams: [], secretParams: [], title: 'A post' } });
       expect(sent).toEqual([]);
@@ -295,6 +321,7 @@ describe('the shortening service', () => {
 
     it('with the setting on, gives way to history and the server when the page has none, cannot be read, or moved on', async () => {
       settings.usePageShortLink = true;
+      settings.pageLinkHosts = [{ page: 'blog.example', link: 'wp.me' }];
       pages.set(10, { url: PAGE, shortLinks: [`https://wp.me/${'x'.repeat(80)}`] });
       pages.set(11, { url: 'https://blog.example/another-post', shortLinks: [OWN] });
       for (const pageTab of [10, 11, 12]) await shorten(request(PAGE), { ...asker, pageTab });
@@ -303,10 +330,10 @@ describe('the shortening service', () => {
     });
 
     it('with the setting off, is offered to an asker who listens, and the server\'s link still comes', async () => {
-      const offered: string[] = [];
-      const answer = await shorten(request(PAGE), { ...asker, pageTab: 9, onPageShortLink: (shortUrl) => offered.push(shortUrl) });
+      const offered: PageLinkOffer[] = [];
+      const answer = await shorten(request(PAGE), { ...asker, pageTab: 9, onPageShortLink: (offer) => offered.push(offer) });
       expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
-      await eventually(() => expect(offered).toEqual([OWN]));
+      await eventually(() => expect(offered).toEqual([{ shortUrl: OWN }]));
       // A way in that does not listen (the menu, the shortcut) leaves the page unread.
       await shorten(request(`${PAGE}?2`), { ...asker, pageTab: 9, onPageShortLink: undefined });
       expect(sent).toHaveLength(2);
@@ -314,14 +341,15 @@ describe('the shortening service', () => {
 
     it('is never read for a request that wants a new link from the server', async () => {
       settings.usePageShortLink = true;
-      const offered: string[] = [];
-      const answer = await shorten(request(PAGE, { fresh: true }), { ...asker, pageTab: 9, onPageShortLink: (shortUrl) => offered.push(shortUrl) });
+      const offered: PageLinkOffer[] = [];
+      const answer = await shorten(request(PAGE, { fresh: true }), { ...asker, pageTab: 9, onPageShortLink: (offer) => offered.push(offer) });
       expect(answer.result).toMatchObject({ ok: true, value: { shortUrl: `${SERVER}/Ab1` } });
       expect(offered).toEqual([]);
     });
 
     it('is recorded nowhere from a private window, nor with history off', async () => {
       settings.usePageShortLink = true;
+      settings.pageLinkHosts = [{ page: 'blog.example', link: 'wp.me' }];
       await shorten(request(PAGE, { private: true }), { ...asker, pageTab: 9 });
       settings.history = false;
       expect((await shorten(request(PAGE), { ...asker, pageTab: 9 })).result).toMatchObject({ ok: true, value: { pageOwn: true } });

@@ -2,10 +2,8 @@ import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrE
 import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import { browser } from '../../platform/browser';
-import { readPageShortLinks } from '../../platform/page-reading';
-import { pageShortLink, SHORT_LINK_RELS } from '../../shortening/page-short-link';
 import { secretLookingParams } from '../../shortening/secret-params';
-import { fromHistory, historyEntryFor, pageShortening, prepareLongUrl, type PreparedUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
+import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import { accountFor, missingAccount, readSendingSettings, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
@@ -15,6 +13,7 @@ import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-
 import type { QueuedJob } from '../queue/queue-types';
 import { createShortenQueue } from '../queue/shorten-queue';
 import { backgroundHistory, historyFailed, keepInHistory } from './history-access';
+import { keepPageLink, pageLinkToUse, type PageAsker } from './page-own-link';
 
 /**
  * The one path every way in shortens through (the popup, the menu, the
@@ -82,7 +81,7 @@ async function keepNewLink(job: QueuedJob, link: ShortenedUrl): Promise<void> {
 }
 
 /** Who asks, and how it follows a job that has to wait. */
-export interface Asker extends Click {
+export interface Asker extends Click, PageAsker {
   owner: QueuedJob['owner'];
   /** Where the job stands while it waits (the popup's countdown, a tab's place in its run). */
   onProgress?(progress: ShortenProgress): void;
@@ -96,10 +95,6 @@ export interface Asker extends Click {
   waitBoundMs?: number;
   /** Its job's id when the asker named it up front (a tabs run, so that a restarted worker finds each tab's job). */
   jobId?: string;
-  /** The tab whose page the request's URL is (the popup, "Shorten this page", the shortcut, a tabs run): its own short link may be read. */
-  pageTab?: number;
-  /** Hears the page's own short link when it is offered rather than used (the popup, with the setting off). */
-  onPageShortLink?(shortUrl: string): void;
 }
 
 /**
@@ -122,11 +117,8 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   });
   const prepared = prepareLongUrl(request.url, current.stripTracking, request.campaign);
   if (!prepared.ok) return answer(prepared);
-  const ownLink = pageOwnLink(request, asker, current.usePageShortLink);
-  if (current.usePageShortLink) {
-    const own = await ownLink;
-    if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current.history)));
-  } else void ownLink?.then((own) => own !== undefined && asker.onPageShortLink?.(own));
+  const own = await pageLinkToUse(request, asker, current.usePageShortLink);
+  if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current.history)));
   if (account === undefined) return answer(failure(request.account === undefined ? missingAccount(current) : { kind: 'account-removed' }));
   const cached = await fromHistory(backgroundHistory(), current.history, account, request, prepared.value).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
@@ -152,25 +144,6 @@ export function cannotSend(account: Account, settings: Pick<SendingSettings, 'to
   if (!credentials.ok) return credentials.error;
   const sendable = checkCredentials(credentials.value);
   return sendable.ok ? undefined : sendable.error;
-}
-
-/**
- * The page's own short link, read when it will be used (the setting) or
- * offered (the popup); never for a request that wants a new link from the
- * server, nor for one tagged with a campaign.
- */
-function pageOwnLink(request: ShortenRequest, asker: Asker, used: boolean): Promise<string | undefined> | undefined {
-  // A campaign's link is the tagged address's own: the page's link carries no tags.
-  if (asker.pageTab === undefined || request.fresh || request.campaign !== undefined || !(used || asker.onPageShortLink)) return undefined;
-  return readPageShortLinks(asker.pageTab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
-}
-
-/** The page's own link, used: recorded in history as such, by no account (unless history is off or the window private). */
-async function keepPageLink(shortUrl: string, prepared: PreparedUrl, request: ShortenRequest, history: boolean): Promise<Shortening> {
-  const shortening = pageShortening(shortUrl, prepared, request);
-  const entry = historyEntryFor(shortening, request, { history }, Date.now());
-  if (entry !== undefined) await keepInHistory(entry);
-  return shortening;
 }
 
 /** Stops reporting a job's progress (its popup closed) or drops it (Cancel); see ShortenQueue. */

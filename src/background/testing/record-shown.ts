@@ -1,7 +1,9 @@
-/** Text the background showed outside any page: a notification, the toolbar button's title, or the address bar's suggestion. */
+/** Text the background showed outside any page: a notification, the toolbar button's title, or the address bar's first line or a suggestion below it. */
 export interface ShownText {
-  surface: 'notification' | 'badge-title' | 'omnibox';
+  surface: 'notification' | 'badge-title' | 'omnibox' | 'omnibox-suggestion';
   text: string;
+  /** A suggestion's: the words it answers (a test waits for the batch of the words it typed last). */
+  typed?: string;
 }
 
 /**
