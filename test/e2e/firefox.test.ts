@@ -10,12 +10,12 @@ import { startFirefoxSession, type FirefoxSession } from '../support/firefox-ses
 import { injectedStorageProbe } from '../support/storage-probe';
 import { tokenKey } from '../../src/storage/token-vault';
 import { startRecordingServer } from '../support/recording-server';
-import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
-import { findingsOfClose } from '../support/token-audit';
+import { findingsOf, firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
+import { checkOpenSessions } from '../support/audit-checkpoints';
 import { fetchTrusting } from '../support/trusting-fetch';
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { HOSTILE_TITLE_PATH, OWN_LINK_ELSEWHERE, OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
-import { startStandIn } from '../../tooling/stand-in/server';
+import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 
 let session: FirefoxSession;
 
@@ -50,9 +50,9 @@ async function connectionStatusAfterTest(options: Page): Promise<string> {
 
 describe('two accounts on two servers in Firefox (issue 21)', () => {
   it('the popup switches account, the submenu and the shortcut each use theirs, the cache never answers across them, and each server sees only its token', async () => {
+    // Started while the session is open: the audit reads its log too.
     const second = await startStandIn({});
     session.audit.track(second.demoToken);
-    session.audit.watchServer(second);
     session.audit.configured({ serverUrl: second.baseUrl, token: second.demoToken });
     const own = { id: 'account-own', name: 'Own links', server: second.baseUrl };
     try {
@@ -112,7 +112,7 @@ describe('two accounts on two servers in Firefox (issue 21)', () => {
       await session.firefox.evaluateInExtension((origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.remove({ origins }), ['https://127.0.0.1/*']);
       await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: undefined });
       await session.saveTokens({ [own.id]: undefined });
-      // Its log stays with the audit, read at the session's close.
+      // Its log stays with the audit, read at this test's end.
       await second.close();
     }
   });
@@ -521,6 +521,7 @@ describe('the token audit in Firefox', () => {
   it('fails the session for a token at each exit Firefox lets it watch', async () => {
     const third = await startRecordingServer();
     const audited = await startFirefoxSession();
+    let started: StandIn | undefined;
     let findings: string[] = [];
     try {
       for (const token of Object.values(leak)) audited.audit.track(token);
@@ -554,6 +555,21 @@ describe('the token audit in Firefox', () => {
       await closed.close();
       const open = await audited.firefox.openTab(`${api}/demo/blank`);
       await open.evaluate((token) => (document.body.textContent = token), leak.openPage);
+      // What no markup shows: fields changed by script, and shadow roots (a web page's closed one is out of reach).
+      const fields = await audited.firefox.openTab(`${api}/demo/blank`);
+      await fields.evaluate((tokens) => {
+        document.body.append(document.createElement('input'), document.createElement('textarea'), document.createElement('div'), document.createElement('div'));
+        const [input, textarea, openHost, closedHost] = document.body.children as unknown as [HTMLInputElement, HTMLTextAreaElement, HTMLElement, HTMLElement];
+        input.setRangeText(tokens.setRangeText);
+        textarea.focus();
+        document.execCommand('insertText', false, tokens.insertText);
+        openHost.attachShadow({ mode: 'open' }).innerHTML = `<p>${tokens.openShadowRoot}</p>`;
+        closedHost.attachShadow({ mode: 'closed' }).innerHTML = `<p>${tokens.closedShadowRoot}</p>`;
+      }, leak);
+      // An extension page's closed shadow root is within reach (from an extension page).
+      await audited.firefox.evaluateInExtension((token) => {
+        document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'closed' }).innerHTML = `<p>${token}</p>`;
+      }, leak.closedShadowRoot);
 
       expect(await audited.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${leak.notification}.example/page` })).toMatchObject({ status: 'copied' });
       audited.standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify({ message: `Refused: ${leak.badgeTitle}` }) }, { times: 1 });
@@ -563,9 +579,12 @@ describe('the token audit in Firefox', () => {
 
       await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
       expect(third.received.join('\n')).toContain(leak.requestBody);
+      // A stand-in the test starts, never handed to the audit: its log is read, and no token may reach it.
+      started = await startStandIn();
+      await fetchTrusting(started.certificatePem)(`${started.baseUrl}/demo/blank?note=${leak.startedServer}`, { headers: { authorization: `Bearer ${audited.standIn.demoToken}` } });
     } finally {
-      findings = await findingsOfClose(() => audited.close());
-      await third.close();
+      findings = await findingsOf(() => audited.close());
+      await Promise.all([third.close(), started?.close()]);
     }
 
     const extensionOrigin = audited.firefox.extensionOrigin;
@@ -581,6 +600,13 @@ describe('the token audit in Firefox', () => {
     expect(foundAs(`URL: POST ${api}/api/v1/ping?api_token=${leak.queryString} (from ${extensionOrigin}`, '')).toBe(true);
     expect(foundAs('page markup: https://', leak.closedPage)).toBe(true);
     expect(foundAs('page markup: https://', leak.openPage)).toBe(true);
+    expect(foundAs('page field input: https://', leak.setRangeText)).toBe(true);
+    expect(foundAs('page field textarea: https://', leak.insertText)).toBe(true);
+    expect(foundAs('page content: https://', leak.openShadowRoot)).toBe(true);
+    expect(foundAs(`page content: ${extensionOrigin}/src/options/index.html`, leak.closedShadowRoot)).toBe(true);
+    expect(foundAs('page content: https://', leak.closedShadowRoot)).toBe(false);
+    const startedLog = `${started?.baseUrl ?? 'the started stand-in'}'s log`;
+    expect(findings).toEqual(expect.arrayContaining([`URL: https GET /demo/blank (${startedLog})`, `another server's token: https GET /demo/blank (${startedLog})`]));
     expect(foundAs('notification: firefox output', leak.notification)).toBe(true);
     expect(foundAs('badge title: firefox output', leak.badgeTitle)).toBe(true);
     expect(findings).toEqual(expect.arrayContaining(['storage.session', 'storage.sync', 'clipboard']));
@@ -592,11 +618,11 @@ describe('the token audit in Firefox', () => {
 });
 
 // As in Chromium (token-audit.test.ts): what the first test of a file leaves
-// counts though a later test wipes it before the session's close.
+// fails that test, at its end.
 // In written order even when the suite is shuffled: which test comes first is what this self-test is about.
 describe('the token audit in Firefox, over the tests of a file', { shuffle: false }, () => {
   let audited: FirefoxSession;
-  const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
+  const firstTest = 'leaves the token in the stand-in\'s log, in every store, on the clipboard, in the console and in a field, and fails at its end';
 
   let closed = false;
 
@@ -621,27 +647,26 @@ describe('the token audit in Firefox, over the tests of a file', { shuffle: fals
         const background = (await extension.runtime.getBackgroundPage()) as unknown as typeof globalThis & { shrtnrE2e: E2eHooks };
         const entry = { shortUrl: `${server}/Abc1234`, longUrl: `https://example.com/?q=${left}`, server, createdAt: Date.now(), via: 'menu-link' };
         await background.shrtnrE2e.history().record(background.JSON.parse(JSON.stringify(entry)) as HistoryEntry);
+        background.console.log('left', left);
         await navigator.clipboard.writeText(left);
       },
       { left: leak.firstTest, server: audited.standIn.baseUrl },
     );
+    const page = await audited.firefox.openTab(`${audited.standIn.baseUrl}/demo/blank`);
+    await page.evaluate((left) => document.body.appendChild(document.createElement('input')).setRangeText(left), leak.firstTest);
     // A request Firefox did not make, with the token in its URL: only the stand-in's log has it.
     await fetchTrusting(audited.standIn.certificatePem)(`${audited.standIn.baseUrl}/demo/from-outside?note=${leak.firstTest}`, {});
+    audited.standIn.clearLog();
+
+    // What e2e-setup.ts runs after every test (for this file's session too), run here so that this test sees it fail.
+    const findings = await findingsOf(() => checkOpenSessions(`the test "${firstTest}"`));
+    const [logged, rest] = [findings.filter((finding) => /^(console|page field)/.test(finding)), findings.filter((finding) => !/^(console|page field)/.test(finding))];
+    expect(rest.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
+    expect(logged).toEqual([`console: firefox output: console.log: "left" "${leak.firstTest}"`, `page field input: ${page.url()}: ${leak.firstTest}`]);
   });
 
-  it('then wipes all of it, and the session fails for what the first test left', async () => {
-    audited.standIn.clearLog();
-    await audited.firefox.evaluateInExtension(async () => {
-      const extension = (globalThis as unknown as { browser: typeof chrome }).browser;
-      await extension.storage.local.remove('draft');
-      await extension.storage.session.clear();
-      await extension.storage.sync.clear();
-      const background = (await extension.runtime.getBackgroundPage()) as unknown as { shrtnrE2e: E2eHooks };
-      await background.shrtnrE2e.history().clear();
-      await navigator.clipboard.writeText('nothing to see');
-    }, null);
+  it('reports each finding once: the next test and the close, with all of it still there, say nothing more', async () => {
     closed = true;
-    const findings = await findingsOfClose(() => audited.close());
-    expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
+    expect(await findingsOf(() => audited.close())).toEqual([]);
   });
 });

@@ -1,18 +1,20 @@
-// The token audit that ends every e2e session, shown to catch a token at each
-// exit it watches, through the session's own wiring: one token per exit, so
-// each finding is known to come from the exit under test.
+// The token audit that ends every e2e test and session, shown to catch a
+// token at each exit it watches, through the session's own wiring: one token
+// per exit, so each finding is known to come from the exit under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
+import { checkOpenSessions } from '../support/audit-checkpoints';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { startRecordingServer } from '../support/recording-server';
 import { fetchTrusting } from '../support/trusting-fetch';
-import { firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
-import { findingsOfClose } from '../support/token-audit';
+import { findingsOf, firstTestLeakFindings, LEAKS as leak } from '../support/token-audit-leaks';
 
 describe('the token audit in Chromium', () => {
-  it('fails the session for a token at every exit: console, exceptions, requests, markup, storage, clipboard, notification, badge', async () => {
+  it('fails the session for a token at every exit: console, exceptions, requests, markup, fields, shadow roots, storage, clipboard, notification, badge, a stand-in the test starts', async () => {
     const third = await startRecordingServer();
     const session = await startE2eSession({ trustedSpkiHashes: [third.spkiHash] });
+    let started: StandIn | undefined;
     let findings: string[] = [];
     try {
       for (const token of Object.values(leak)) session.audit.track(token);
@@ -57,6 +59,17 @@ describe('the token audit in Chromium', () => {
       await closed.close();
       const open = await session.openTab('/demo/blank');
       await open.evaluate((token) => (document.body.textContent = token), leak.openPage);
+      // What no markup shows: fields changed by script, and shadow roots, open and closed.
+      const fields = await session.openTab('/demo/blank');
+      await fields.evaluate((tokens) => {
+        document.body.append(document.createElement('input'), document.createElement('textarea'), document.createElement('div'), document.createElement('div'));
+        const [input, textarea, openHost, closedHost] = document.body.children as unknown as [HTMLInputElement, HTMLTextAreaElement, HTMLElement, HTMLElement];
+        input.setRangeText(tokens.setRangeText);
+        textarea.focus();
+        document.execCommand('insertText', false, tokens.insertText);
+        openHost.attachShadow({ mode: 'open' }).innerHTML = `<p>${tokens.openShadowRoot}</p>`;
+        closedHost.attachShadow({ mode: 'closed' }).innerHTML = `<p>${tokens.closedShadowRoot}</p>`;
+      }, leak);
 
       // The extension itself shows them: a link whose host is the token, and a server that refuses with it.
       expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${leak.notification}.example/page` })).toMatchObject({ status: 'copied' });
@@ -66,12 +79,15 @@ describe('the token audit in Chromium', () => {
       await session.setClipboard(leak.clipboard);
       // A request the browser did not make: the audit must notice its watch missed one.
       await fetchTrusting(session.standIn.certificatePem)(`${session.standIn.baseUrl}/demo/not-from-the-browser`, {});
+      // A stand-in the test starts, never handed to the audit: its log is read, and no token may reach it.
+      started = await startStandIn();
+      await fetchTrusting(started.certificatePem)(`${started.baseUrl}/demo/blank?note=${leak.startedServer}`, { headers: { authorization: `Bearer ${session.standIn.demoToken}` } });
       // The third server did get them: the audit saw requests that really left.
       await expect.poll(() => third.received.join('\n')).toContain(leak.thirdHost);
       expect(third.received.join('\n')).toContain(leak.requestBody);
     } finally {
-      findings = await findingsOfClose(() => session.close());
-      await third.close();
+      findings = await findingsOf(() => session.close());
+      await Promise.all([third.close(), started?.close()]);
     }
 
     const foundAs = (kind: string, token: string) => findings.some((finding) => finding.startsWith(kind) && finding.includes(token));
@@ -86,6 +102,12 @@ describe('the token audit in Chromium', () => {
     expect(foundAs(`URL: POST ${session.standIn.baseUrl}/api/v1/ping?api_token=${leak.queryString} (from service_worker`, '')).toBe(true);
     expect(foundAs('page markup: https://', leak.closedPage)).toBe(true);
     expect(foundAs('page markup: https://', leak.openPage)).toBe(true);
+    expect(foundAs('page field input: https://', leak.setRangeText)).toBe(true);
+    expect(foundAs('page field textarea: https://', leak.insertText)).toBe(true);
+    expect(foundAs('page content: https://', leak.openShadowRoot)).toBe(true);
+    expect(foundAs('page content: https://', leak.closedShadowRoot)).toBe(true);
+    const startedLog = `${started?.baseUrl ?? 'the started stand-in'}'s log`;
+    expect(findings).toEqual(expect.arrayContaining([`URL: https GET /demo/blank (${startedLog})`, `another server's token: https GET /demo/blank (${startedLog})`]));
     expect(foundAs('notification: service_worker', leak.notification)).toBe(true);
     expect(foundAs('badge title: service_worker', leak.badgeTitle)).toBe(true);
     expect(findings).toEqual(expect.arrayContaining(['storage.session', 'storage.sync', 'clipboard']));
@@ -96,15 +118,14 @@ describe('the token audit in Chromium', () => {
   });
 });
 
-// Files clear the stand-in's log and the extension's state between tests, and
-// the session's audit runs once, at its close: what the first test leaked must
-// count all the same (issue 18).
+// Files clear the stand-in's log and the extension's state between tests: the
+// audit judges what each test produced at its end (issue 18), and a leak fails
+// that test, not the file's teardown (issue 33).
 // In written order even when the suite is shuffled: which test comes first is what this self-test is about.
 describe('the token audit in Chromium, over the tests of a file', { shuffle: false }, () => {
   let session: E2eSession;
-  const firstTest = 'leaves the token in the stand-in\'s log, in every store and on the clipboard';
+  const firstTest = 'leaves the token in the stand-in\'s log, in every store, on the clipboard, in the console and in a field, and fails at its end';
   const token = leak.firstTest;
-  const fromOutside = `/demo/from-outside?note=${token}`;
 
   let closed = false;
 
@@ -125,29 +146,28 @@ describe('the token audit in Chromium, over the tests of a file', { shuffle: fal
       await chrome.storage.sync.set({ synced: left });
       const hooks = (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e;
       await hooks.history().record({ shortUrl: `${server}/Abc1234`, longUrl: `https://example.com/?q=${left}`, server, createdAt: Date.now(), via: 'menu-link' });
+      console.log('left', left);
     }, { left: token, server: session.standIn.baseUrl });
     await session.setClipboard(token);
+    const page = await session.openTab('/demo/blank');
+    await page.evaluate((left) => document.body.appendChild(document.createElement('input')).setRangeText(left), token);
     // A request the browser did not make, with the token in its URL: only the stand-in's log has it.
-    await fetchTrusting(session.standIn.certificatePem)(`${session.standIn.baseUrl}${fromOutside}`, {});
-    expect(session.standIn.requests().map((request) => request.path)).toContain('/demo/from-outside');
-  });
-
-  it('then wipes all of it, as files do between tests', async () => {
+    await fetchTrusting(session.standIn.certificatePem)(`${session.standIn.baseUrl}/demo/from-outside?note=${token}`, {});
     session.standIn.clearLog();
-    await (await session.worker()).evaluate(async () => {
-      await chrome.storage.local.remove('draft');
-      await chrome.storage.session.clear();
-      await chrome.storage.sync.clear();
-    });
-    await session.clearHistory();
-    await session.setClipboard('nothing to see');
-    expect(session.standIn.requests()).toEqual([]);
-    expect(await session.history()).toEqual([]);
+
+    // What e2e-setup.ts runs after every test, run here so that this test sees it fail.
+    const findings = await findingsOf(() => checkOpenSessions(`the test "${firstTest}"`));
+    const [logged, rest] = [findings.filter((finding) => /^(console|page field)/.test(finding)), findings.filter((finding) => !/^(console|page field)/.test(finding))];
+    expect(rest.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
+    expect(logged).toEqual([
+      expect.stringMatching(new RegExp(`^console: service_worker chrome-extension://.+ \\(console\\.log\\): left ${token}$`)),
+      `page field input: ${page.url()}: ${token}`,
+    ]);
   });
 
-  it('fails the session for what the first test left, though none of it is there at the end', async () => {
+  it('reports each finding once: the next test and the close, with all of it still there, say nothing more', async () => {
+    expect(await session.readClipboard()).toBe(token);
     closed = true;
-    const findings = await findingsOfClose(() => session.close());
-    expect(findings.toSorted()).toEqual(firstTestLeakFindings(firstTest).toSorted());
+    expect(await findingsOf(() => session.close())).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import tls from 'node:tls';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { attempt, send, type ClientOutcome, type ClientReply, type ClientRequest } from '../support/https-client';
 import { spkiSha256Base64 } from '../../tooling/stand-in/certificate';
-import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
+import { startStandIn, whenStandInStarts, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 
 const SHORTEN = '/api/v1/shorten/single';
@@ -497,14 +497,23 @@ describe('request log', () => {
     expect(standIn.requests()).toEqual([]);
   });
 
-  it('keeps for the token audit what clearLog() forgot, each request once', async () => {
-    standIn.takeUnaudited();
+  it('keeps for the token audit what clearLog() forgot', async () => {
+    const before = standIn.everyRequest().length;
     await call('/demo/article?before=clear');
     standIn.clearLog();
     await call('/demo/article?after=clear');
     expect(standIn.requests().map((request) => request.query)).toEqual([{ after: 'clear' }]);
-    expect(standIn.takeUnaudited().map((request) => request.query)).toEqual([{ before: 'clear' }, { after: 'clear' }]);
-    expect(standIn.takeUnaudited()).toEqual([]);
+    expect(standIn.everyRequest().slice(before).map((request) => request.query)).toEqual([{ before: 'clear' }, { after: 'clear' }]);
+  });
+
+  it('tells those who asked of each stand-in started, until they stop asking (the token audit reads every one)', async () => {
+    const heard: StandIn[] = [];
+    const stop = whenStandInStarts((started) => heard.push(started));
+    const first = await startStandIn();
+    stop();
+    const second = await startStandIn();
+    await Promise.all([first.close(), second.close()]);
+    expect(heard).toEqual([first]);
   });
 });
 

@@ -1,15 +1,20 @@
+import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
+import { withTimeout } from './token-audit';
+
 /**
- * The token audit's look at what the extension keeps, at the end of every
- * test and not only at the end of the session: a token a test leaves in
- * storage or on the clipboard is found even if a later test clears it.
- * The e2e project's setup file (e2e-setup.ts) calls checkOpenSessions()
- * after each test; each session registers itself while it is open.
+ * The token audit at the end of every test, not only at the end of the
+ * session: what a test leaked (its requests and output, the pages it left,
+ * what the extension keeps, the clipboard) fails that test. The e2e project's
+ * setup file (e2e-setup.ts) calls checkOpenSessions() after each test; each
+ * session registers its checkpoint while it is open.
  */
 
-const openSessions = new Set<(when: string) => Promise<void>>();
+type Checkpoint = (when: string) => Promise<string[]>;
 
-/** Registers a session's checkpoint, run at the end of each test; returns its unregister. */
-export function atEachTestEnd(checkpoint: (when: string) => Promise<void>): () => void {
+const openSessions = new Set<Checkpoint>();
+
+/** Registers a session's checkpoint (its findings since the last one), run at the end of each test; returns its unregister. */
+export function atEachTestEnd(checkpoint: Checkpoint): () => void {
   openSessions.add(checkpoint);
   return () => openSessions.delete(checkpoint);
 }
@@ -26,9 +31,10 @@ export function forgetOpenSessions(): number {
   return count;
 }
 
-/** Runs the checkpoint of every open session (none fails: what could not be read is a finding at close). */
+/** Runs the checkpoint of every open session; throws with the findings, one a line, if any session has some. */
 export async function checkOpenSessions(when: string): Promise<void> {
-  await Promise.all([...openSessions].map((checkpoint) => checkpoint(when)));
+  const findings = (await Promise.all([...openSessions].map((checkpoint) => checkpoint(when)))).flat();
+  if (findings.length > 0) throw new Error(`The token leaked, by the end of ${when}:\n${findings.join('\n')}`);
 }
 
 /**
@@ -82,4 +88,19 @@ export async function readExtensionStores(tokenDatabase: string): Promise<Record
   }
   // Plain JSON: whatever the stores hold (dates, typed arrays) crosses to Node as text can.
   return JSON.parse(JSON.stringify(kept)) as Record<string, unknown>;
+}
+
+/** readExtensionStores in Chromium: from the worker when it runs (a few ms), else from an extension page (a test may have left the worker stopped). */
+export async function readChromiumStores(browser: ExtensionBrowser, tokenDatabase: string): Promise<Record<string, unknown>> {
+  const running = await browser.serviceWorker(0).catch(() => undefined);
+  // A worker stopping right now would leave evaluate() hanging: the page then.
+  const fromWorker = running && (await withTimeout(running.evaluate(readExtensionStores, tokenDatabase), 3_000).catch(() => undefined));
+  if (fromWorker) return fromWorker;
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(browser.extensionUrl('src/options/index.html'));
+    return await page.evaluate(readExtensionStores, tokenDatabase);
+  } finally {
+    await page.close();
+  }
 }

@@ -1,8 +1,8 @@
-import type { BrowserContext } from 'playwright-core';
 import { CdpClient } from './cdp-client';
-import { deepText } from './deep-text';
+import { deepText, shallowText, type RemoteObject } from './deep-text';
 import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
-import { MARKUP_WATCHER, TokenAudit, withTimeout, type AuditSources, type ObservedRequest, type OutputKind } from './token-audit';
+import { MARKUP_WATCHER, readingsOfSnapshot, type DomSnapshot, type PageReading } from './page-reading';
+import { TokenAudit, withTimeout, type AuditSources, type ObservedRequest, type OutputKind } from './token-audit';
 
 type Params = Record<string, unknown>;
 
@@ -10,16 +10,6 @@ interface TargetInfo {
   targetId: string;
   type: string;
   url: string;
-}
-
-interface RemoteObject {
-  type: string;
-  subtype?: string;
-  value?: unknown;
-  unserializableValue?: string;
-  description?: string;
-  objectId?: string;
-  preview?: unknown;
 }
 
 interface CdpRequest {
@@ -56,8 +46,8 @@ const PAGE_LIKE = new Set(['page', 'other', 'iframe', 'background_page', 'app', 
  * own CDP connection (browser-level Target.setAutoAttach, flattened, each new
  * target held at start until it is watched): every request (Network, service
  * worker included, with its body and the headers that went on the wire), every
- * console call with its arguments read in depth, uncaught exceptions, browser
- * log lines, and every page's markup as it changes.
+ * console call with its arguments read in depth, uncaught exceptions, browser log
+ * lines, every page's markup as it changes and, at each checkpoint, its DOM snapshot.
  */
 export class ChromiumAuditWatcher {
   private readonly targets = new Map<string, TargetInfo>();
@@ -66,11 +56,13 @@ export class ChromiumAuditWatcher {
   /** Every hop of each request (a redirect is a new hop under the same id), and wire headers not yet tied to one. */
   private readonly hops = new Map<string, ObservedRequest[]>();
   private readonly unmatchedWire = new Map<string, Record<string, string>[]>();
+  /** Hops whose wire headers came after them, and wire headers still unmatched at the last checkpoint. */
+  private readonly wired = new WeakSet<ObservedRequest>();
+  private readonly waitedOnce = new WeakSet<Record<string, string>>();
 
   private constructor(
     readonly audit: TokenAudit,
     private readonly client: CdpClient,
-    private readonly context: BrowserContext,
   ) {
     client.on('Target.attachedToTarget', (params) => void this.attached(params));
     client.on('Target.detachedFromTarget', (params) => this.detached(String(params.sessionId)));
@@ -87,32 +79,40 @@ export class ChromiumAuditWatcher {
   static async start(audit: TokenAudit, browser: ExtensionBrowser): Promise<ChromiumAuditWatcher> {
     if (browser.devToolsUrl === undefined) throw new Error('The token audit needs the DevTools socket: launch with `devToolsSocket: true`.');
     const client = await CdpClient.connect(browser.devToolsUrl);
-    const watcher = new ChromiumAuditWatcher(audit, client, browser.context);
+    const watcher = new ChromiumAuditWatcher(audit, client);
     await client.send('Target.setDiscoverTargets', { discover: true, filter: TARGET_FILTER });
     await client.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true, filter: TARGET_FILTER });
     return watcher;
   }
 
-  /** The audit's end-of-session sources: the open pages' markup, and what the session reads for storage and the clipboard. */
+  /** The audit's sources at each checkpoint: every page, and what the session reads for storage and the clipboard. */
   sources(readStorage: AuditSources['readStorage'], readClipboard: AuditSources['readClipboard']): AuditSources {
     return {
-      pageMarkups: async () => {
-        const open = this.context.pages().filter((page) => !page.isClosed());
-        const markups = await Promise.all(open.map((page) => withTimeout(page.content(), 5_000).catch(() => '')));
-        return open.map((page, index) => ({ url: page.url(), markup: markups[index] ?? '' }));
-      },
+      readPages: async () => (await Promise.all([...this.targets].map(([sessionId, info]) => this.snapshot(sessionId, info)))).flat(),
       readStorage,
       readClipboard,
       // A round trip on the audit's own connection: events sent before its answer are in.
-      settle: async () => {
+      settle: async (final) => {
         await this.client.send('Target.getTargets');
-        this.flushUnmatchedWireHeaders();
+        this.flushUnmatchedWireHeaders(final);
       },
     };
   }
 
   close(): void {
     this.client.close();
+  }
+
+  /** A page-like target's DOM snapshot; nothing from one that went away meanwhile. */
+  private async snapshot(sessionId: string, info: TargetInfo): Promise<PageReading[]> {
+    if (!PAGE_LIKE.has(info.type) || this.counted(sessionId) === undefined) return [];
+    return withTimeout(this.client.send('DOMSnapshot.captureSnapshot', { computedStyles: [] }, sessionId), DEEP_READ_TIMEOUT_MS).then(
+      (answer) => readingsOfSnapshot(answer as unknown as DomSnapshot),
+      (error: unknown) => {
+        if (this.targets.has(sessionId)) this.audit.couldNotCheck(`${this.sourceOf(sessionId)}: its DOM snapshot (${String(error)})`);
+        return [];
+      },
+    );
   }
 
   private async attached(params: Params): Promise<void> {
@@ -213,19 +213,26 @@ export class ChromiumAuditWatcher {
     if (info === undefined) return;
     const key = `${info.targetId}:${String(params.requestId)}`;
     const headers = lowerCaseKeys(params.headers as Record<string, string>);
-    const hop = this.hops.get(key)?.find((candidate) => candidate.wireHeaders === undefined && sameHost(headers, candidate.url));
-    if (hop !== undefined) hop.wireHeaders = headers;
-    else this.unmatchedWire.set(key, [...(this.unmatchedWire.get(key) ?? []), headers]);
+    const hop = this.hops.get(key)?.find((candidate) => candidate.wireHeaders === undefined && !this.wired.has(candidate) && sameHost(headers, candidate.url));
+    if (hop === undefined) return void this.unmatchedWire.set(key, [...(this.unmatchedWire.get(key) ?? []), headers]);
+    // The request itself may have been judged already (at a test's end): its headers as sent are judged on their own.
+    this.wired.add(hop);
+    this.audit.recordRequest({ ...hop, headers: {}, body: '', wireHeaders: headers, wireOnly: true });
   }
 
-  /** Wire headers whose request never showed: judged on their own, with no URL to excuse an Authorization header. */
-  private flushUnmatchedWireHeaders(): void {
+  /**
+   * Wire headers whose request never showed: judged on their own, with no URL to excuse an Authorization
+   * header. Those of a request still to be reported (they may come first) wait one checkpoint, or none at the end.
+   */
+  private flushUnmatchedWireHeaders(final: boolean): void {
     for (const [key, all] of this.unmatchedWire) {
-      for (const headers of all) {
+      const waiting = final ? [] : all.filter((headers) => !this.waitedOnce.has(headers));
+      for (const headers of all.filter((unmatched) => !waiting.includes(unmatched))) {
         this.audit.recordRequest({ source: `request ${key}`, url: `unknown://${hostOf(headers)}`, method: '?', headers: {}, wireHeaders: headers, body: '' });
       }
+      for (const headers of waiting) this.waitedOnce.add(headers);
+      this.unmatchedWire.set(key, waiting);
     }
-    this.unmatchedWire.clear();
   }
 
   private onConsole(params: Params, sessionId: string | undefined): void {
@@ -280,13 +287,6 @@ export class ChromiumAuditWatcher {
       );
     }
   }
-}
-
-function shallowText(value: RemoteObject): string {
-  if (value.type === 'string') return String(value.value);
-  if (value.unserializableValue !== undefined) return value.unserializableValue;
-  if (value.value !== undefined) return JSON.stringify(value.value);
-  return `${value.description ?? value.type}${value.preview === undefined ? '' : ` ${JSON.stringify(value.preview)}`}`;
 }
 
 function topFrameUrl(stackTrace: unknown): string {

@@ -62,3 +62,22 @@ export function deepText(root: unknown): DeepText {
   }
   return { text: out.join('\n'), complete: stack.length === 0 };
 }
+
+/** A value as CDP's Runtime domain reports it (a console argument, an exception). */
+export interface RemoteObject {
+  type: string;
+  subtype?: string;
+  value?: unknown;
+  unserializableValue?: string;
+  description?: string;
+  objectId?: string;
+  preview?: unknown;
+}
+
+/** What CDP says of a value at once, before deepText reads it in depth inside its context. */
+export function shallowText(value: RemoteObject): string {
+  if (value.type === 'string') return String(value.value);
+  if (value.unserializableValue !== undefined) return value.unserializableValue;
+  if (value.value !== undefined) return JSON.stringify(value.value);
+  return `${value.description ?? value.type}${value.preview === undefined ? '' : ` ${JSON.stringify(value.preview)}`}`;
+}

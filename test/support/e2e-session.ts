@@ -5,11 +5,11 @@ import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
-import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
+import { startStandIn, whenStandInStarts, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { ChromiumAuditWatcher } from './chromium-audit';
 import { applyStorageChange, readStoredTokens, storageChange, type StoredSettings } from './settings-change';
-import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
-import { TokenAudit, withTimeout } from './token-audit';
+import { atEachTestEnd, readChromiumStores } from './audit-checkpoints';
+import { TokenAudit } from './token-audit';
 import { startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
@@ -115,21 +115,11 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
   const worker = () => browser.serviceWorker();
 
-  // From the worker when it runs (a few ms), else from an extension page: a test may have left the worker stopped.
-  const readStorage = async (): Promise<Record<string, unknown>> => {
-    const running = await browser.serviceWorker(0).catch(() => undefined);
-    // A worker stopping right now would leave evaluate() hanging: the page then.
-    const fromWorker = running && (await withTimeout(running.evaluate(readExtensionStores, TOKEN_DATABASE.name), 3_000).catch(() => undefined));
-    if (fromWorker) return fromWorker;
-    const page = await browser.context.newPage();
-    try {
-      await page.goto(browser.extensionUrl('src/options/index.html'));
-      return await page.evaluate(readExtensionStores, TOKEN_DATABASE.name);
-    } finally {
-      await page.close();
-    }
-  };
-  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, { readStorage, readClipboard: () => session.readClipboard() }));
+  const readStorage = () => readChromiumStores(browser, TOKEN_DATABASE.name);
+  const [sources, servers] = [auditWatcher.sources(readStorage, () => session.readClipboard()), { api: standIn, otherOrigin }];
+  // Every stand-in a test starts while the session is open: its log is read too.
+  const stopWatchingStandIns = whenStandInStarts((started) => audit.watchServer(started));
+  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, servers, sources));
 
   const session: E2eSession = {
     standIn,
@@ -189,9 +179,10 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
     },
     async close() {
       stopCheckpoints();
+      stopWatchingStandIns();
       let leaks: string[] = [];
       try {
-        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(readStorage, session.readClipboard));
+        leaks = await audit.findLeaks(servers, sources);
       } finally {
         auditWatcher.close();
         await Promise.allSettled([browser.close(), standIn.close(), otherOrigin.close()]);

@@ -1,7 +1,7 @@
 // The e2e project's setup file (vite.config.ts): after every test, the token
-// audit of each session still open reads what the extension keeps and the
-// clipboard (audit-checkpoints.ts), so a token left there by one test counts
-// even when a later test clears it.
+// audit of each session still open judges what the test produced (its
+// requests and output, the pages, what the extension keeps, the clipboard:
+// audit-checkpoints.ts), and a leak fails that test.
 import { afterAll, afterEach } from 'vitest';
 import { checkOpenSessions, forgetOpenSessions } from './audit-checkpoints';
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'puppeteer-core';
-import { MARKUP_WATCHER, withTimeout, type AuditSources, type ObservedRequest, type TokenAudit } from './token-audit';
+import { MARKUP_WATCHER, readDocument, type PageReading } from './page-reading';
+import { withTimeout, type AuditSources, type ObservedRequest, type TokenAudit } from './token-audit';
+
+interface BidiContext {
+  context: string;
+  children?: BidiContext[] | null;
+}
 
 interface BidiConnection {
   send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
@@ -50,13 +56,18 @@ ${MARKUP_WATCHER}
 /**
  * Feeds a TokenAudit what Firefox reports: its own output (every context's
  * console, thanks to devtools.console.stdout.content, and uncaught errors),
- * every request from a parent-process observer, and every tab's markup as it
- * changes (a BiDi preload script). What it cannot see: the popup panel's and
- * the background page's markup (no BiDi context), and what Firefox's output
- * prints as `[object Headers]` or `[object Map]`.
+ * every request from a parent-process observer, every tab's markup as it
+ * changes (a BiDi preload script), and at each checkpoint what every frame of
+ * every tab holds (fields, open shadow roots) and every view of the extension
+ * (the popup panel and the background page too, closed shadow roots too). What
+ * it cannot see: the markup of the popup panel and the background page as they
+ * change (no BiDi context), a web page's closed shadow roots (BiDi's scripts
+ * cannot reach them), and what Firefox's output prints as `[object Headers]`
+ * or `[object Map]`.
  */
 export class FirefoxAuditWatcher {
   private readonly awaited = new Map<string, () => void>();
+  private connection: BidiConnection | undefined;
 
   constructor(readonly audit: TokenAudit) {}
 
@@ -70,6 +81,7 @@ export class FirefoxAuditWatcher {
   /** Starts the request observer and the markup reporter; call before the add-on is installed. */
   async start(browser: Browser): Promise<void> {
     const connection = bidiConnectionOf(browser);
+    this.connection = connection;
     connection.on('script.message', (params) => this.onMessage(String(params.channel), (params.data as { value?: unknown } | undefined)?.value));
     const { result: tree } = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
     const chromeWindow = (tree.contexts as { context: string; url: string }[] | undefined)?.find((context) => context.url === 'chrome://browser/content/browser.xhtml');
@@ -83,30 +95,68 @@ export class FirefoxAuditWatcher {
     await connection.send('script.addPreloadScript', { functionDeclaration: MARKUP_REPORTER, arguments: [channelArgument(MARKUP_CHANNEL)] });
   }
 
-  /** The audit's end-of-session sources: the open tabs' markup, and what the session reads for storage and the clipboard. */
+  /** The audit's sources at each checkpoint: every tab and view, and what the session reads for storage and the clipboard. */
   sources(
     browser: Browser,
     readStorage: AuditSources['readStorage'],
     readClipboard: AuditSources['readClipboard'],
-    /** Prints a line from an extension page (the background page's process): the audit waits until it comes out. */
-    printFromExtension: (line: string) => Promise<void>,
+    /** Evaluates an expression in an extension page (whose process is the background page's too). */
+    inExtension: <T>(expression: string) => Promise<T>,
   ): AuditSources {
     return {
       settle: async () => {
+        // A round trip on BiDi (the requests' channel), and a line printed from the extension that must come out.
+        await this.connection?.send('browsingContext.getTree', { maxDepth: 0 });
         const marker = `token audit: output caught up ${randomUUID()}`;
         const seen = new Promise<void>((resolve) => this.awaited.set(marker, resolve));
         try {
-          await printFromExtension(marker);
+          await inExtension(`console.warn(${JSON.stringify(marker)})`);
           await withTimeout(seen, 5_000);
         } finally {
           this.awaited.delete(marker);
         }
       },
-      pageMarkups: async () =>
-        Promise.all((await browser.pages()).map(async (page) => ({ url: page.url(), markup: await withTimeout(page.content(), 5_000).catch(() => '') }))),
+      readPages: async () => {
+        const fromTabs = (await this.browsingContexts()).map((context) => this.readContext(context));
+        const views = inExtension<PageReading[]>(`browser.extension.getViews().map((view) => (${readDocument.toString()})(view.document))`);
+        return [...(await Promise.all(fromTabs)), ...(await views)].filter((reading) => reading !== undefined);
+      },
       readStorage,
       readClipboard,
     };
+  }
+
+  /** Every tab's browsing context and its frames', as Firefox has them now. */
+  private async browsingContexts(): Promise<string[]> {
+    const { result } = await this.watching().send('browsingContext.getTree', {});
+    const contexts: string[] = [];
+    for (let next = (result.contexts as BidiContext[]).slice(); next.length > 0; ) {
+      const context = next.pop() as BidiContext;
+      contexts.push(context.context);
+      next.push(...(context.children ?? []));
+    }
+    return contexts;
+  }
+
+  /** A frame's reading (readDocument), through JSON; nothing from one that went away meanwhile. */
+  private async readContext(context: string): Promise<PageReading | undefined> {
+    const expression = `JSON.stringify((${readDocument.toString()})(document))`;
+    try {
+      // In a sandbox of its own: the page's scripts cannot change what the reader calls.
+      const { result } = await withTimeout(this.watching().send('script.evaluate', { expression, target: { context, sandbox: 'token-audit' }, awaitPromise: false }), 5_000);
+      const value = (result as { result?: { value?: unknown } }).result?.value;
+      if (typeof value !== 'string') throw new Error(`no reading (${JSON.stringify(result).slice(0, 200)})`);
+      return JSON.parse(value) as PageReading;
+    } catch (error) {
+      const gone = String(error).includes('no such frame') || !(await this.browsingContexts()).includes(context);
+      if (!gone) this.audit.couldNotCheck(`a page of Firefox (${String(error).split('\n')[0] ?? ''})`);
+      return undefined;
+    }
+  }
+
+  private watching(): BidiConnection {
+    if (this.connection === undefined) throw new Error('The Firefox audit was not started.');
+    return this.connection;
   }
 
   private onMessage(channel: string, data: unknown): void {

@@ -5,7 +5,7 @@ import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
 import { applyStorageChange, readStoredTokens, storageChange, tokensChange, type StoredSettings } from './settings-change';
 import type { SavedToken } from '../../src/storage/token-vault';
-import { startStandIn, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
+import { startStandIn, whenStandInStarts, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { FirefoxAuditWatcher } from './firefox-audit';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit } from './token-audit';
@@ -77,7 +77,12 @@ export async function startFirefoxSession(
   }
   const clipboardPage = `${standIn.baseUrl}/demo/blank`;
   const readStorage = () => firefox.evaluateInExtension(readExtensionStores, TOKEN_DATABASE.name);
-  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, { readStorage, readClipboard: () => session.readClipboard() }));
+  const inExtension = <T>(expression: string) => firefox.evaluateInExtension<T, null>(expression, null);
+  const sources = auditWatcher.sources(firefox.browser, readStorage, () => session.readClipboard(), inExtension);
+  const servers = { api: standIn, otherOrigin };
+  // Every stand-in a test starts while the session is open: its log is read too.
+  const stopWatchingStandIns = whenStandInStarts((started) => audit.watchServer(started));
+  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, servers, sources));
 
   const session: FirefoxSession = {
     standIn,
@@ -99,10 +104,10 @@ export async function startFirefoxSession(
     shortUrlPattern: () => new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`),
     async close() {
       stopCheckpoints();
+      stopWatchingStandIns();
       let leaks: string[] = [];
       try {
-        const print = (line: string) => firefox.evaluateInExtension((text) => console.warn(text), line);
-        leaks = await audit.findLeaks({ api: standIn, otherOrigin }, auditWatcher.sources(firefox.browser, readStorage, session.readClipboard, print));
+        leaks = await audit.findLeaks(servers, sources);
       } finally {
         await Promise.allSettled([firefox.close(), standIn.close(), otherOrigin.close()]);
         await xvfb?.stop();

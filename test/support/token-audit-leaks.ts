@@ -21,15 +21,21 @@ export const LEAKS = {
   clipboard: 'leak-clipboard-4b4b',
   notification: 'leak-notification-5c5c',
   badgeTitle: 'leak-badge-title-6d6d',
+  /** In fields, put there by script: no markup shows them. */
+  setRangeText: 'leak-set-range-text-8f8f',
+  insertText: 'leak-insert-text-9a9a',
+  openShadowRoot: 'leak-open-shadow-root-0b0b',
+  closedShadowRoot: 'leak-closed-shadow-root-1c1c',
+  /** Sent to a stand-in the test starts, which the test never hands to the audit. */
+  startedServer: 'leak-started-server-2d2d',
   /** Left by the first test of a file, wiped by the next (token-audit.test.ts). */
   firstTest: 'leak-first-test-7e7e',
 } as const;
 
 /**
- * What the audit must find at a session's close when a file's first test,
- * `firstTest`, left the token in a request from outside the browser, in every
- * store and on the clipboard, and a later test wiped all of it (the
- * self-tests in Chromium and Firefox).
+ * What the audit must find at the end of a file's first test, `firstTest`,
+ * which left the token in a request from outside the browser, in every store
+ * and on the clipboard (the self-tests in Chromium and Firefox).
  */
 export function firstTestLeakFindings(firstTest: string): string[] {
   const atItsEnd = `at the end of the test "${firstTest}"`;
@@ -42,4 +48,15 @@ export function firstTestLeakFindings(firstTest: string): string[] {
     `IndexedDB shrtnr-history, ${atItsEnd}`,
     `clipboard, ${atItsEnd}`,
   ];
+}
+
+/**
+ * The findings a failed checkpoint or close reported (one a line after the
+ * heading), or nothing when it passed: for the audit's own self-tests.
+ */
+export function findingsOf(run: () => Promise<void>): Promise<string[]> {
+  return run().then(
+    () => [],
+    (error: unknown) => String(error instanceof Error ? error.message : error).split('\n').slice(1),
+  );
 }

@@ -1,6 +1,8 @@
-// The token audit's rules, without a browser: where a token may go, and how
-// logged values are read in depth. Its browser self-tests are in test/e2e/.
+// The token audit's rules, without a browser: where a token may go, what each
+// test's checkpoint reports, and how logged values are read in depth. Its
+// browser self-tests are in test/e2e/.
 import { describe, expect, it } from 'vitest';
+import { atEachTestEnd, checkOpenSessions } from '../support/audit-checkpoints';
 import { deepText } from '../support/deep-text';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/token-audit';
@@ -8,11 +10,11 @@ import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/
 const TOKEN = 'unit-token-1234';
 const API = 'https://127.0.0.1:4443';
 const servers = {
-  api: { baseUrl: API, takeUnaudited: () => [] } as unknown as StandIn,
-  otherOrigin: { baseUrl: 'https://127.0.0.1:5443', takeUnaudited: () => [] } as unknown as StandIn,
+  api: { baseUrl: API, everyRequest: () => [] } as unknown as StandIn,
+  otherOrigin: { baseUrl: 'https://127.0.0.1:5443', everyRequest: () => [] } as unknown as StandIn,
 };
 const quietSources: AuditSources = {
-  pageMarkups: async () => [],
+  readPages: async () => [],
   readStorage: async () => ({ 'storage.sync': {}, 'storage.session': {} }),
   readClipboard: async () => '',
   settle: async () => undefined,
@@ -31,6 +33,10 @@ async function findingsFor(requests: ObservedRequest[], arrange?: (audit: TokenA
 }
 
 const sent = (origin: string, token: string) => request(`${origin}/api/v1/shorten/single`, { authorization: `Bearer ${token}` });
+
+/** A request a shared stand-in logged with the token in its query, and the audit's finding of it. */
+const requestWithToken = (path: string) => ({ scheme: 'https', method: 'GET', path, query: { q: TOKEN }, headers: {}, body: '', at: 0 });
+const found = (path: string) => `URL: https GET ${path} (https://127.0.0.1:7443's log)`;
 
 describe('the token audit: where a token may go', () => {
   it('allows only the Authorization header of https requests to the configured server', async () => {
@@ -68,10 +74,10 @@ describe('the token audit: where a token may go', () => {
     audit.track(other);
     twoAccounts(audit);
     const logged = { scheme: 'https', method: 'POST', path: '/api/v1/shorten/single', query: {}, body: '', headers: { authorization: `Bearer ${other}` } };
-    const withLog = { ...servers, api: { baseUrl: API, takeUnaudited: () => [logged] } as unknown as StandIn };
+    const withLog = { ...servers, api: { baseUrl: API, everyRequest: () => [logged] } as unknown as StandIn };
     // And a second server's log, when the session runs one: the first account's token is not its to get.
     const secondLog = { ...logged, headers: { authorization: `Bearer ${TOKEN}` } };
-    audit.watchServer({ baseUrl: second, takeUnaudited: () => [secondLog] } as unknown as StandIn);
+    audit.watchServer({ baseUrl: second, everyRequest: () => [secondLog] } as unknown as StandIn);
     expect(await audit.findLeaks(withLog, quietSources)).toEqual(
       expect.arrayContaining([
         "another server's token: https POST /api/v1/shorten/single (stand-in's log)",
@@ -106,25 +112,69 @@ describe('the token audit: where a token may go', () => {
     ]);
   });
 
-  it('judges what each test left, once a place, though the end of the session finds nothing there', async () => {
+  it('judges at the end of each test what came since the last, a token left in a place once, and at the close what came after', async () => {
     const audit = new TokenAudit();
     audit.track(TOKEN);
-    const left = { readStorage: async () => ({ 'storage.local': { draft: TOKEN }, 'IndexedDB history': { entries: [] } }), readClipboard: async () => TOKEN };
-    await audit.checkpoint('the test "one"', left);
-    await audit.checkpoint('the test "two"', left);
-    await audit.checkpoint('the test "three"', { readStorage: async () => Promise.reject(new Error('gone')), readClipboard: async () => '' });
-    expect(await audit.findLeaks(servers, quietSources)).toEqual([
+    const left = { ...quietSources, readStorage: async () => ({ 'storage.local': { draft: TOKEN }, 'IndexedDB history': { entries: [] } }), readClipboard: async () => TOKEN };
+    audit.record('worker', `first ${TOKEN}`);
+    expect(await audit.checkpoint('the test "one"', servers, left)).toEqual([
+      `console: worker: first ${TOKEN}`,
       'storage.local, at the end of the test "one"',
       'clipboard, at the end of the test "one"',
+    ]);
+    // Still there at the end of the next test, which did not put it there.
+    expect(await audit.checkpoint('the test "two"', servers, left)).toEqual([]);
+    audit.record('worker', `third ${TOKEN}`);
+    expect(await audit.checkpoint('the test "three"', servers, { ...quietSources, readStorage: async () => Promise.reject(new Error('gone')) })).toEqual([
+      `console: worker: third ${TOKEN}`,
       'could not be checked: what the extension keeps, at the end of the test "three" (Error: gone)',
     ]);
+    audit.record('page', `after ${TOKEN}`, 'uncaught exception');
+    expect(await audit.findLeaks(servers, quietSources)).toEqual([`uncaught exception: page: after ${TOKEN}`]);
+  });
+
+  it("reads open pages' fields, shadow roots and frames, each token once a page, but for the settings page's token field", async () => {
+    const page = `${API}/demo/blank`;
+    const settings = 'chrome-extension://abcdefgh/src/options/index.html';
+    const pages = {
+      ...quietSources,
+      readPages: async () => [
+        { url: page, fields: [{ field: 'textarea#note', value: `note ${TOKEN}` }], content: `<p>${TOKEN}</p>` },
+        { url: settings, fields: [{ field: 'input#token', value: TOKEN }], content: '' },
+        { url: settings, fields: [{ field: 'input#server-url', value: TOKEN }], content: '' },
+        { url: `${API}/demo/shadow`, fields: [], content: `<p>${TOKEN}</p>` },
+      ],
+    };
+    const audit = new TokenAudit();
+    audit.track(TOKEN);
+    audit.recordMarkup(`${API}/demo/shadow`, `<div>${TOKEN}</div>`);
+    expect(await audit.checkpoint('the test "one"', servers, pages)).toEqual([
+      `page markup: ${API}/demo/shadow: <div>${TOKEN}</div>`,
+      `page field textarea#note: ${page}: note ${TOKEN}`,
+      `page field input#server-url: ${settings}: ${TOKEN}`,
+    ]);
+    expect(await audit.checkpoint('the test "two"', servers, pages)).toEqual([]);
+  });
+
+  it('lets no token reach a server started while the session is open unless the test configured it for that server', async () => {
+    const started = 'https://127.0.0.1:7443';
+    const got = { scheme: 'https', method: 'POST', path: '/api/v1/shorten/single', query: {}, body: '', headers: { host: '127.0.0.1:7443', authorization: `Bearer ${TOKEN}` }, at: 0 };
+    const findings = (configure: boolean) => {
+      const audit = new TokenAudit();
+      audit.track(TOKEN);
+      audit.watchServer({ baseUrl: started, everyRequest: () => [got] } as unknown as StandIn);
+      if (configure) audit.configured({ serverUrl: started, token: TOKEN });
+      return audit.findLeaks(servers, quietSources);
+    };
+    expect(await findings(false)).toEqual([`another server's token: https POST /api/v1/shorten/single (${started}'s log)`]);
+    expect(await findings(true)).toEqual([]);
   });
 
   it('scans every request the stand-ins got, not what their logs still show', async () => {
     const got = (path: string) => ({ scheme: 'https', method: 'GET', path, query: { q: TOKEN }, headers: {}, body: '', at: 0 });
     const cleared = {
-      api: { baseUrl: API, requests: () => [], takeUnaudited: () => [got('/demo/early')] } as unknown as StandIn,
-      otherOrigin: { baseUrl: 'https://127.0.0.1:5443', requests: () => [], takeUnaudited: () => [] } as unknown as StandIn,
+      api: { baseUrl: API, requests: () => [], everyRequest: () => [got('/demo/early')] } as unknown as StandIn,
+      otherOrigin: { baseUrl: 'https://127.0.0.1:5443', requests: () => [], everyRequest: () => [] } as unknown as StandIn,
     };
     const audit = new TokenAudit();
     audit.track(TOKEN);
@@ -132,6 +182,30 @@ describe('the token audit: where a token may go', () => {
       "URL: https GET /demo/early (stand-in's log)",
       'could not be checked: requests: the stand-in got 1 that the browser did not report (https GET /demo/early)',
     ]);
+  });
+
+  it('reads a server on from where it stopped, whatever another audit read of it (two sessions may watch one stand-in)', async () => {
+    const log = [requestWithToken('/demo/one')];
+    const shared = { baseUrl: 'https://127.0.0.1:7443', everyRequest: () => log } as unknown as StandIn;
+    const [first, second] = [new TokenAudit(), new TokenAudit()];
+    for (const audit of [first, second]) {
+      audit.track(TOKEN);
+      audit.watchServer(shared);
+    }
+    expect(await first.checkpoint('the test "one"', servers, quietSources)).toEqual([found('/demo/one')]);
+    log.push(requestWithToken('/demo/two'));
+    expect(await second.checkpoint('the test "two"', servers, quietSources)).toEqual([found('/demo/one'), found('/demo/two')]);
+    expect(await first.checkpoint('the test "two"', servers, quietSources)).toEqual([found('/demo/two')]);
+  });
+});
+
+describe("the checkpoint after every test (the e2e project's setup)", () => {
+  it('fails the test with every open session\'s findings, one a line, and passes when there are none', async () => {
+    const stops = [atEachTestEnd(async () => ['console: worker: a leak']), atEachTestEnd(async () => []), atEachTestEnd(async () => ['clipboard, at the end of the test "x"'])];
+    await expect(checkOpenSessions('the test "x"')).rejects.toThrow('The token leaked, by the end of the test "x":\nconsole: worker: a leak\nclipboard, at the end of the test "x"');
+    for (const stop of [stops[0], stops[2]]) stop?.();
+    await expect(checkOpenSessions('the test "y"')).resolves.toBeUndefined();
+    stops[1]?.();
   });
 });
 

@@ -8,12 +8,12 @@ export function isApiPath(path: string): boolean {
 /** Everything the stand-in received, in order, so tests can assert on it instead of on console output. */
 export class RequestLog {
   private entries: RecordedRequest[] = [];
-  /** What the token audit has not read yet: clear() leaves it, so a test clearing the log hides nothing from the audit. */
-  private unaudited: RecordedRequest[] = [];
+  /** Everything since the start, for the token audit: clear() leaves it, so a test clearing the log hides nothing from the audit. */
+  private readonly received: RecordedRequest[] = [];
 
   record(request: RecordedRequest): void {
     this.entries.push(request);
-    this.unaudited.push(request);
+    this.received.push(request);
   }
 
   /**
@@ -55,11 +55,9 @@ export class RequestLog {
     this.entries = [];
   }
 
-  /** Every request since the last call (since the start, the first time), cleared or not: the token audit's read. */
-  takeUnaudited(): RecordedRequest[] {
-    const taken = this.unaudited;
-    this.unaudited = [];
-    return taken;
+  /** Every request since the start, cleared or not: the token audit's read (each audit reads on from where it stopped). */
+  everyRequest(): readonly RecordedRequest[] {
+    return this.received;
   }
 }
 

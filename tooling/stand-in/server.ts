@@ -11,15 +11,20 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter';
 import { isApiPath, readRequest, RequestLog } from './request-log';
 import { PREFLIGHT_HEADERS, send, sendJson } from './responses';
 import { ShortLinks } from './short-links';
+import { announceStarted } from './started-stand-ins';
 import { TimerSet } from './timer-set';
 import type { RecordedRequest, StandIn, StandInOptions } from './types';
 
 export type { Fault, RateLimitPolicy, RecordedRequest, StandIn, StandInOptions, ThrottleRecord, WindowTally } from './types';
+export { whenStandInStarts } from './started-stand-ins';
 
 const HOST = '127.0.0.1';
 const DEFAULT_DEMO_CREDITS = 10_000;
 
-/** Starts a fresh stand-in of the Shrtnr API on 127.0.0.1; every instance has its own certificate and state. */
+/**
+ * Starts a fresh stand-in of the Shrtnr API on 127.0.0.1; every instance has its own certificate and state.
+ * Those who asked (whenStandInStarts) are told of it.
+ */
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const tokens = options.tokens ?? [{ token: `demo_${randomBytes(16).toString('hex')}`, credits: DEFAULT_DEMO_CREDITS }];
   const demoToken = tokens[0]?.token;
@@ -92,7 +97,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
   }
 
-  return {
+  return announceStarted({
     baseUrl,
     ...(plainHttpUrl === undefined ? {} : { plainHttpUrl }),
     spkiHash: certificate.spkiHash,
@@ -101,7 +106,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     requests: () => log.all(),
     apiRequests: () => log.api(),
     clearLog: () => log.clear(),
-    takeUnaudited: () => log.takeUnaudited(),
+    everyRequest: () => log.everyRequest(),
     rateLimitWindows: () => log.windowTallies(),
     setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
     releaseHeld: () => {
@@ -110,7 +115,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     addToken: (token, tokenCredits) => credits.add(token, tokenCredits),
     resetRateLimits: () => rateLimiter.reset(),
     close,
-  };
+  });
 }
 
 type Answer = (request: RecordedRequest, response: ServerResponse) => void;

@@ -124,14 +124,15 @@ export interface StandIn {
   requests(): RecordedRequest[];
   /** Requests to /api/ paths, without CORS preflights (those are in requests()). */
   apiRequests(): RecordedRequest[];
-  /** Forgets what requests(), apiRequests() and rateLimitWindows() show; takeUnaudited() still has it. */
+  /** Forgets what requests(), apiRequests() and rateLimitWindows() show; everyRequest() still has it. */
   clearLog(): void;
   /**
-   * Every request received since the last call (the first call: since the
-   * start), whatever clearLog() forgot: for the token audit, which must read
-   * every test's requests, not only those of the last one.
+   * Every request received since the start, whatever clearLog() forgot: for
+   * the token audit, which must read every test's requests, not only those of
+   * the last one (each audit reading on from where it stopped: two sessions
+   * may read one stand-in).
    */
-  takeUnaudited(): RecordedRequest[];
+  everyRequest(): readonly RecordedRequest[];
   /**
    * Per window, in the order the windows opened, how many requests the throttle
    * accepted and refused: a test of a client that honours the limit checks that
