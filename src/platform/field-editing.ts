@@ -57,11 +57,11 @@ function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: str
 
 /**
  * Puts the edits in the field kept for the click, if it still holds exactly
- * `expected` (else 'changed': read again and plan again). As one step of the
- * page's own undo where the browser allows it: in a focused field through
- * `execCommand` (insertText, or insertHTML across an editable block's
- * markup); a field the user has left is changed as text (no undo, but its
- * focus is not taken). The caret and selection stay where the user had them.
+ * `expected` (else 'changed': read again and plan again). As the page's own
+ * undo steps where the browser allows it: in a focused field through
+ * `execCommand('insertText')`, one step a text; a field the user has left
+ * is changed as text (no undo, but its focus is not taken). The caret stays
+ * where the user had it.
  */
 function changeField(clickId: string, expected: string[], edits: Edit[]): Changed {
   const field = (globalThis as { shrtnrFields?: Kept }).shrtnrFields?.get(clickId)?.deref();
@@ -133,41 +133,42 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     field.dispatchEvent(new Event('input', { bubbles: true }));
     return { status: 'done' };
   }
-  const startNode = nodes[first.text] as Text;
-  const endNode = nodes[last.text] as Text;
+  // Each text that holds an address is changed on its own, as text: never its markup serialised and parsed again
+  // (a style's text "</style><img onerror=…>" would come back as live markup). Within one text, one step of the
+  // page's undo (insertText); across markup (a bold word between two addresses) one step per text changed: the
+  // browsers offer no way to make several one, so Ctrl+Z takes them back one text at a time.
   const selection = getSelection();
   const caret = selection !== null && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : undefined;
-  const range = document.createRange();
-  range.setStart(startNode, first.start);
-  range.setEnd(endNode, last.end);
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  if (startNode === endNode) {
-    const anchor = startNode.parentElement?.closest('a[href]');
-    document.execCommand('insertText', false, applied(startNode.data, first.text, first.start, last.end));
-    retarget(anchor, first.text);
-  } else {
-    // Across markup (a bold word between two addresses): the range's own nodes, each address replaced, as one step.
-    const fragment = range.cloneContents();
-    const cloned = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
-    for (let index = first.text, node = cloned.nextNode(); node !== null && index <= last.text; index += 1, node = cloned.nextNode()) {
-      const data = (nodes[index] as Text).data;
-      (node as Text).data = applied(data, index, index === first.text ? first.start : 0, index === last.text ? last.end : data.length);
-      retarget(node.parentElement?.closest('a[href]'), index);
-    }
-    const holder = document.createElement('div');
-    holder.append(fragment);
-    document.execCommand('insertHTML', false, holder.innerHTML);
+  const changed = [...new Set(edits.map((edit) => edit.text))];
+  for (const index of changed) {
+    const node = nodes[index] as Text;
+    const mine = edits.filter((edit) => edit.text === index);
+    const from = mine[0]?.start ?? 0;
+    const to = mine.at(-1)?.end ?? 0;
+    const before = node.data.slice(from, to);
+    const after = applied(node.data, index, from, to);
+    // Only what differs: the beginning and end the long and short addresses share stay, so the text never empties
+    // (an editor would drop the link or the style around an emptied text).
+    let head = 0;
+    while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
+    let tail = 0;
+    while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+    const start = from + head;
+    const end = to - tail;
+    const text = after.slice(head, after.length - tail);
+    const anchor = node.parentElement?.closest('a[href]');
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    if (!document.execCommand(text === '' ? 'delete' : 'insertText', false, text)) node.replaceData(start, end - start, text);
+    retarget(anchor, index);
   }
-  // The caret back where the user had it: before the replaced span in its text, after it (shifted by it), or in another text untouched.
-  if (caret === undefined || !caret.collapsed) return { status: 'done' };
-  if (caret.startContainer === startNode && startNode.isConnected && caret.startOffset <= first.start) {
-    selection?.collapse(startNode, caret.startOffset);
-  } else if (caret.startContainer === endNode && startNode === endNode && endNode.isConnected && caret.startOffset >= last.end) {
-    selection?.collapse(endNode, Math.min(moved(last.text, caret.startOffset), endNode.data.length));
-  } else if (caret.startContainer.isConnected && caret.startContainer !== endNode && caret.startContainer !== startNode) {
-    selection?.collapse(caret.startContainer, caret.startOffset);
-  }
+  // The caret back where the user had it: in a text changed, where its offset moved to; elsewhere, untouched.
+  if (caret === undefined || !caret.collapsed || !caret.startContainer.isConnected) return { status: 'done' };
+  const at = nodes.indexOf(caret.startContainer as Text);
+  selection?.collapse(caret.startContainer, changed.includes(at) ? Math.min(moved(at, caret.startOffset), (caret.startContainer as Text).data.length) : caret.startOffset);
   return { status: 'done' };
 }
 

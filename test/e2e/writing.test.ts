@@ -202,19 +202,26 @@ describe('"Shorten the links in this field"', () => {
     await expect.poll(() => writing.inputValue('#field-textarea')).toBe(before);
   });
 
-  it('replaces the addresses of an editable block around its markup, a linked one\'s target too, as one step that Ctrl+Z takes back', async () => {
+  it('replaces the addresses of an editable block around its markup, a linked one\'s target too, each text one step that Ctrl+Z takes back', async () => {
     const before = await writing.innerHTML('#field-editable');
     const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-editable b'));
     expect(outcome).toEqual({ status: 'placed', made: 2, found: 2 });
     const short = await shortLinks();
+    const [first, second] = [short.get(from('editable-1')) ?? '?', short.get(from('editable-2')) ?? '?'];
     // The first address is linked to itself (as an editor links what is typed): its link now leads where its text says.
-    expect(await writing.innerHTML('#field-editable')).toBe(
-      before.replaceAll(from('editable-1'), short.get(from('editable-1')) ?? '?').replace(from('editable-2'), short.get(from('editable-2')) ?? '?'),
-    );
+    expect(await writing.innerHTML('#field-editable')).toBe(before.replaceAll(from('editable-1'), first).replace(from('editable-2'), second));
+    // Each text is changed as text, one undo step each (issue 33: its markup is never parsed again, and the browsers
+    // cannot make several steps one): Ctrl+Z takes back the later text, then the earlier. The link's target is no
+    // text: it stays the short link, which leads where the long address does.
     await writing.bringToFront();
     await writing.focus('#field-editable');
     await writing.keyboard.press('Control+Z');
-    expect(await writing.innerHTML('#field-editable')).toBe(before);
+    expect(await writing.innerHTML('#field-editable')).toBe(before.replaceAll(from('editable-1'), first));
+    await writing.keyboard.press('Control+Z');
+    expect(await writing.innerHTML('#field-editable')).toBe(before.replace(`href="${from('editable-1')}"`, `href="${first}"`));
+    await writing.evaluate((html) => {
+      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
+    }, before);
   });
 
   it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {

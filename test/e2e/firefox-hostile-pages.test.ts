@@ -1,0 +1,82 @@
+// The hostile pages of hostile-pages.test.ts in Firefox (Debian's firefox-esr,
+// headed under Xvfb): each driven through Firefox's own context menu, opened
+// by a real right-click and walked with real keys.
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HOSTILE_PATHS } from '../../tooling/stand-in/hostile-pages';
+import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
+import { FIREFOX_E2E_DIST, startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { chooseExtensionItem } from '../support/native-menus';
+
+let session: FirefoxSession;
+let xvfb: XvfbServer;
+const from = (tag: string) => `${session.standIn.baseUrl}/demo/destination?from=${tag}`;
+
+beforeAll(async () => {
+  session = await startFirefoxSession({ headed: true });
+  if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
+  xvfb = session.xvfb;
+  await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, copyFormat: 'plain', usePageShortLink: false });
+});
+afterAll(() => session?.close());
+beforeEach(async () => {
+  await session.clearHistory();
+  session.standIn.setFault(null);
+  session.standIn.resetRateLimits();
+  session.standIn.clearLog();
+});
+
+const sentUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body ?? '{}') as { url: string }).url);
+const shortLinks = async () => new Map((await session.history()).map((entry) => [entry.longUrl, entry.shortUrl]));
+
+/** The page in front, and the X window it is in (Firefox's menu takes its keys from the focused window). */
+async function inFront(page: Page): Promise<string> {
+  await page.bringToFront();
+  const title = await page.title();
+  return pollUntil(async () => (await xdotool(xvfb.display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
+    timeoutMs: 10_000,
+    failure: `No X window is named after "${title}".`,
+  });
+}
+
+/** A real right-click at a blank spot of the element (no word under it, so no selection: the field's item alone). */
+async function rightClickBeside(page: Page, selector: string): Promise<void> {
+  const element = await page.$(selector);
+  const box = await element?.boundingBox();
+  if (element === null || element === undefined || box === null || box === undefined) throw new Error(`${selector} is not on screen.`);
+  await element.click({ button: 'right', offset: { x: box.width - 4, y: box.height - 4 } });
+}
+
+/** What history has for the address, once its link is there: the short link. */
+const madeFor = (url: string) => pollUntil(async () => (await shortLinks()).get(url), { timeoutMs: 10_000, failure: `No short link for ${url}.` });
+
+describe('a field whose markup holds text that is markup once parsed again (item 2)', () => {
+  it('shortens the addresses around a <style> whose text is "</style><img onerror=…>": nothing runs, no element is added, the style keeps its text', async () => {
+    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.styleInField}`);
+    const textOf = (selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
+    const before = await textOf('#editor');
+    const trap = await textOf('#trap');
+    const browserWindow = await inFront(page);
+    await page.click('#editor');
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#editor'), browserWindow);
+
+    const [first, second] = [await madeFor(from('style-1')), await madeFor(from('style-2'))];
+    const after = before.replace(from('style-1'), first).replace(from('style-2'), second);
+    const now = await pollUntil(async () => {
+      const text = await textOf('#editor');
+      return text.includes(second) ? text : undefined;
+    }, { timeoutMs: 10_000, failure: 'The second address was never replaced.' });
+    expect(await page.evaluate(() => ({ ran: 'ranInPage' in window, added: (window as unknown as { added: string[] }).added, planted: document.querySelector('#planted') !== null }))).toEqual({
+      ran: false,
+      added: [],
+      planted: false,
+    });
+    // Only the addresses' text differs; the style's text, part of the editor's, is as it was. (Firefox's editor
+    // writes a space it leaves at a text's end, before other markup, as a no-break space, as it does when typing.)
+    expect(now.replaceAll('\u00a0', ' ')).toBe(after);
+    expect(await textOf('#trap')).toBe(trap);
+    expect(sentUrls().toSorted()).toEqual([from('style-1'), from('style-2')]);
+    await page.close();
+  });
+});
