@@ -150,7 +150,16 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // word that a server moved elsewhere is kept while a token is typed, to 140.5;
 // the history page's word for a private window, where Firefox keeps no
 // extension's data, took it to 142 KiB (141.0).
-export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 42 * 1024, zip: 142 * 1024 } as const;
+// Trust, round four (issue 33, items 2 and 3) takes the worker to 43 KiB
+// (41.1 → 42.5) and the zip to 145 KiB (141.4 → 144.5): the text a person sees
+// read in the page (whether each text is rendered, visible, opaque and inside
+// the document and every box that clips it; a selection built from those
+// texts, with its links on their own words), a field changed text by text,
+// the room a text's links take in the session storage, and the question before
+// more than 25 links go (a notification with Chrome's button, its answer and
+// its bound), with their sentences (eight) in five languages. All of it runs
+// where the menu's click lands, in the worker; the page scripts travel with it.
+export const SIZE_BUDGETS = { popup: 23 * 1024, worker: 43 * 1024, zip: 145 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
