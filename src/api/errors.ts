@@ -15,6 +15,8 @@ export type ShrtnrError =
   | { kind: 'no-links-in-field' }
   /** A field the extension may not read or change: a password or e-mail input, or one in a page the browser keeps closed. */
   | { kind: 'field-unreadable' }
+  /** The field to change is one no person can see (hidden, off-screen): the focus a page moved as the menu opened. */
+  | { kind: 'field-hidden' }
   /** Words entered after the address bar's keyword that match no link in history. */
   | { kind: 'no-history-match' }
   | { kind: 'unsupported-scheme'; scheme: string }
@@ -87,6 +89,7 @@ const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'no-links-selected',
   'no-links-in-field',
   'field-unreadable',
+  'field-hidden',
   'no-history-match',
   'unsupported-scheme',
   'credentials-in-url',

@@ -30,6 +30,7 @@ const KIND_IS_KNOWN = {
   'no-links-selected': true,
   'no-links-in-field': true,
   'field-unreadable': true,
+  'field-hidden': true,
   'no-history-match': true,
   'token-for-other-server': true,
   'bad-request': true,

@@ -24,6 +24,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorNoLinksInField');
     case 'field-unreadable':
       return t('errorFieldUnreadable');
+    case 'field-hidden':
+      return t('errorFieldHidden');
     case 'no-history-match':
       return t('errorNoHistoryMatch');
     case 'unsupported-scheme':

@@ -80,3 +80,25 @@ describe('a field whose markup holds text that is markup once parsed again (item
     await page.close();
   });
 });
+
+describe('only text a person can see counts (item 3)', () => {
+  it('in a selection, a link the page hides is neither shortened nor put after the visible word like its own, and an address off the page is left', async () => {
+    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.hiddenLink}`);
+    const browserWindow = await inFront(page);
+    await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#contact') as Element);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    const clipboardBefore = await session.readClipboard();
+    await inFront(page);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#contact'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), browserWindow);
+
+    const short = await madeFor(from('seen'));
+    await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
+    expect(await session.readClipboard()).toBe(`Write to support or read ${short}.`);
+    expect(sentUrls()).toEqual([from('seen')]);
+    await page.close();
+  });
+});

@@ -5,7 +5,7 @@
 // which are in no host permission: the menu click's access is all there is.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HOSTILE_PATHS } from '../../tooling/stand-in/hostile-pages';
+import { HIDDEN_FIELD_ADDRESSES, HOSTILE_PATHS } from '../../tooling/stand-in/hostile-pages';
 import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem } from '../support/native-menus';
@@ -49,7 +49,8 @@ describe('a field whose markup holds text that is markup once parsed again (item
     await page.click('#editor');
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#editor'));
 
-    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
+    // The badge sums up the last few seconds' clicks (their titles mix): it says all went well.
+    expect((await settledBadge(session)).text).toBe('✓');
     expect(sentUrls().toSorted()).toEqual([from('style-1'), from('style-2')]);
     // The image's request fails whatever happens: its handler has run, if it was ever added, once that request is seen.
     expect(await page.evaluate(() => ({ ran: 'ranInPage' in window, added: (window as unknown as { added: string[] }).added, planted: document.querySelector('#planted') !== null }))).toEqual({
@@ -61,6 +62,47 @@ describe('a field whose markup holds text that is markup once parsed again (item
     // Only the addresses' text differs; the style's text, part of the editor's, is as it was.
     expect(await page.textContent('#editor')).toBe(before.replace(from('style-1'), short.get(from('style-1')) ?? '?').replace(from('style-2'), short.get(from('style-2')) ?? '?'));
     expect(await page.textContent('#trap')).toBe(trap);
+    await page.close();
+  });
+});
+
+/** Selects all of the element, as a person dragging over it would. */
+async function selectAll(page: Page, selector: string): Promise<void> {
+  await page.bringToFront();
+  await page.evaluate((target) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(target) as Element);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+  }, selector);
+}
+
+describe('only text a person can see counts (item 3)', () => {
+  it('in a selection, a link the page hides is neither shortened nor put after the visible word like its own, and an address off the page is left', async () => {
+    const page = await session.openTab(HOSTILE_PATHS.hiddenLink);
+    await selectAll(page, '#contact');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => page.click('#contact', { button: 'right', position: { x: 8, y: 8 } }));
+
+    expect((await settledBadge(session)).text).toBe('✓');
+    expect(sentUrls()).toEqual([from('seen')]);
+    const short = await shortLinks();
+    expect(await session.readClipboard()).toBe(`Write to support or read ${short.get(from('seen')) ?? '?'}.`);
+    await page.close();
+  });
+
+  it('in a field, one the page focuses as the menu opens and no one can see is refused (Chromium names no element right-clicked): nothing is sent', async () => {
+    const page = await session.openTab(HOSTILE_PATHS.focusThief);
+    const [message, stash] = [await page.inputValue('#message'), await page.inputValue('#stash')];
+    expect(stash.split('\n')).toHaveLength(HIDDEN_FIELD_ADDRESSES);
+    await page.click('#message');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#message'));
+
+    // The badge sums up the last few seconds' clicks: this one's sentence is in it.
+    const badge = await settledBadge(session);
+    expect(badge.text).toBe('!');
+    expect(badge.title).toContain('Nothing was changed: the field that has the focus is hidden from view (the page may have moved the focus as the menu opened). Click in the field you see, then try again.');
+    expect(sentUrls()).toEqual([]);
+    expect([await page.inputValue('#message'), await page.inputValue('#stash')]).toEqual([message, stash]);
     await page.close();
   });
 });

@@ -44,11 +44,9 @@ function sentUrls(): string[] {
 /**
  * The menu's click handler on the writing tab, with the access a user's click
  * grants: the toolbar button, really pressed (CDP Extensions.triggerAction),
- * grants activeTab for the tab as a menu click does. The native menu itself is
- * driven in context-menu-and-shortcut.test.ts: under Xvfb its layout for a
- * selection of words (search, print and others around the extension's item)
- * moves with the click's place, and keys sent to it as it opens, on a loaded
- * machine, can be lost, so its keys are not counted here.
+ * grants activeTab for the tab as a menu click does. The native menu itself,
+ * on fields and on a selection of words, is driven in hostile-pages.test.ts
+ * (test/support/native-menus.ts finds the extension's item on the screen).
  */
 async function clickOnThisTab<Outcome>(info: Record<string, unknown>, focus?: () => Promise<void>): Promise<Outcome> {
   await grantActiveTab();

@@ -9,7 +9,14 @@ import { escapeHtml, htmlDocument } from './html';
 export const HOSTILE_PATHS = {
   /** An editable block whose `<style>`, between two addresses, holds text that is markup once parsed again. */
   styleInField: '/demo/hostile/style-in-field',
+  /** A paragraph to select, with a link the page's style sheet hides next to the visible word it copies, and an address off the page. */
+  hiddenLink: '/demo/hostile/hidden-link',
+  /** A text area a person sees; at the right-click the page moves the focus to one placed off the page, full of addresses. */
+  focusThief: '/demo/hostile/focus-thief',
 } as const;
+
+/** How many addresses the focus thief's hidden text area holds. */
+export const HIDDEN_FIELD_ADDRESSES = 60;
 
 /** The page at `path`, or undefined when it is none of these. */
 export function hostilePage(path: string, baseUrl: string): string | undefined {
@@ -31,6 +38,29 @@ export function hostilePage(path: string, baseUrl: string): string | undefined {
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) window.added.push(node.nodeName);
   }).observe(document, { childList: true, subtree: true });
+</script>`,
+      );
+    case HOSTILE_PATHS.hiddenLink:
+      return htmlDocument(
+        'Contact us',
+        `<main>
+<h1>Contact us</h1>
+<p id="contact">Write to <a class="gone" href="${address('hidden-link')}">support</a>support or read ${address('seen')}<span class="away"> and ${address('off-page')}</span>.</p>
+</main>`,
+        '<style>.gone { display: none } .away { position: absolute; left: -10000px }</style>\n',
+      );
+    case HOSTILE_PATHS.focusThief:
+      return htmlDocument(
+        'A message',
+        `<main>
+<h1>A message</h1>
+<p><label for="message">Your message</label></p>
+<textarea id="message" rows="4" cols="60">See ${address('thief-1')} and ${address('thief-2')}.</textarea>
+<textarea id="stash" tabindex="-1" style="position:absolute;left:-10000px">${Array.from({ length: HIDDEN_FIELD_ADDRESSES }, (_, index) => address(`stash-${index}`)).join('\n')}</textarea>
+</main>
+<script>
+  // As the menu opens, the focus goes to the text area no one can see.
+  addEventListener('contextmenu', () => document.getElementById('stash').focus(), true);
 </script>`,
       );
     default:
