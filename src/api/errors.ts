@@ -17,6 +17,8 @@ export type ShrtnrError =
   | { kind: 'field-unreadable' }
   /** The field to change is one no person can see (hidden, off-screen): the focus a page moved as the menu opened. */
   | { kind: 'field-hidden' }
+  /** A text's links (a selection's, a field's) are more than can wait at once in storage.session: `most` would fit now. */
+  | { kind: 'text-too-large'; links: number; most: number }
   /** Words entered after the address bar's keyword that match no link in history. */
   | { kind: 'no-history-match' }
   | { kind: 'unsupported-scheme'; scheme: string }
@@ -90,6 +92,7 @@ const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'no-links-in-field',
   'field-unreadable',
   'field-hidden',
+  'text-too-large',
   'no-history-match',
   'unsupported-scheme',
   'credentials-in-url',

@@ -31,6 +31,7 @@ const KIND_IS_KNOWN = {
   'no-links-in-field': true,
   'field-unreadable': true,
   'field-hidden': true,
+  'text-too-large': true,
   'no-history-match': true,
   'token-for-other-server': true,
   'bad-request': true,

@@ -21,7 +21,7 @@ export interface FieldEdit {
 }
 
 /** More than anyone types into a field: a page that hands back more is not believed. */
-const MAX_FIELD_LENGTH = 200_000;
+export const MAX_FIELD_LENGTH = 200_000;
 
 /** Whether the page said the field is one no person can see (hidden, off-screen, clipped away): the focus a page moved. */
 export const isHiddenField = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { problem?: unknown }).problem === 'hidden';

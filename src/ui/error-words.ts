@@ -26,6 +26,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorFieldUnreadable');
     case 'field-hidden':
       return t('errorFieldHidden');
+    case 'text-too-large':
+      return t('errorTextTooLarge', error.links, error.most);
     case 'no-history-match':
       return t('errorNoHistoryMatch');
     case 'unsupported-scheme':

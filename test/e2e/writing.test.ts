@@ -302,6 +302,23 @@ describe('"Shorten the links in this field"', () => {
     }, before);
   });
 
+  it('refuses a field with more links than can wait at once in the session storage, saying how many would fit: nothing is sent', async () => {
+    const before = await writing.inputValue('#field-textarea');
+    // Just under the 200,000 characters a field may hold, of the shortest addresses: some 12,000 links, a 5 MB journal.
+    const addresses: string[] = [];
+    for (let length = 0; length < 199_000; length += addresses.at(-1)?.length ?? 0) addresses.push(`https://a.io/${addresses.length} `);
+    await writing.fill('#field-textarea', addresses.join(''));
+    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'));
+    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'text-too-large', links: addresses.length } });
+    const most = outcome.status === 'failed' && outcome.error.kind === 'text-too-large' ? outcome.error.most : 0;
+    expect(most).toBeGreaterThan(1_000);
+    expect((await settledBadge(session)).title).toContain(
+      `Nothing was sent: these ${addresses.length.toLocaleString('en')} links are more than Shrtnr can keep waiting at once (there is room for ${most.toLocaleString('en')} now).`,
+    );
+    expect(sentUrls()).toEqual([]);
+    await writing.fill('#field-textarea', before);
+  });
+
   it('says so of a field with no address, and of one it may not change (a password, a read-only field)', async () => {
     await writing.fill('#field-textarea', 'no links here');
     expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'))).toMatchObject({

@@ -10,14 +10,16 @@ import { badgeJobStarted } from '../delivery/badge';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
 import type { Click } from '../queue/job-journal';
 import { paceOf, sendingAccount, shorten } from '../service/shortening-service';
+import { holdTextRoom } from './text-room';
 
 export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
 
 /**
  * A text's addresses shortened for a click, its badge started: a failure said
  * when there is nothing to do (no address: `noneFound`; settings that cannot
- * send; every address failed), else each address's result and the settings
- * read once for all of them (the copy format, as for a tabs run).
+ * send; more links than storage.session has room for; every address
+ * failed), else each address's result and the settings read once for all of
+ * them (the copy format, as for a tabs run).
  */
 export async function shortenTextAddresses(
   urls: readonly string[],
@@ -30,10 +32,17 @@ export async function shortenTextAddresses(
   const settings = await readSendingSettings(localArea);
   const account = sendingAccount(settings);
   if (!account.ok) return fail(account.error);
-  const results = await shortenAddresses(urls, request, click, settings, account.value);
-  const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
-  const [firstFailure] = failures;
-  return firstFailure !== undefined && failures.length === results.size ? fail(firstFailure) : { results, settings };
+  // Each link waits as a job in storage.session: a text that would not fit is refused before any is queued.
+  const room = holdTextRoom(urls, request, account.value.server);
+  if (!('release' in room)) return fail({ kind: 'text-too-large', links: urls.length, most: room.most });
+  try {
+    const results = await shortenAddresses(urls, request, click, settings, account.value);
+    const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
+    const [firstFailure] = failures;
+    return firstFailure !== undefined && failures.length === results.size ? await fail(firstFailure) : { results, settings };
+  } finally {
+    room.release();
+  }
 }
 
 /**
