@@ -19,6 +19,8 @@ export type ShrtnrError =
   | { kind: 'field-hidden' }
   /** A text's links (a selection's, a field's) are more than can wait at once in storage.session: `most` would fit now. */
   | { kind: 'text-too-large'; links: number; most: number }
+  /** A text's links, more than a few, that the user did not confirm sending (declined, or left the question unanswered). */
+  | { kind: 'not-confirmed'; links: number }
   /** Words entered after the address bar's keyword that match no link in history. */
   | { kind: 'no-history-match' }
   | { kind: 'unsupported-scheme'; scheme: string }

@@ -32,6 +32,7 @@ const KIND_IS_KNOWN = {
   'field-unreadable': true,
   'field-hidden': true,
   'text-too-large': true,
+  'not-confirmed': true,
   'no-history-match': true,
   'token-for-other-server': true,
   'bad-request': true,

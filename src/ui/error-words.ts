@@ -28,6 +28,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds }: Words): string
       return t('errorFieldHidden');
     case 'text-too-large':
       return t('errorTextTooLarge', error.links, error.most);
+    case 'not-confirmed':
+      return t('errorNotConfirmed', error.links);
     case 'no-history-match':
       return t('errorNoHistoryMatch');
     case 'unsupported-scheme':

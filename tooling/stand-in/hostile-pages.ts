@@ -13,7 +13,12 @@ export const HOSTILE_PATHS = {
   hiddenLink: '/demo/hostile/hidden-link',
   /** A text area a person sees; at the right-click the page moves the focus to one placed off the page, full of addresses. */
   focusThief: '/demo/hostile/focus-thief',
+  /** A text area that holds more addresses than one click sends without asking. */
+  manyLinks: '/demo/hostile/many-links',
 } as const;
+
+/** How many addresses the many-links text area holds. */
+export const MANY_ADDRESSES = 30;
 
 /** How many addresses the focus thief's hidden text area holds. */
 export const HIDDEN_FIELD_ADDRESSES = 60;
@@ -62,6 +67,14 @@ export function hostilePage(path: string, baseUrl: string): string | undefined {
   // As the menu opens, the focus goes to the text area no one can see.
   addEventListener('contextmenu', () => document.getElementById('stash').focus(), true);
 </script>`,
+      );
+    case HOSTILE_PATHS.manyLinks:
+      return htmlDocument(
+        'A long list',
+        `<main>
+<h1>A long list</h1>
+<textarea id="list" rows="12" cols="70">${Array.from({ length: MANY_ADDRESSES }, (_, index) => address(`many-${index}`)).join('\n')}</textarea>
+</main>`,
       );
     default:
       return undefined;

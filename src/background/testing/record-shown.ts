@@ -2,6 +2,8 @@
 export interface ShownText {
   surface: 'notification' | 'badge-title' | 'omnibox';
   text: string;
+  /** A notification's id, where a test must click it and the browser shows none to click (Firefox with no notification service). */
+  id?: string;
 }
 
 /**
