@@ -110,6 +110,23 @@ const notificationsShown = () =>
     return JSON.parse(JSON.stringify((background?.shrtnrE2e?.shown ?? []).filter((item) => item.surface === 'notification'))) as { text: string; id?: string }[];
   }, null);
 
+describe('the field changed is the one right-clicked (item 3)', () => {
+  it('Firefox names the element right-clicked: its addresses are replaced, not those of the field the page focused as the menu opened', async () => {
+    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.focusThief}`);
+    const valueOf = (selector: string) => page.$eval(selector, (area) => (area as HTMLTextAreaElement).value);
+    const [message, stash] = [await valueOf('#message'), await valueOf('#stash')];
+    const browserWindow = await inFront(page);
+    await page.click('#message');
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#message'), browserWindow);
+
+    const [first, second] = [await madeFor(from('thief-1')), await madeFor(from('thief-2'))];
+    await expect.poll(() => valueOf('#message')).toBe(message.replace(from('thief-1'), first).replace(from('thief-2'), second));
+    expect(await valueOf('#stash')).toBe(stash);
+    expect(sentUrls().toSorted()).toEqual([from('thief-1'), from('thief-2')]);
+    await page.close();
+  });
+});
+
 describe('one click asks before a flood (item 3)', () => {
   it(`more than 25 addresses (here ${MANY_ADDRESSES}) are sent only once the user confirms: nothing goes while the question waits, a click on it sends them`, async () => {
     const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.manyLinks}`);
