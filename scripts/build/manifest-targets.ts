@@ -37,8 +37,10 @@ export function manifestFor(target: Target, chromeManifest: ExtensionManifest): 
     ...chromeManifest,
     // Firefox runs MV3 backgrounds as (non-persistent) event pages, not service workers.
     background: { scripts: [script], type: background?.type ?? 'module' },
-    // Firefox has no offscreen documents (and needs none: its background page has a DOM).
-    permissions: permissions.filter((permission) => permission !== 'offscreen'),
+    // Firefox has no offscreen documents (and needs none: its background page has a DOM). Its `menus`, beside
+    // `contextMenus` (whose namespace the code uses), names the element right-clicked (targetElementId, read with
+    // menus.getTargetElement): the field changed is the one the user chose, not one a page focused (issue 33).
+    permissions: permissions.flatMap((permission) => (permission === 'offscreen' ? [] : permission === 'contextMenus' ? [permission, 'menus'] : [permission])),
     browser_specific_settings: {
       gecko: {
         id: GECKO_ID,

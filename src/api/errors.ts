@@ -15,6 +15,12 @@ export type ShrtnrError =
   | { kind: 'no-links-in-field' }
   /** A field the extension may not read or change: a password or e-mail input, or one in a page the browser keeps closed. */
   | { kind: 'field-unreadable' }
+  /** The field to change is one no person can see (hidden, off-screen): the focus a page moved as the menu opened. */
+  | { kind: 'field-hidden' }
+  /** A text's links (a selection's, a field's) are more than can wait at once in storage.session: `most` would fit now. */
+  | { kind: 'text-too-large'; links: number; most: number }
+  /** A text's links, more than a few, that the user did not confirm sending (declined, or left the question unanswered). */
+  | { kind: 'not-confirmed'; links: number }
   /** Words entered after the address bar's keyword that match no link in history. */
   | { kind: 'no-history-match' }
   | { kind: 'unsupported-scheme'; scheme: string }
@@ -89,6 +95,8 @@ const INPUT_ERROR_KINDS: ReadonlySet<ShrtnrErrorKind> = new Set([
   'no-links-selected',
   'no-links-in-field',
   'field-unreadable',
+  'field-hidden',
+  'text-too-large',
   'no-history-match',
   'unsupported-scheme',
   'credentials-in-url',

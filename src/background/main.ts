@@ -2,6 +2,7 @@ import { listenForMessages } from '../messages/messaging';
 import { browser } from '../platform/browser';
 import { badgeWaiting } from './delivery/badge';
 import { copyOffered, resumeInterruptedJobs } from './delivery/deliver';
+import { questionButtonClicked, questionClicked, questionClosed } from './delivery/question';
 import { onBulkPort } from './entries/bulk-port';
 import { createMenus, menuRounds, onMenuClicked } from './entries/context-menus';
 import { onHostAccessTrialPort } from './entries/host-access-trial';
@@ -52,7 +53,13 @@ onSettingsChanged(syncPreferencesSoon, [...SYNCED_KEYS, 'syncPreferences']);
 onSyncedChanged(syncPreferencesSoon);
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
-browser.notifications.onClicked.addListener((id) => void copyOffered(id));
+// A notification is a late link's offer (clicked: copied) or a question (clicked: yes; delivery/question.ts).
+const notificationClicked = async (id: string): Promise<void> => {
+  await Promise.all([questionClicked(id), copyOffered(id)]);
+};
+browser.notifications.onClicked.addListener((id) => void notificationClicked(id));
+browser.notifications.onButtonClicked.addListener(questionButtonClicked);
+browser.notifications.onClosed.addListener(questionClosed);
 browser.omnibox.onInputStarted.addListener(onOmniboxStarted);
 browser.omnibox.onInputChanged.addListener((text, suggest) => void onOmniboxChanged(text, suggest));
 browser.omnibox.onInputEntered.addListener((text) => void onOmniboxEntered(text));
@@ -71,5 +78,5 @@ const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
 
 if (import.meta.env.MODE === 'e2e') {
-  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: copyOffered, syncPreferences });
+  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: notificationClicked, syncPreferences });
 }

@@ -1,71 +1,32 @@
 import { runInPage } from './page-reading';
+import { readPageText } from './page-text';
 
 /*
- * The text field a menu click was on, read and changed in its page with the
- * access the click granted (activeTab + scripting). Both functions run in the
- * page (serialised: they may use nothing from outside themselves), in the
- * extension's isolated world, where the field found at the click is kept
- * (under the click's id, held weakly) for the change that comes later: the
- * page cannot see it, and a page that navigated away has no field to change.
+ * The text field a menu click was on, read (page-text.ts: its seen texts)
+ * and changed (here) in its page with the access the click granted
+ * (activeTab + scripting). Both run in the page (serialised: they may use
+ * nothing from outside themselves), in the extension's isolated world, where
+ * the field found at the click and its texts are kept (under the click's id,
+ * held weakly) for the change that comes later: the page cannot see them, and
+ * a page that navigated away has no field to change.
  */
 
 type Edit = { text: number; start: number; end: number; replacement: string };
-type Kept = Map<string, WeakRef<HTMLElement>>;
-/** How a change went: made, not made as the field holds other text now (`texts`), or no field any more. */
-export type Changed = { status: 'done' } | { status: 'changed'; texts: string[] } | { status: 'gone' };
-
-/**
- * The focused field (inside open shadow roots too): a text area, a text input, or an editable block. For a block,
- * `apart` says of each text and the next whether a line break or a block lies between them (else one runs on
- * into the other, as around a bold word).
- */
-function focusedField(clickId: string): { kind: 'value' | 'editable'; texts: string[]; apart?: boolean[] } | { problem: 'none' | 'unsupported' } {
-  let element = document.activeElement;
-  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-  const kept = ((globalThis as { shrtnrFields?: Kept }).shrtnrFields ??= new Map());
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) {
-    // Only fields whose text can be selected and replaced; a password's is nobody's to read, and one the page made
-    // read-only is not the user's to change (setRangeText would change it all the same).
-    if (element instanceof HTMLInputElement && !['text', 'search', 'url', ''].includes(element.type)) return { problem: 'unsupported' };
-    if (element.readOnly || element.disabled) return { problem: 'unsupported' };
-    kept.set(clickId, new WeakRef(element));
-    return { kind: 'value', texts: [element.value] };
-  }
-  if (element instanceof HTMLElement && element.isContentEditable) {
-    const host = element.closest('[contenteditable]:not([contenteditable="false"])') ?? element;
-    kept.set(clickId, new WeakRef(host as HTMLElement));
-    const nodes: Text[] = [];
-    const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
-    const blockOf = (node: Node): Element | null => {
-      let around = node.parentElement;
-      while (around !== null && around !== host && getComputedStyle(around).display.startsWith('inline')) around = around.parentElement;
-      return around;
-    };
-    const apart = nodes.slice(1).map((next, index) => {
-      const node = nodes[index] as Text;
-      if (blockOf(node) !== blockOf(next)) return true;
-      const between = document.createRange();
-      between.setStartAfter(node);
-      between.setEndBefore(next);
-      return between.cloneContents().querySelector('br') !== null;
-    });
-    return { kind: 'editable', texts: nodes.map((node) => node.data), apart };
-  }
-  return { problem: 'none' };
-}
+/** How a change went: made, not made as the field holds other text now (read it again: readField's `again`), or no field any more. */
+export type Changed = { status: 'done' } | { status: 'changed' } | { status: 'gone' };
 
 /**
  * Puts the edits in the field kept for the click, if it still holds exactly
- * `expected` (else 'changed': read again and plan again). As one step of the
- * page's own undo where the browser allows it: in a focused field through
- * `execCommand` (insertText, or insertHTML across an editable block's
- * markup); a field the user has left is changed as text (no undo, but its
- * focus is not taken). The caret and selection stay where the user had them.
+ * `expected` (else 'changed': read again and plan again). As the page's own
+ * undo steps where the browser allows it: in a focused field through
+ * `execCommand('insertText')`, one step a text; a field the user has left
+ * is changed as text (no undo, but its focus is not taken). The caret stays
+ * where the user had it.
  */
 function changeField(clickId: string, expected: string[], edits: Edit[]): Changed {
-  const field = (globalThis as { shrtnrFields?: Kept }).shrtnrFields?.get(clickId)?.deref();
-  if (field === undefined || !field.isConnected) return { status: 'gone' };
+  const kept = (globalThis as { shrtnrFields?: Map<string, { field: WeakRef<HTMLElement>; texts: WeakRef<Text>[] }> }).shrtnrFields?.get(clickId);
+  const field = kept?.field.deref();
+  if (kept === undefined || field === undefined || !field.isConnected) return { status: 'gone' };
   let focused = document.activeElement;
   while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
   // The text with its edits made, from `from` to `to`.
@@ -107,7 +68,7 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
   if (first === undefined || last === undefined) return { status: 'done' };
   if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) {
     const value = expected[0] ?? '';
-    if (field.value !== value) return { status: 'changed', texts: [field.value] };
+    if (field.value !== value) return { status: 'changed' };
     const { selectionStart, selectionEnd, selectionDirection } = field;
     const middle = applied(value, 0, first.start, last.end);
     if (focused === field) {
@@ -120,12 +81,11 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     if (focused === field) field.setSelectionRange(moved(0, selectionStart ?? 0), moved(0, selectionEnd ?? 0), selectionDirection ?? 'none');
     return { status: 'done' };
   }
-  const nodes: Text[] = [];
-  const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
-  if (nodes.length !== expected.length || nodes.some((node, index) => node.data !== expected[index])) return { status: 'changed', texts: nodes.map((node) => node.data) };
+  // The texts seen when the field was read: the edits' indices are theirs. Any that changed since: read again.
+  const nodes = kept.texts.map((text) => text.deref());
+  if (nodes.length !== expected.length || nodes.some((node, index) => node === undefined || !node.isConnected || !field.contains(node) || node.data !== expected[index])) return { status: 'changed' };
   if (focused === null || !field.contains(focused)) {
-    for (const [index, node] of nodes.entries()) {
+    for (const [index, node] of (nodes as Text[]).entries()) {
       if (!edits.some((edit) => edit.text === index)) continue;
       node.data = applied(node.data, index, 0, node.data.length);
       retarget(node.parentElement?.closest('a[href]'), index);
@@ -133,46 +93,53 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
     field.dispatchEvent(new Event('input', { bubbles: true }));
     return { status: 'done' };
   }
-  const startNode = nodes[first.text] as Text;
-  const endNode = nodes[last.text] as Text;
+  // Each text that holds an address is changed on its own, as text: never its markup serialised and parsed again
+  // (a style's text "</style><img onerror=…>" would come back as live markup). Within one text, one step of the
+  // page's undo (insertText); across markup (a bold word between two addresses) one step per text changed: the
+  // browsers offer no way to make several one, so Ctrl+Z takes them back one text at a time.
   const selection = getSelection();
   const caret = selection !== null && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : undefined;
-  const range = document.createRange();
-  range.setStart(startNode, first.start);
-  range.setEnd(endNode, last.end);
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  if (startNode === endNode) {
-    const anchor = startNode.parentElement?.closest('a[href]');
-    document.execCommand('insertText', false, applied(startNode.data, first.text, first.start, last.end));
-    retarget(anchor, first.text);
-  } else {
-    // Across markup (a bold word between two addresses): the range's own nodes, each address replaced, as one step.
-    const fragment = range.cloneContents();
-    const cloned = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
-    for (let index = first.text, node = cloned.nextNode(); node !== null && index <= last.text; index += 1, node = cloned.nextNode()) {
-      const data = (nodes[index] as Text).data;
-      (node as Text).data = applied(data, index, index === first.text ? first.start : 0, index === last.text ? last.end : data.length);
-      retarget(node.parentElement?.closest('a[href]'), index);
-    }
-    const holder = document.createElement('div');
-    holder.append(fragment);
-    document.execCommand('insertHTML', false, holder.innerHTML);
+  const changed = [...new Set(edits.map((edit) => edit.text))];
+  for (const index of changed) {
+    const node = nodes[index] as Text;
+    const mine = edits.filter((edit) => edit.text === index);
+    const from = mine[0]?.start ?? 0;
+    const to = mine.at(-1)?.end ?? 0;
+    const before = node.data.slice(from, to);
+    const after = applied(node.data, index, from, to);
+    // Only what differs: the beginning and end the long and short addresses share stay, so the text never empties
+    // (an editor would drop the link or the style around an emptied text).
+    let head = 0;
+    while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
+    let tail = 0;
+    while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+    const start = from + head;
+    const end = to - tail;
+    const text = after.slice(head, after.length - tail);
+    const anchor = node.parentElement?.closest('a[href]');
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    if (!document.execCommand(text === '' ? 'delete' : 'insertText', false, text)) node.replaceData(start, end - start, text);
+    retarget(anchor, index);
   }
-  // The caret back where the user had it: before the replaced span in its text, after it (shifted by it), or in another text untouched.
-  if (caret === undefined || !caret.collapsed) return { status: 'done' };
-  if (caret.startContainer === startNode && startNode.isConnected && caret.startOffset <= first.start) {
-    selection?.collapse(startNode, caret.startOffset);
-  } else if (caret.startContainer === endNode && startNode === endNode && endNode.isConnected && caret.startOffset >= last.end) {
-    selection?.collapse(endNode, Math.min(moved(last.text, caret.startOffset), endNode.data.length));
-  } else if (caret.startContainer.isConnected && caret.startContainer !== endNode && caret.startContainer !== startNode) {
-    selection?.collapse(caret.startContainer, caret.startOffset);
-  }
+  // The caret back where the user had it: in a text changed, where its offset moved to; elsewhere, untouched.
+  if (caret === undefined || !caret.collapsed || !caret.startContainer.isConnected) return { status: 'done' };
+  const at = (nodes as Text[]).indexOf(caret.startContainer as Text);
+  selection?.collapse(caret.startContainer, changed.includes(at) ? Math.min(moved(at, caret.startOffset), (caret.startContainer as Text).data.length) : caret.startOffset);
   return { status: 'done' };
 }
 
-/** The field the click was on, kept for the change to come; undefined, never a rejection, when the frame cannot be read. */
-export const readField = (tabId: number, frameId: number, clickId: string): Promise<unknown> => runInPage(tabId, frameId, focusedField, [clickId]);
+/**
+ * The field the click was on (`target`: the element right-clicked, where the
+ * browser names it), its seen texts kept for the change to come; `again`:
+ * the field kept for the click, read anew. Undefined, never a rejection, when
+ * the frame cannot be read. Untrusted: the page shapes what it sees.
+ */
+export const readField = (tabId: number, frameId: number, field: { clickId: string; target?: number; again?: boolean }): Promise<unknown> =>
+  runInPage(tabId, frameId, readPageText, [{ of: 'field', ...field }]);
 
 /** Changes the field kept for the click (see changeField); untrusted, as what the page says: the caller checks it. */
 export async function changeFieldText(tabId: number, frameId: number, clickId: string, expected: string[], edits: Edit[]): Promise<unknown> {

@@ -1,9 +1,9 @@
 import { findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
 
 /**
- * A text field as the page holds it (src/platform/field-editing.ts): the
- * value of a text area or text input (one text), or the text nodes of an
- * editable block, in order. Untrusted: the page wrote it.
+ * A text field as the page holds it (src/platform/page-text.ts): the value
+ * of a text area or text input (one text), or the text nodes of an editable
+ * block a person sees, in order. Untrusted: the page wrote it.
  */
 export interface FieldTexts {
   kind: 'value' | 'editable';
@@ -21,7 +21,10 @@ export interface FieldEdit {
 }
 
 /** More than anyone types into a field: a page that hands back more is not believed. */
-const MAX_FIELD_LENGTH = 200_000;
+export const MAX_FIELD_LENGTH = 200_000;
+
+/** Whether the page said the field is one no person can see (hidden, off-screen, clipped away): the focus a page moved. */
+export const isHiddenField = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { problem?: unknown }).problem === 'hidden';
 
 /** The field's texts, if what the page said is that shape. */
 export function asFieldTexts(value: unknown): FieldTexts | undefined {

@@ -24,6 +24,12 @@ export function errorSentence(error: ShrtnrError, { t, seconds, when: moment }: 
       return t('errorNoLinksInField');
     case 'field-unreadable':
       return t('errorFieldUnreadable');
+    case 'field-hidden':
+      return t('errorFieldHidden');
+    case 'text-too-large':
+      return t('errorTextTooLarge', error.links, error.most);
+    case 'not-confirmed':
+      return t('errorNotConfirmed', error.links);
     case 'no-history-match':
       return t('errorNoHistoryMatch');
     case 'unsupported-scheme':

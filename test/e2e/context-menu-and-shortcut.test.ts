@@ -3,18 +3,21 @@
 // real key press, then the worker's click handler for the other menu items.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
-import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
+import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { chooseExtensionItem } from '../support/native-menus';
+import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
 let session: E2eSession;
 let article: Page;
 let display: string;
+let xvfb: XvfbServer;
 
 beforeAll(async () => {
   session = await startE2eSession({ headed: true });
   if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
-  display = session.xvfb.display;
+  xvfb = session.xvfb;
+  display = xvfb.display;
   await session.useStandIn();
   article = await session.openTab('/demo/article');
 });
@@ -55,9 +58,7 @@ async function notificationIds(): Promise<string[]> {
 describe('context menu', () => {
   it('a real right-click on a link and "Shorten link" copies its short URL', async () => {
     await article.bringToFront();
-    await openNativeMenu(display, () => article.click('#sample-link', { button: 'right' }));
-    // The extension's one item on a link sits just above "Inspect", the last item.
-    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#sample-link', { button: 'right' }));
 
     const copied = await clipboardChange();
     expect(copied).toMatch(session.shortUrlPattern());
@@ -74,9 +75,7 @@ describe('context menu', () => {
 
   it('a real right-click on the page itself and "Shorten this page" copies the page\'s short URL', async () => {
     await article.bringToFront();
-    await openNativeMenu(display, () => article.click('.byline', { button: 'right' }));
-    // On the page (no link, no selection) the extension's one item sits above "View page source" and "Inspect", the last two.
-    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Up', 'Return');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('.byline', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect((await settledBadge(session)).text).toBe('✓');
@@ -92,9 +91,7 @@ describe('context menu', () => {
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
     });
-    await openNativeMenu(display, () => article.click('#url-text', { button: 'right' }));
-    // On a selection too, the extension's one item sits just above "Inspect".
-    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#url-text', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect((await settledBadge(session)).text).toBe('✓');

@@ -10,7 +10,6 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { pollUntil } from '../../tooling/poll';
@@ -39,27 +38,8 @@ beforeEach(async () => {
   session.standIn.clearLog();
 });
 
-/**
- * The background page's own history store (e2e build): emptied, or read.
- * No helper functions inside: see popupPanel() in tooling/browsers/firefox-browser.ts.
- */
-async function backgroundHistory(action: 'clear' | 'read'): Promise<HistoryEntry[]> {
-  return session.firefox.evaluateInExtension(async (what) => {
-    const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
-    const background = (await api.runtime.getBackgroundPage()) as unknown as { shrtnrE2e?: E2eHooks };
-    for (let waited = 0; background.shrtnrE2e === undefined; waited += 50) {
-      if (waited > 10_000) throw new Error('The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).');
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const store = background.shrtnrE2e.history();
-    if (what === 'clear') {
-      await store.clear();
-      return [];
-    }
-    // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
-    return JSON.parse(JSON.stringify((await store.all()).entries)) as HistoryEntry[];
-  }, action);
-}
+/** The background page's own history store (e2e build): emptied, or read. */
+const backgroundHistory = async (action: 'clear' | 'read'): Promise<HistoryEntry[]> => (action === 'clear' ? session.clearHistory().then(() => []) : session.history());
 
 function copiedLink(outcome: BackgroundOutcome | undefined): string {
   if (outcome?.status !== 'copied') throw new Error(`Expected a copied short link, got ${JSON.stringify(outcome)}.`);

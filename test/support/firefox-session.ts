@@ -1,6 +1,8 @@
 import { TOKEN_DATABASE } from '../../src/storage/token-database';
 import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { HistoryEntry } from '../../src/storage/history-entry';
 import type { MenuClick } from './e2e-session';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
 import { applyStorageChange, readStoredTokens, storageChange, tokensChange, type StoredSettings } from './settings-change';
@@ -35,6 +37,12 @@ export interface FirefoxSession {
   /** Calls the keyboard command's handler, for the tab at `tabUrl`. */
   pressCommand(command: string, tabUrl: string): Promise<BackgroundOutcome | undefined>;
   readClipboard(): Promise<string>;
+  /** What history holds, newest first, through the background page's own store (e2e build). */
+  history(): Promise<HistoryEntry[]>;
+  /** Empties history through the background page's own store (e2e build). */
+  clearHistory(): Promise<void>;
+  /** The toolbar button's badge and its tooltip. */
+  badge(): Promise<{ text: string; title: string }>;
   shortUrlPattern(): RegExp;
   /** Stops everything; throws if the token audit found a token where it must never be. */
   close(): Promise<void>;
@@ -101,6 +109,15 @@ export async function startFirefoxSession(
     clickMenu: (click, tabUrl) => firefox.callBackgroundHook('onMenuClicked', { editable: false, ...click }, tab(tabUrl)),
     pressCommand: (command, tabUrl) => firefox.callBackgroundHook('onCommand', command, tab(tabUrl)),
     readClipboard: () => firefox.readClipboard(clipboardPage),
+    history: () => backgroundHistory(firefox, 'read'),
+    clearHistory: async () => {
+      await backgroundHistory(firefox, 'clear');
+    },
+    badge: () =>
+      firefox.evaluateInExtension(async () => {
+        const { action } = (globalThis as unknown as { browser: typeof chrome }).browser;
+        return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+      }, null),
     shortUrlPattern: () => new RegExp(`^${standIn.baseUrl}/[A-Za-z0-9]{7}$`),
     async close() {
       stopCheckpoints();
@@ -116,4 +133,26 @@ export async function startFirefoxSession(
     },
   };
   return session;
+}
+
+/**
+ * The background page's own history store (e2e build): emptied, or read.
+ * No helper functions inside: see popupPanel() in tooling/browsers/firefox-browser.ts.
+ */
+function backgroundHistory(firefox: FirefoxExtensionBrowser, action: 'clear' | 'read'): Promise<HistoryEntry[]> {
+  return firefox.evaluateInExtension(async (what) => {
+    const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
+    const background = (await api.runtime.getBackgroundPage()) as unknown as { shrtnrE2e?: E2eHooks };
+    for (let waited = 0; background.shrtnrE2e === undefined; waited += 50) {
+      if (waited > 10_000) throw new Error('The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).');
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const store = background.shrtnrE2e.history();
+    if (what === 'clear') {
+      await store.clear();
+      return [];
+    }
+    // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
+    return JSON.parse(JSON.stringify((await store.all()).entries)) as HistoryEntry[];
+  }, action);
 }

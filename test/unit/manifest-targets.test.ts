@@ -7,10 +7,11 @@ describe('per-target manifests, derived from the one manifest.json', () => {
     expect(manifestFor('chrome', manifest)).toEqual(manifest);
   });
 
-  it('gives Firefox an event page, a gecko id with its minimum version and data use, no offscreen and no externally_connectable', () => {
+  it('gives Firefox an event page, a gecko id with its minimum version and data use, menus, no offscreen and no externally_connectable', () => {
     const firefox = manifestFor('firefox', manifest);
     expect(firefox.background).toEqual({ scripts: [manifest.background.service_worker], type: 'module' });
-    expect(firefox.permissions).toEqual(manifest.permissions.filter((permission) => permission !== 'offscreen'));
+    // `menus` beside `contextMenus`: Firefox names the element right-clicked only to an extension that holds it.
+    expect(firefox.permissions).toEqual(['storage', 'contextMenus', 'menus', 'activeTab', 'scripting', 'clipboardWrite', 'notifications', 'alarms']);
     expect(firefox.browser_specific_settings).toEqual({
       gecko: { id: GECKO_ID, strict_min_version: FIREFOX_MIN_VERSION, data_collection_permissions: { required: ['browsingActivity'] } },
     });

@@ -1,5 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pollUntil } from '../poll';
+import { screenImage, type ScreenImage } from './screen-image';
 
 const XVFB_MISSING = 'Xvfb not found: sudo apt-get install -y xvfb xauth xdotool';
 const XDOTOOL_MISSING = 'xdotool not found: sudo apt-get install -y xvfb xauth xdotool';
@@ -9,6 +13,8 @@ const STOP_TIMEOUT_MS = 5_000;
 export interface XvfbServer {
   /** e.g. ":99", for DISPLAY */
   display: string;
+  /** What the screen shows now (Xvfb keeps its framebuffer in a file: -fbdir), to see what a key did to a native menu. */
+  screen(): Promise<ScreenImage>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +43,9 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * readiness signal we need, with no polling.
  */
 export async function startXvfb(): Promise<XvfbServer> {
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+  // -fbdir: the screen's memory is a file there (XWD), read by screen().
+  const framebuffer = await mkdtemp(join(tmpdir(), 'xvfb-screen-'));
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-fbdir', framebuffer], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -50,6 +58,7 @@ export async function startXvfb(): Promise<XvfbServer> {
     const fail = (error: Error): void => {
       clearTimeout(timer);
       child.kill('SIGKILL');
+      void rm(framebuffer, { recursive: true, force: true });
       reject(error);
     };
     const timer = setTimeout(
@@ -77,12 +86,14 @@ export async function startXvfb(): Promise<XvfbServer> {
 
   return {
     display: `:${displayNumber}`,
+    screen: async () => screenImage(await readFile(join(framebuffer, 'Xvfb_screen0'))),
     async stop() {
       child.kill('SIGTERM');
       if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
         child.kill('SIGKILL');
         await waitForExit(child, STOP_TIMEOUT_MS);
       }
+      await rm(framebuffer, { recursive: true, force: true });
     },
   };
 }
@@ -120,6 +131,10 @@ export async function visibleWindowIds(display: string): Promise<string[]> {
  * sent with xdotool afterwards go to the menu, which grabs the keyboard.
  */
 export async function openNativeMenu(display: string, open: () => Promise<void>, timeoutMs = 5_000): Promise<string> {
+  // The real pointer out of the menu's way (a corner the page's right-clicks never open a menu over): a menu
+  // that opens under it highlights the item there, and keys then walk from that item, not from the menu's end.
+  const [, height = '800'] = (await xdotool(display, 'getdisplaygeometry')).split(' ');
+  await xdotool(display, 'mousemove', '0', String(Number(height) - 1));
   const before = new Set(await visibleWindowIds(display));
   await open();
   return pollUntil(async () => (await visibleWindowIds(display)).find((id) => !before.has(id)), {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { hostilePage } from './hostile-pages';
 import { escapeHtml, htmlDocument } from './html';
 import { send, sendHtml } from './responses';
 import { SHORT_CODE_PATTERN, type ShortLinks } from './short-links';
@@ -32,7 +33,8 @@ export const HOSTILE_TITLE_PATH = '/demo/hostile-title';
 
 /**
  * Everything outside /api/: the redirects behind short URLs, and the pages the
- * browser tests act on (a page to shorten, a destination, a same-origin page to read the clipboard from).
+ * browser tests act on (a page to shorten, a destination, a same-origin page to read the clipboard from,
+ * hostile pages: hostile-pages.ts).
  */
 export function answerPageRequest(request: RecordedRequest, response: ServerResponse, context: PageContext): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -59,6 +61,8 @@ export function answerPageRequest(request: RecordedRequest, response: ServerResp
     case OWN_LINK_PATHS.shortLink:
       return send(response, 302, '', { Location: `${requestOrigin(request, context.baseUrl)}${OWN_LINK_PATHS.page}` });
   }
+  const hostile = hostilePage(request.path, requestOrigin(request, context.baseUrl));
+  if (hostile !== undefined) return sendHtml(response, 200, hostile);
   const code = SHORT_CODE_PATTERN.exec(request.path)?.[1];
   const target = code === undefined ? undefined : context.shortLinks.targetOf(code);
   if (target !== undefined) {

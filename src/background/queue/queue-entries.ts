@@ -19,13 +19,23 @@ export interface Entry {
   /** The last progress reported (JSON), to report changes only, and to tell a watcher that joins where it stands. */
   reported: string;
   sending: boolean;
-  /** Someone waits for this one link (a click, or a click joined a tabs run's job): it goes before a run's jobs still waiting. */
+  /** Someone waits for this one link (a click, or a click joined a run's or a text's job): it goes before those jobs still waiting. */
   urgent: boolean;
   /** The latest of its callers' clicks: the bound on waiting and the maximum age count from here, not from the first. */
   boundFrom: number;
   /** The longest of its callers' own bounds on waiting (a tabs run's); undefined: the queue's. */
   waitBoundMs: number | undefined;
 }
+
+/**
+ * A job of the user's own click (the popup, the menu on a link or a page, the
+ * shortcut, the address bar): someone waits for its one link. A tabs run's
+ * links are wanted as a list at its end, and a text's (a selection's, a
+ * field's: maybe hundreds of them, from one click) all together: a click goes
+ * before their jobs still waiting, so one click on a long text never puts
+ * minutes of waiting in front of the user's next link.
+ */
+export const isClick = (job: QueuedJob): boolean => job.owner === 'popup' || job.owner === 'background';
 
 /** The longer of two bounds, where undefined is the queue's own (shorter than any run's). */
 export function longerBound(a: number | undefined, b: number | undefined): number | undefined {

@@ -11,7 +11,7 @@ export type { QueuedJob };
  * The one queue every shortening that needs a request goes through (issue 11):
  * the popup's, the context menu's, the keyboard command's and "Shorten all
  * tabs"'. Jobs leave in the order they were queued (a click's before a tabs
- * run's still waiting), each limit's (an account's on its server) through
+ * run's or a text's still waiting), each limit's (an account's on its server) through
  * its own rate-limit gate (rate-limit-gate.ts), so nothing is sent that the server
  * said it would refuse; a 429 puts the job back at the head to wait what the
  * server advised (or a jittered backoff) instead of failing it. A job fails

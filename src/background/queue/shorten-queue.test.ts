@@ -84,6 +84,7 @@ function handServer() {
 }
 const link = (longUrl: string): ShortenOutcome => ({ result: { ok: true, value: { shortUrl: 'https://shrtnr.test/x', longUrl, used: 1 } }, rateLimit: { limit: 60, remaining: 58 } });
 const refusal = (retryAfterSeconds: number): ShortenOutcome => ({ result: { ok: false, error: { kind: 'rate-limited' } }, rateLimit: { retryAfterSeconds } });
+const textJob = (more: Partial<QueuedJob> = {}) => job({ owner: 'text', request: { url: 'https://example.com/', via: 'menu-field', private: false, fresh: false }, ...more });
 const bulkJob = (more: Partial<QueuedJob> = {}) => sameLink({ owner: 'bulk', request: { url: 'https://example.com/same', via: 'bulk', private: false, fresh: false }, ...more });
 
 describe('the shorten queue', () => {
@@ -261,6 +262,55 @@ describe('the shorten queue', () => {
     await Promise.all([running, clicked]);
     expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([bulk[0]?.id, bulk[1]?.id, click.id, bulk[2]?.id, bulk[3]?.id, bulk[4]?.id]);
     expect(server.windows().every((window) => window.refused === 0)).toBe(true);
+  });
+
+  describe("the user's own clicks before a text's links (a selection's, a field's: issue 33)", () => {
+    it("a click goes before a text's jobs still waiting, never before one being sent, and the text keeps its own order", async () => {
+      const server = throttledServer(2, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      const text = Array.from({ length: 5 }, () => textJob());
+      const running = Promise.all(text.map((queued) => queue.add(queued)));
+      // The first window's two go; the others wait for the next.
+      await vi.advanceTimersByTimeAsync(500);
+      const [menu, popup] = [job(), job({ owner: 'popup' })];
+      const clicked = Promise.all([queue.add(menu), queue.add(popup)]);
+      await vi.advanceTimersByTimeAsync(12_000);
+      await Promise.all([running, clicked]);
+      expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([text[0]?.id, text[1]?.id, menu.id, popup.id, text[2]?.id, text[3]?.id, text[4]?.id]);
+      expect(server.windows().every((window) => window.refused === 0)).toBe(true);
+    });
+
+    it("a text's jobs and a tabs run's keep first come, first served between them", async () => {
+      const server = throttledServer(1, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      const bulkRequest = { url: 'https://example.com/', via: 'bulk' as const, private: false, fresh: false };
+      const queued = [job({ owner: 'bulk', request: bulkRequest }), textJob(), job({ owner: 'bulk', request: bulkRequest }), textJob()];
+      const running = Promise.all(queued.map((each) => queue.add(each)));
+      await vi.advanceTimersByTimeAsync(12_000);
+      await running;
+      expect(server.send.mock.calls.map(([sent]) => sent.id)).toEqual(queued.map((each) => each.id));
+    });
+
+    it("a click joining a text's job takes that job ahead; a text's job joining a click's leaves it where it was", async () => {
+      const server = throttledServer(1, 3_000, 'full');
+      const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
+      const text = [textJob(), textJob(), sameLink({ owner: 'text' })];
+      const running = Promise.all(text.map((queued) => queue.add(queued)));
+      await vi.advanceTimersByTimeAsync(100);
+      const clicked = queue.add(sameLink({ owner: 'background' }));
+      await vi.advanceTimersByTimeAsync(12_000);
+      await Promise.all([running, clicked]);
+      expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual([text[0]?.id, text[2]?.id, text[1]?.id]);
+
+      server.send.mockClear();
+      const clicks = [job(), job(), job({ longUrl: 'https://example.com/clicked' })];
+      const waiting = Promise.all(clicks.map((queued) => queue.add(queued)));
+      await vi.advanceTimersByTimeAsync(100);
+      const joined = queue.add(textJob({ longUrl: 'https://example.com/clicked' }));
+      await vi.advanceTimersByTimeAsync(12_000);
+      await Promise.all([waiting, joined]);
+      expect(server.send.mock.calls.map(([queued]) => queued.id)).toEqual(clicks.map((queued) => queued.id));
+    });
   });
 
   it("a queue started after a worker stopped mid-window goes on from what the last one knew of the limit: no request refused", async () => {

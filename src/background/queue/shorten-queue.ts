@@ -6,7 +6,7 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
 import { ASSUMED_WINDOW_MS, type RateLimitGate } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
-import { canJoin, longerBound, report, type Entry, type Watcher } from './queue-entries';
+import { canJoin, isClick, longerBound, report, type Entry, type Watcher } from './queue-entries';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
@@ -44,14 +44,14 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   const saveJob = (job: QueuedJob) => journal.save(job).catch(warn('a job could not be written to the journal'));
   const dropJob = (job: QueuedJob) => journal.remove(job).catch(warn('a finished job could not be taken out of the journal'));
 
-  /** A caller joins the entry for its link; a click joining a tabs run's job takes that job ahead with it. */
+  /** A caller joins the entry for its link; a click joining a run's or a text's job takes that job ahead with it. */
   function join(entry: Entry, watcher: Watcher): void {
     entry.watchers.push(watcher);
     void saveJob(watcher.job);
     entry.boundFrom = Math.max(entry.boundFrom, watcher.job.queuedAt);
     entry.waitBoundMs = longerBound(entry.waitBoundMs, watcher.job.waitBoundMs);
     if (entry.reported !== '') watcher.onProgress?.(JSON.parse(entry.reported) as ShortenProgress);
-    if (watcher.job.owner === 'bulk' || entry.urgent) return;
+    if (!isClick(watcher.job) || entry.urgent) return;
     entry.urgent = true;
     if (!entry.sending && entries.includes(entry)) {
       entries.splice(entries.indexOf(entry), 1);
@@ -60,8 +60,8 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   }
 
   function enqueue(entry: Entry): void {
-    // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's
-    // links are wanted as a list at its end: a click goes before the run's jobs still waiting.
+    // A click (popup, menu, shortcut) has someone waiting for its one link; a tabs run's and a text's links are
+    // wanted all together (queue-entries.ts isClick): a click goes before their jobs still waiting.
     const firstBulk = entry.urgent ? entries.findIndex((queued) => !queued.urgent && !queued.sending) : -1;
     if (firstBulk === -1) entries.push(entry);
     else entries.splice(firstBulk, 0, entry);
@@ -207,7 +207,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
           join(joined, watcher);
           return;
         }
-        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: job.owner !== 'bulk', boundFrom: job.queuedAt, waitBoundMs: job.waitBoundMs };
+        const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: isClick(job), boundFrom: job.queuedAt, waitBoundMs: job.waitBoundMs };
         void saveJob(job);
         // Once the gates' knowledge is read; jobs added meanwhile keep their order.
         if (flushed) enqueue(entry);

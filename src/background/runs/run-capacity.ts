@@ -1,7 +1,7 @@
 import type { BulkItem, BulkRun } from '../../messages/bulk-port';
 import { isFinal } from '../../shortening/bulk-run-state';
 import { titled } from '../../shortening/shorten-request';
-import { DEFAULT_MAX_ATTEMPTS, type QueuedJob } from '../queue/queue-types';
+import { jobBytes } from '../queue/job-bytes';
 import { RUN_BUDGET_BYTES, storedBytes } from '../../storage/session/session-budget';
 
 /** A short link as long as a server's usually are (its origin and a 7-character code), for the estimate. */
@@ -15,24 +15,8 @@ const SHORT_CODE = 'AbC1234';
  */
 export function tabBytes(item: BulkItem, server: string): number {
   const done: BulkItem = { url: item.url, ...(item.title === undefined ? {} : { title: item.title }), status: { state: 'done', shortUrl: `${server}/${SHORT_CODE}`, longUrl: item.url, fromHistory: false } };
-  // The job as the journal keeps it (job-journal.ts's newQueuedJob, which this pure module cannot call: it
-  // reaches the browser), for the request a run's tab makes, its numbers at their longest.
-  const job: QueuedJob = {
-    id: crypto.randomUUID(),
-    request: { url: item.url, via: 'bulk', ...titled(item.title), private: false, fresh: false },
-    longUrl: item.url,
-    removedParams: [],
-    server,
-    // An id as long as an added account's (accounts.ts's newAccountId).
-    account: `account-${crypto.randomUUID()}`,
-    queuedAt: Date.now(),
-    clickOrder: Number.MAX_SAFE_INTEGER,
-    attempts: DEFAULT_MAX_ATTEMPTS,
-    owner: 'bulk',
-    waitBoundMs: 3_600_000,
-  };
   // A comma between items in the run's array.
-  return storedBytes('', done) + 1 + storedBytes(`job:${job.id}`, job);
+  return storedBytes('', done) + 1 + jobBytes({ url: item.url, via: 'bulk', ...titled(item.title), private: false, fresh: false }, 'bulk', server);
 }
 
 export interface RunSize {

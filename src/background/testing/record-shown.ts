@@ -4,6 +4,8 @@ export interface ShownText {
   text: string;
   /** A suggestion's: the words it answers (a test waits for the batch of the words it typed last). */
   typed?: string;
+  /** A notification's id, where a test must click it and the browser shows none to click (Firefox with no notification service). */
+  id?: string;
 }
 
 /**

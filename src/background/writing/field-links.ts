@@ -1,7 +1,7 @@
 import { browserWords } from '../../platform/i18n';
 import type { Menus, Tabs } from '../../platform/browser';
 import { changeFieldText, readField } from '../../platform/field-editing';
-import { asFieldTexts, fieldAddresses, fieldEdits, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
+import { asFieldTexts, fieldAddresses, fieldEdits, isHiddenField, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
 import type { ShortLinkOf } from '../../shortening/text-links';
 import { badgeJobFinished } from '../delivery/badge';
 import { nextClickOrder } from '../delivery/clipboard-rule';
@@ -25,7 +25,11 @@ const CHANGE_TRIES = 3;
 export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
   const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
   const place = { tabId: tab?.id ?? -1, frameId: info.frameId ?? 0, clickId: crypto.randomUUID() };
-  const read = tab?.id === undefined ? undefined : await readField(place.tabId, place.frameId, place.clickId);
+  // The element right-clicked where the browser names it (Firefox); else the focused one, which the page may have
+  // moved as the menu opened (Chromium says no more): then it is refused when no one can see it.
+  const target = info.targetElementId === undefined ? {} : { target: info.targetElementId };
+  const read = tab?.id === undefined ? undefined : await readField(place.tabId, place.frameId, { clickId: place.clickId, ...target });
+  if (isHiddenField(read)) return reportFailure({ kind: 'field-hidden' });
   const field = asFieldTexts(read);
   if (field === undefined) return reportFailure({ kind: 'field-unreadable' });
   const urls = fieldAddresses(field);
@@ -59,7 +63,8 @@ async function putInField(place: { tabId: number; frameId: number; clickId: stri
     const changed: unknown = await changeFieldText(place.tabId, place.frameId, place.clickId, field.texts, edits);
     const status = typeof changed === 'object' && changed !== null ? (changed as { status?: unknown }).status : undefined;
     if (status === 'done') return replacedAddresses(field, edits);
-    const now = status === 'changed' ? asFieldTexts({ kind: field.kind, texts: (changed as { texts?: unknown }).texts }) : undefined;
+    // The field kept for the click, read anew (never the one focused now: the user may be typing elsewhere).
+    const now = status === 'changed' ? asFieldTexts(await readField(place.tabId, place.frameId, { clickId: place.clickId, again: true })) : undefined;
     if (now === undefined) return undefined;
     field = now;
   }

@@ -1,6 +1,6 @@
 import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
-import { MAX_SELECTION_LENGTH, selectionPieces, WORD_EDGES } from '../../shortening/selection-pieces';
+import { MAX_SELECTION_LENGTH, selectionPieces } from '../../shortening/selection-pieces';
 import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import type { Click } from '../queue/job-journal';
@@ -9,8 +9,8 @@ import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
 /**
  * "Shorten the links in the selection": every http(s) address written in
- * the selected text, and the target of every link in the selected part of
- * the page (where the click's access lets the page be read; else the
+ * the selected text a person sees, and the target of every link whose words
+ * they see (where the click's access lets the page be read; else the
  * browser's own `selectionText`), shortened through the history cache and
  * the queue; the text is copied with each replaced by its short link, in the
  * chosen copy format.
@@ -26,7 +26,9 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
 }
 
 async function selectedPieces(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextPiece[]> {
-  const fromPage = tab?.id === undefined ? undefined : selectionPieces(await readSelection(tab.id, info.frameId ?? 0, { ...WORD_EDGES, maxLength: MAX_SELECTION_LENGTH }));
-  // The page's own word, when it could be read and agrees there is a selection.
-  return fromPage !== undefined && fromPage.some((piece) => piece.text.trim() !== '') ? fromPage : [{ text: info.selectionText ?? '' }];
+  const read = tab?.id === undefined ? undefined : await readSelection(tab.id, info.frameId ?? 0, MAX_SELECTION_LENGTH);
+  // What a person sees of it, where the page can be read: hidden text and hidden links are none of it (issue 33),
+  // though the browser's own `selectionText` may hold them. Only a page that cannot be read (a PDF, a browser
+  // page), or a selection past MAX_SELECTION_LENGTH, which the page does not read on, leaves that.
+  return (read === undefined ? undefined : selectionPieces(read)) ?? [{ text: info.selectionText ?? '' }];
 }

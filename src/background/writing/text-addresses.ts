@@ -1,6 +1,7 @@
 import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
-import { planningPace, runWaitBoundMs } from '../../shortening/run-pace';
+import { browserWords } from '../../platform/i18n';
+import { leastTimeMs, perMinute, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
 import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import { localArea, tokenVault } from '../../storage/extension-storage';
@@ -8,16 +9,19 @@ import type { Settings } from '../../storage/settings-schema';
 import type { Account } from '../../storage/accounts';
 import { badgeJobStarted } from '../delivery/badge';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
+import { ask } from '../delivery/question';
 import type { Click } from '../queue/job-journal';
 import { paceOf, sendingAccount, shorten } from '../service/shortening-service';
+import { holdTextRoom } from './text-room';
 
 export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
 
 /**
  * A text's addresses shortened for a click, its badge started: a failure said
  * when there is nothing to do (no address: `noneFound`; settings that cannot
- * send; every address failed), else each address's result and the settings
- * read once for all of them (the copy format, as for a tabs run).
+ * send; more links than storage.session has room for; more than a few that
+ * the user did not confirm; every address failed), else each address's result and the settings read once for all of
+ * them (the copy format, as for a tabs run).
  */
 export async function shortenTextAddresses(
   urls: readonly string[],
@@ -30,10 +34,32 @@ export async function shortenTextAddresses(
   const settings = await readSendingSettings(localArea, await tokenVault());
   const account = sendingAccount(settings);
   if (!account.ok) return fail(account.error);
-  const results = await shortenAddresses(urls, request, click, settings, account.value);
-  const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
-  const [firstFailure] = failures;
-  return firstFailure !== undefined && failures.length === results.size ? fail(firstFailure) : { results, settings };
+  // Each link waits as a job in storage.session: a text that would not fit is refused before any is queued.
+  const room = holdTextRoom(urls, request, account.value.server);
+  if (!('release' in room)) return fail({ kind: 'text-too-large', links: urls.length, most: room.most });
+  try {
+    // One click may find hundreds of addresses: more than a few are sent only once the user says so.
+    if (urls.length > ASK_ABOVE_LINKS && !(await confirmedToSend(urls.length, account.value))) return await fail({ kind: 'not-confirmed', links: urls.length });
+    const results = await shortenAddresses(urls, request, click, settings, account.value);
+    const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
+    const [firstFailure] = failures;
+    return firstFailure !== undefined && failures.length === results.size ? await fail(firstFailure) : { results, settings };
+  } finally {
+    room.release();
+  }
+}
+
+/** More addresses than this from one click (a selection, a field) are sent only once the user confirms how many. */
+export const ASK_ABOVE_LINKS = 25;
+
+/** Asks whether to send `links` links with the account: what they cost in credits, and how long the limit makes them take. */
+async function confirmedToSend(links: number, account: Account): Promise<boolean> {
+  const words = browserWords();
+  const pace = planningPace(paceOf(account));
+  const takesMs = leastTimeMs(links, pace);
+  const time = takesMs < 60_000 ? words.seconds(Math.ceil(takesMs / 1000)) : words.minutes(Math.ceil(takesMs / 60_000));
+  const message = takesMs === 0 ? words.t('askLinksMessageAtOnce', links) : words.t('askLinksMessage', links, time, perMinute(pace));
+  return (await ask({ title: words.t('askLinksTitle', links), message, confirm: words.t('askLinksConfirm', links) })) === 'yes';
 }
 
 /**
