@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem } from '../support/native-menus';
-import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { clickAnswer, questionWindow } from '../support/notification-question';
+import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 
 let session: E2eSession;
@@ -71,6 +72,41 @@ describe('context menu', () => {
     const visit = await session.openTab(copied);
     expect(visit.url()).toBe(`${session.standIn.baseUrl}/demo/destination?from=link`);
     await visit.close();
+  });
+
+  it('the active account removed on another machine through sync: a real right-click on a link asks first; closed, nothing is sent; its button shortens with the account left, now the active one', async () => {
+    const worker = await session.worker();
+    const at = Date.now() - 60_000;
+    // What a merge with sync leaves (src/storage/sync-changes.ts): "Old team", the active account, gone from the list.
+    await worker.evaluate((removedAt) => chrome.storage.local.set({ activeAccount: 'account-old', changedBySync: { servers: {}, activeRemoved: { id: 'account-old', name: 'Old team', at: removedAt } } }), at);
+    try {
+      await article.bringToFront();
+      let before = new Set(await visibleWindowIds(display));
+      await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#sample-link', { button: 'right' }));
+      let question = await questionWindow(xvfb, before);
+      expect(session.standIn.apiRequests()).toEqual([]);
+      // Its close button, at its top right: no. Nothing is sent with an account the user did not pick.
+      await clickAnswer(xvfb, question, question.width - 12, 12);
+      const declined = await settledBadge(session);
+      expect(declined.text).toBe('!');
+      expect(declined.title).toContain('“Old team”, the account you were using, was removed on another computer through sync');
+      expect(session.standIn.apiRequests()).toEqual([]);
+      expect(await session.readClipboard()).toBe('nothing copied yet');
+
+      // Again, and its button: "Shorten with" the account left.
+      await worker.evaluate(() => chrome.action.setBadgeText({ text: '' }));
+      // The article in front again (reading the clipboard brought its reader's tab there).
+      await inFrontForKeys(article, display);
+      before = new Set(await visibleWindowIds(display));
+      await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#sample-link', { button: 'right' }));
+      question = await questionWindow(xvfb, before);
+      await clickAnswer(xvfb, question, 90, question.height - 27);
+      expect(await clipboardChange()).toMatch(session.shortUrlPattern());
+      expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/destination?from=link`);
+      expect(await worker.evaluate(async () => (await chrome.storage.local.get('activeAccount')).activeAccount)).toBe('account-1');
+    } finally {
+      await worker.evaluate(() => chrome.storage.local.set({ activeAccount: 'account-1', changedBySync: { servers: {}, activeRemoved: null } }));
+    }
   });
 
   it('a real right-click on the page itself and "Shorten this page" copies the page\'s short URL', async () => {

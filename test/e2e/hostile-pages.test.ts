@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HIDDEN_FIELD_ADDRESSES, HOSTILE_PATHS, MANY_ADDRESSES } from '../../tooling/stand-in/hostile-pages';
-import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { pollUntil } from '../../tooling/poll';
+import { visibleWindowIds, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem } from '../support/native-menus';
+import { clickAnswer, questionWindow } from '../support/notification-question';
 
 let session: E2eSession;
 let xvfb: XvfbServer;
@@ -108,54 +108,6 @@ describe('only text a person can see counts (item 3)', () => {
   });
 });
 
-interface Box {
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * The question's notification, as Chromium shows it under Xvfb (its own
- * message centre: a window at the screen's bottom right), once it has come
- * and stopped moving: a window new since `before`, as tall as a notification
- * with a button row.
- */
-async function questionWindow(before: Set<string>): Promise<Box> {
-  let last = '';
-  return pollUntil(
-    async () => {
-      for (const id of (await visibleWindowIds(xvfb.display)).filter((window) => !before.has(window))) {
-        const shell = await xdotool(xvfb.display, 'getwindowgeometry', '--shell', id).catch(() => '');
-        const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)$`, 'm').exec(shell)?.[1] ?? Number.NaN);
-        const box = { id, x: value('X'), y: value('Y'), width: value('WIDTH'), height: value('HEIGHT') };
-        if (!(box.height >= 130)) continue;
-        // The same place twice in a row: it has slid in.
-        const seen = JSON.stringify(box);
-        if (seen === last) return box;
-        last = seen;
-      }
-      return undefined;
-    },
-    { timeoutMs: 10_000, intervalMs: 100, failure: 'No question was shown.' },
-  );
-}
-
-/**
- * A real click at a point of the question's window, which then goes (it is
- * answered, and taken down): a click the window did not take yet (it may still
- * be coming in) is made again, at most three times.
- */
-async function clickAnswer(box: Box, x: number, y: number): Promise<void> {
-  for (let tries = 0; tries < 3; tries += 1) {
-    await xdotool(xvfb.display, 'mousemove', String(box.x + x), String(box.y + y), 'click', '1');
-    const gone = async () => ((await visibleWindowIds(xvfb.display)).includes(box.id) ? undefined : true);
-    if (await pollUntil(gone, { timeoutMs: 3_000, failure: 'still there' }).catch(() => false)) return;
-  }
-  throw new Error('The question stayed on screen after three clicks.');
-}
-
 describe('one click asks before a flood (item 3)', () => {
   it(`more than 25 addresses (here ${MANY_ADDRESSES}) are sent only once the user confirms the count: the question closed sends nothing and says so, its button sends them`, async () => {
     const page = await session.openTab(HOSTILE_PATHS.manyLinks);
@@ -163,10 +115,10 @@ describe('one click asks before a flood (item 3)', () => {
     await page.click('#list');
     let before = new Set(await visibleWindowIds(xvfb.display));
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#list'));
-    let question = await questionWindow(before);
+    let question = await questionWindow(xvfb, before);
     expect(sentUrls()).toEqual([]);
     // Its close button, at its top right: no.
-    await clickAnswer(question, question.width - 12, 12);
+    await clickAnswer(xvfb, question, question.width - 12, 12);
     const declined = await settledBadge(session);
     expect(declined.text).toBe('!');
     expect(declined.title).toContain(`Nothing was sent: shortening these ${MANY_ADDRESSES} links was not confirmed.`);
@@ -178,8 +130,8 @@ describe('one click asks before a flood (item 3)', () => {
     before = new Set(await visibleWindowIds(xvfb.display));
     await page.click('#list');
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#list'));
-    question = await questionWindow(before);
-    await clickAnswer(question, 90, question.height - 27);
+    question = await questionWindow(xvfb, before);
+    await clickAnswer(xvfb, question, 90, question.height - 27);
     expect((await settledBadge(session)).text).toBe('✓');
     expect(sentUrls()).toHaveLength(MANY_ADDRESSES);
     const short = await shortLinks();

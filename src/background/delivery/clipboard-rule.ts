@@ -33,6 +33,9 @@ export function nextClickOrder(now = Date.now()): number {
   return lastOrder;
 }
 
+/** A click as it happens (a menu item chosen, a key pressed, a question answered): its time and its place in the order of clicks. */
+export const clickNow = (): Click => ({ queuedAt: Date.now(), clickOrder: nextClickOrder() });
+
 export type CopyDecision = 'copy' | 'late' | 'superseded';
 
 // Decisions and the copies they lead to run one at a time, or two answers

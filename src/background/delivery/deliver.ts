@@ -9,9 +9,10 @@ import { errorSentence } from '../../ui/error-words';
 import { takeInterruptedJobs, type Click } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
 import { runQueued, shorten } from '../service/shortening-service';
+import { accountChosenWhenRemoved } from './account-question';
 import { badgeJobFinished, badgeJobStarted } from './badge';
 import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
-import { copyIfStillWanted, nextClickOrder, offerLater, takeOffer } from './clipboard-rule';
+import { clickNow, copyIfStillWanted, offerLater, takeOffer } from './clipboard-rule';
 import { notifyFailure, notifyLink, OFFER_NOTIFICATION_ID } from './notify';
 
 /**
@@ -37,10 +38,17 @@ export type Failed = { status: 'failed'; error: ShrtnrError };
  */
 export async function shortenAndCopy(request: ShortenRequest, pageTab?: number): Promise<BackgroundOutcome> {
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
-  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  let click = clickNow();
   await badgeJobStarted();
   try {
-    const { result, copyFormat } = await shorten(request, { ...click, owner: 'background', ...(pageTab === undefined ? {} : { pageTab }) });
+    const asker = () => ({ ...click, owner: 'background' as const, ...(pageTab === undefined ? {} : { pageTab }) });
+    let { result, copyFormat, accounts } = await shorten(request, asker());
+    // The active account was removed elsewhere: with another only once the user says so, and that answer is the click.
+    const chosen = result.ok ? undefined : await accountChosenWhenRemoved(result.error, accounts);
+    if (chosen !== undefined) {
+      click = clickNow();
+      ({ result, copyFormat } = await shorten({ ...request, account: chosen }, asker()));
+    }
     if (!result.ok) return await fail(result.error);
     return await deliver(result.value, copyFormat, click);
   } catch (error) {
@@ -50,7 +58,7 @@ export async function shortenAndCopy(request: ShortenRequest, pageTab?: number):
 
 /** A link the user chose from history (the address bar's keyword): copied as a click's link is, with its badge and notification. */
 export async function copyChosenLink(shortened: Shortening): Promise<BackgroundOutcome> {
-  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  const click = clickNow();
   await badgeJobStarted();
   try {
     const { copyFormat } = await readSettings(localArea, ['copyFormat']);

@@ -12,7 +12,7 @@ vi.mock('../service/shortening-service', () => ({
   unwatchJob: vi.fn(),
 }));
 vi.mock('../delivery/deliver', () => ({ finishedForNobody: vi.fn(async () => undefined) }));
-vi.mock('../delivery/clipboard-rule', () => ({ nextClickOrder: () => 1, popupCopies: vi.fn() }));
+vi.mock('../delivery/clipboard-rule', () => ({ clickNow: () => ({ queuedAt: Date.now(), clickOrder: 1 }), popupCopies: vi.fn() }));
 
 /** A runtime port as the popup's end of it would drive it. */
 function fakePort() {

@@ -2,7 +2,7 @@ import { internalError } from '../../api/errors';
 import { serveShortenPort } from '../../messages/shorten-port-server';
 import type { Runtime } from '../../platform/browser';
 import { finishedForNobody } from '../delivery/deliver';
-import { nextClickOrder, popupCopies, type Click } from '../delivery/clipboard-rule';
+import { clickNow, popupCopies } from '../delivery/clipboard-rule';
 import { cancelJob, shorten, unwatchJob } from '../service/shortening-service';
 
 /** Answers the popup's shortening ports (src/messages/shorten-port.ts): progress while it waits, then the answer. */
@@ -26,7 +26,7 @@ export function onShortenPort(port: Runtime.Port): void {
       if (started) return;
       started = true;
       // The click's time and order, before anything is awaited.
-      const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+      const click = clickNow();
       void shorten(message.request, {
         ...click,
         owner: 'popup',

@@ -4,10 +4,9 @@ import { changeFieldText, readField } from '../../platform/field-editing';
 import { asFieldTexts, fieldAddresses, fieldEdits, isHiddenField, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
 import type { ShortLinkOf } from '../../shortening/text-links';
 import { badgeJobFinished } from '../delivery/badge';
-import { nextClickOrder } from '../delivery/clipboard-rule';
+import { clickNow } from '../delivery/clipboard-rule';
 import { reportFailure } from '../delivery/deliver';
 import { notifySentence } from '../delivery/notify';
-import type { Click } from '../queue/job-journal';
 import { replacedSummary, type TextOutcome } from './deliver-text';
 import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
@@ -23,7 +22,7 @@ const CHANGE_TRIES = 3;
  * replaced, and nothing typed meanwhile is lost or moved. Nothing is copied.
  */
 export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
-  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  const click = clickNow();
   const place = { tabId: tab?.id ?? -1, frameId: info.frameId ?? 0, clickId: crypto.randomUUID() };
   // The element right-clicked where the browser names it (Firefox); else the focused one, which the page may have
   // moved as the menu opened (Chromium says no more): then it is refused when no one can see it.

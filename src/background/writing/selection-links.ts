@@ -2,8 +2,7 @@ import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
 import { MAX_SELECTION_LENGTH, selectionPieces } from '../../shortening/selection-pieces';
 import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
-import { nextClickOrder } from '../delivery/clipboard-rule';
-import type { Click } from '../queue/job-journal';
+import { clickNow } from '../delivery/clipboard-rule';
 import { deliverText, type TextOutcome } from './deliver-text';
 import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
@@ -17,12 +16,13 @@ import { shortenTextAddresses, shortLinkIn } from './text-addresses';
  */
 export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
-  const click: Click = { queuedAt: Date.now(), clickOrder: nextClickOrder() };
+  const click = clickNow();
   const pieces = await selectedPieces(info, tab);
   const shortened = await shortenTextAddresses(addressesIn(pieces), { via: 'menu-selection', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-selected' });
   if ('status' in shortened) return shortened;
   const { results, settings } = shortened;
-  return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, click);
+  // The click as answered: a question the user said yes to is when the text was asked for.
+  return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, shortened.click);
 }
 
 async function selectedPieces(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextPiece[]> {

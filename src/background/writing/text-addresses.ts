@@ -8,6 +8,8 @@ import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
 import type { Account } from '../../storage/accounts';
 import { badgeJobStarted } from '../delivery/badge';
+import { accountChosenWhenRemoved } from '../delivery/account-question';
+import { clickNow } from '../delivery/clipboard-rule';
 import { fail, reportFailure, type Failed } from '../delivery/deliver';
 import { ask } from '../delivery/question';
 import type { Click } from '../queue/job-journal';
@@ -28,22 +30,34 @@ export async function shortenTextAddresses(
   request: Omit<ShortenRequest, 'url'>,
   click: Click,
   noneFound: ShrtnrError,
-): Promise<Failed | { results: AddressResults; settings: Settings }> {
+): Promise<Failed | { results: AddressResults; settings: Settings; click: Click }> {
   if (urls.length === 0) return reportFailure(noneFound);
   await badgeJobStarted();
-  const settings = await readSendingSettings(localArea, await tokenVault());
-  const account = sendingAccount(settings);
+  let settings = await readSendingSettings(localArea, await tokenVault());
+  let account = sendingAccount(settings);
+  // The active account was removed elsewhere: another is used only once the user says so.
+  const chosen = account.ok ? undefined : await accountChosenWhenRemoved(account.error, settings.accounts);
+  // A question answered yes is the user's latest click: the text's copy is measured from it (clipboard-rule.ts).
+  let answered = click;
+  if (chosen !== undefined) {
+    settings = { ...settings, activeAccount: chosen };
+    account = sendingAccount(settings);
+    answered = clickNow();
+  }
   if (!account.ok) return fail(account.error);
   // Each link waits as a job in storage.session: a text that would not fit is refused before any is queued.
   const room = holdTextRoom(urls, request, account.value.server);
   if (!('release' in room)) return fail({ kind: 'text-too-large', links: urls.length, most: room.most });
   try {
     // One click may find hundreds of addresses: more than a few are sent only once the user says so.
-    if (urls.length > ASK_ABOVE_LINKS && !(await confirmedToSend(urls.length, account.value))) return await fail({ kind: 'not-confirmed', links: urls.length });
-    const results = await shortenAddresses(urls, request, click, settings, account.value);
+    if (urls.length > ASK_ABOVE_LINKS) {
+      if (!(await confirmedToSend(urls.length, account.value))) return await fail({ kind: 'not-confirmed', links: urls.length });
+      answered = clickNow();
+    }
+    const results = await shortenAddresses(urls, request, answered, settings, account.value);
     const failures = [...results.values()].flatMap((result) => (result.ok ? [] : [result.error]));
     const [firstFailure] = failures;
-    return firstFailure !== undefined && failures.length === results.size ? await fail(firstFailure) : { results, settings };
+    return firstFailure !== undefined && failures.length === results.size ? await fail(firstFailure) : { results, settings, click: answered };
   } finally {
     room.release();
   }
