@@ -174,6 +174,44 @@ describe('the Firefox build', () => {
     await popup.close();
   });
 
+  it('another machine removed the active account through sync: the settings page says so, and the popup sends a typed link only with the account chosen', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, syncPreferences: true });
+    const stored = () => session.firefox.evaluateInExtension(async () => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(['accounts', 'activeAccount']), null);
+    const [first] = (await stored()).accounts as { id: string; name: string; server: string }[];
+    const temp = { id: 'account-temp', name: 'Temporary', server: session.standIn.baseUrl };
+    // Here: a second account, made the active one, which sync carries to the user's other browsers.
+    await session.firefox.evaluateInExtension(async (accounts) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set({ accounts, activeAccount: 'account-temp' }), [first, temp]);
+    const syncedIds = () => session.firefox.evaluateInExtension(async () => JSON.stringify(((await (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get('pref:accounts'))['pref:accounts'] as { value?: { id: string }[] } | undefined)?.value?.map(({ id }) => id) ?? null), null);
+    await expect.poll(syncedIds).toBe(JSON.stringify(['account-1', 'account-temp']));
+    session.standIn.clearLog();
+    // Then another browser removed it.
+    await session.firefox.evaluateInExtension(async ({ accounts, at }) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.set({ 'pref:accounts': { value: accounts, at } }), { accounts: [first], at: Date.now() + 1_000 });
+    await expect.poll(async () => JSON.stringify((await stored()).accounts)).toBe(JSON.stringify([first]));
+    try {
+      const options = await session.firefox.openExtensionPage('src/options/index.html');
+      await options.waitForSelector('[data-testid="active-removed-elsewhere"]');
+      expect(await textOf(options, '[data-testid="active-removed-elsewhere"]')).toContain('“Temporary”, the active account, was removed on another computer through sync (');
+      await options.close();
+
+      const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+      await popup.waitForSelector('[role="alert"]');
+      const longUrl = `${session.standIn.baseUrl}/demo/article?typed=removed-elsewhere`;
+      await popup.type('#typed-url', longUrl);
+      await popup.click('.url-form button[type="submit"]');
+      await expect.poll(() => popup.$eval('[role="alert"]', (alert) => alert.getAttribute('data-error-kind'))).toBe('active-account-removed');
+      expect(await textOf(popup, '[role="alert"]')).toContain('“Temporary”, the account you were using, was removed on another computer through sync (');
+      expect(session.standIn.apiRequests()).toEqual([]);
+      await (await popup.waitForSelector(`button::-p-text(Shorten with “${first?.name ?? ''}”)`))?.click();
+      await popup.waitForSelector('[data-testid="short-url"]');
+      expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
+      expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longUrl }]);
+      expect((await stored()).activeAccount).toBe('account-1');
+      await popup.close();
+    } finally {
+      await session.firefox.evaluateInExtension(async () => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set({ activeAccount: 'account-1', changedBySync: { servers: {}, activeRemoved: null } }), null);
+    }
+  });
+
   it('tags a typed link with campaign values typed once in the popup: the server gets the tagged address', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, campaignPresets: undefined });
     const popup = await session.firefox.openExtensionPage('src/popup/index.html');
