@@ -72,7 +72,8 @@ const PHASES: Job[][] = [
   ],
   [
     // Beside the end-to-end processes, the longest jobs, these two yield the cores to them (nice): they have time to spare.
-    { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration'])] },
+    // With coverage: its floors and the untested-module check (vite.config.ts) are part of the job, its summary in the output.
+    { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration', '--coverage'])] },
     { name: 'build checks', steps: [niced(['vitest', 'run', '--project', 'build'])] },
     { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
     { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },

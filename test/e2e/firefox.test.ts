@@ -2,6 +2,7 @@
 // WebDriver BiDi against the stand-in: install, the options page, the popup
 // on a typed URL and on a tab, background shortening to the clipboard, and
 // the token audit at the end of the session.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/entries/omnibox.ts.
 import type { Page } from 'puppeteer-core';
 import type { E2eHooks, TextOutcome } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';

@@ -3,6 +3,8 @@
 // off, or for a failure), the cache gives a link again with no request, the
 // history page's tools, QR codes decoded from the screen and from the files,
 // the copy formats, and tracking parameters taken off.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/history/extension-connector.ts,
+// src/history/main.tsx.
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import type { Download, Page } from 'playwright-core';

@@ -1,5 +1,6 @@
 // The built extension's options page, used as a person would: typing,
 // saving, reloading and testing the connection against the stand-in.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/options/main.tsx.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS } from '../../src/api/client';
