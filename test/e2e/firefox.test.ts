@@ -378,10 +378,13 @@ describe('the Firefox build, headed under Xvfb', () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
     const pageUrl = `${headed.standIn.baseUrl}/demo/article?from=real-key`;
     const page = await headed.firefox.openTab(pageUrl);
+    const clipboardBefore = await headed.readClipboard();
     await pressShortcutOn(page);
     await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
     expect(JSON.parse(headed.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: pageUrl });
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    // This press's link, not one another test left on the clipboard.
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
   });
 
   it("with the setting on, a real Alt+Shift+L on a page with its own short link copies that link, with no request (activeTab + scripting)", async () => {
@@ -394,7 +397,8 @@ describe('the Firefox build, headed under Xvfb', () => {
     // Its "short" link longer than its address: the server makes one.
     const longerUrl = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.longer}`;
     await pressShortcutOn(await headed.firefox.openTab(longerUrl));
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(ownLink);
+    expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
   });
 
@@ -406,9 +410,13 @@ describe('the Firefox build, headed under Xvfb', () => {
     await headed.saveTokens({ 'account-1': undefined });
     await headed.firefox.evaluateInExtension((item) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.set(item), { [tokenKey('account-1')]: saved });
     const pageUrl = `${baseUrl}/demo/article?from=injected-probe`;
+    const page = await headed.firefox.openTab(pageUrl);
+    const clipboardBefore = await headed.readClipboard();
     // The real key grants activeTab (so the extension may inject into the page), and shortens it with the token it moved.
-    await pressShortcutOn(await headed.firefox.openTab(pageUrl));
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+    await pressShortcutOn(page);
+    // This press's link, not one another test left on the clipboard (shuffled, the shortcut's test may come first).
+    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => request.headers.authorization)).toEqual([`Bearer ${demoToken}`]);
     expect(await headed.storedTokens()).toEqual({ kept: { 'account-1': saved }, inLocal: {} });
 
