@@ -42,6 +42,13 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
   await page.type(selector, text);
 }
 
+/** Closes the toolbar popup's panel: it stays open over the window until closed, and no other popup opens meanwhile. */
+function closePopupPanels(): Promise<void> {
+  return session.firefox.evaluateInExtension(() => {
+    for (const view of (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' })) view.close();
+  }, null);
+}
+
 async function connectionStatusAfterTest(options: Page): Promise<string> {
   // The page renders once its settings are read, after its DOM is there (seen missing once in CI): waited for.
   await (await options.waitForSelector('button::-p-text(Test connection)'))?.click();
@@ -107,10 +114,7 @@ describe('two accounts on two servers in Firefox (issue 21)', () => {
       expect(tokensSeen(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
       expect(second.apiRequests()).toHaveLength(3);
     } finally {
-      // The panel stays open over the window until closed: the next popup could not open.
-      await session.firefox.evaluateInExtension(() => {
-        for (const view of (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' })) view.close();
-      }, null);
+      await closePopupPanels();
       await session.firefox.evaluateInExtension((origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.remove({ origins }), ['https://127.0.0.1/*']);
       await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, autoCopy: undefined });
       await session.saveTokens({ [own.id]: undefined });
@@ -239,6 +243,8 @@ describe('the Firefox build', () => {
     expect(panel.shortUrl).toMatch(session.shortUrlPattern());
     expect(JSON.parse(session.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: articleUrl });
     expect(await session.readClipboard()).toBe(panel.shortUrl);
+    // Closed here, not by whichever test opens the next popup (shuffled, the two-account test's came after and could not open).
+    await closePopupPanels();
     await tab.close();
 
     // Moving to another server gives back the access granted for this one.
