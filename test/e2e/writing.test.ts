@@ -33,6 +33,8 @@ beforeEach(async () => {
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
   await session.setClipboard('nothing copied yet');
+  // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
+  await writing.reload();
 });
 
 /** The short link history holds for each long URL. */
