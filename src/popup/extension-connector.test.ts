@@ -153,12 +153,15 @@ describe("the popup's questions to the worker", () => {
     expect(worker.useAccount).toHaveBeenCalledWith('account-2');
   });
 
-  it('fall back to nothing when the worker fails: no recent links, no presets, no switch', async () => {
+  it('fall back to nothing when the worker fails: no recent links, no presets, no switch, each said in the console', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const connector = await openPopup();
     for (const question of [worker.recent, worker.presets, worker.useAccount]) question.mockRejectedValue(new Error('storage is gone'));
     await expect(connector.recent(3)).resolves.toEqual({ enabled: true, entries: [] });
     await expect(connector.campaignPresets()).resolves.toEqual([]);
     await expect(connector.useAccount('account-2')).resolves.toBe(false);
+    expect(warned.mock.calls.map(([said]) => said)).toEqual(['Shrtnr: history could not be read.', 'Shrtnr: the campaign presets could not be read.', 'Shrtnr: the account could not be switched.']);
+    warned.mockRestore();
   });
 
   it('tell the tab the popup opened on, private as its window is', async () => {
@@ -167,10 +170,13 @@ describe("the popup's questions to the worker", () => {
   });
 
   it('copy, and say when the clipboard refused', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const connector = await openPopup();
     await expect(connector.copy({ text: 'https://shrtnr.co/abc' })).resolves.toBe(true);
     vi.mocked(writeClipboard).mockRejectedValueOnce(new Error('Document is not focused.'));
     await expect(connector.copy({ text: 'https://shrtnr.co/abc' })).resolves.toBe(false);
+    expect(warned.mock.calls).toEqual([['Shrtnr: copying from the popup failed.', 'Document is not focused.']]);
+    warned.mockRestore();
   });
 });
 
