@@ -39,6 +39,20 @@ export default defineConfig(({ command, mode }) => {
       },
     },
     test: {
+      // `npm test` runs the unit and integration projects with --coverage (V8's own counters, no code
+      // instrumented). Every module of src/ is measured, tested or not; the folders whose logic
+      // the product stands on keep 90 % of lines and branches. A module no test runs at all fails the
+      // run unless only a browser can run it and an end-to-end test names it (test/support/untested-modules.ts).
+      coverage: {
+        provider: 'v8',
+        include: ['src/**/*.{ts,tsx}'],
+        exclude: ['src/**/*.test.{ts,tsx}', 'src/**/fake-*.{ts,tsx}', 'src/**/*.d.ts'],
+        reporter: ['text-summary', 'json-summary'],
+        reportsDirectory: '.tmp/coverage',
+        thresholds: Object.fromEntries(['src/api/**', 'src/storage/**', 'src/shortening/**', 'src/background/queue/**'].map((folder) => [folder, { lines: 90, branches: 90 }])),
+      },
+      // The default reporter, and the check that no module goes untested (it acts only when coverage is on).
+      reporters: ['default', './test/support/untested-modules.ts'],
       projects: [
         // Component tests (`*.test.tsx`: a view rendered with @testing-library/preact)
         // run here too, each in a happy-dom page chosen by its first line,

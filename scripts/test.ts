@@ -19,6 +19,7 @@
 // every job passed; a phase 1 failure (a type error, a lint finding, a build
 // that breaks) skips phase 2.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -47,12 +48,12 @@ const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .toSorted();
-// E2E_SHUFFLE_SEED=N: both e2e processes run their files and tests in the random order of seed N
-// (the unit and integration projects always run shuffled), to show no test leans on another.
-const shuffleSeed = process.env.E2E_SHUFFLE_SEED;
-if (shuffleSeed !== undefined && !/^\d+$/.test(shuffleSeed)) throw new Error(`E2E_SHUFFLE_SEED must be a whole number, not "${shuffleSeed}".`);
-const shuffled = shuffleSeed === undefined ? [] : ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
-const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', ...shuffled, ...files.map((file) => `${E2E_DIR}/${file}`)];
+// Both e2e processes run their files, and the tests within them, in a random order, a new one each run
+// (the unit and integration projects shuffle too, in vite.config.ts): no test may lean on another.
+// The seed is printed first; E2E_SHUFFLE_SEED=N repeats the order of seed N.
+const shuffleSeed = process.env.E2E_SHUFFLE_SEED ?? String(randomInt(1, 1_000_000));
+if (!/^\d+$/.test(shuffleSeed)) throw new Error(`E2E_SHUFFLE_SEED must be a whole number, not "${shuffleSeed}".`);
+const e2e = (files: string[]): string[] => ['vitest', 'run', '--project', 'e2e', '--sequence.shuffle', `--sequence.seed=${shuffleSeed}`, ...files.map((file) => `${E2E_DIR}/${file}`)];
 
 const npmRun = (script: string): string[] => ['npm', 'run', '--silent', script];
 /** A command at a lower CPU priority (POSIX `nice`), where the platform has it. */
@@ -71,7 +72,8 @@ const PHASES: Job[][] = [
   ],
   [
     // Beside the end-to-end processes, the longest jobs, these two yield the cores to them (nice): they have time to spare.
-    { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration'])] },
+    // With coverage: its floors and the untested-module check (vite.config.ts) are part of the job, its summary in the output.
+    { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration', '--coverage'])] },
     { name: 'build checks', steps: [niced(['vitest', 'run', '--project', 'build'])] },
     { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
     { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },
@@ -120,10 +122,11 @@ function summary(outcomes: Outcome[]): string {
     const how = ended === 0 ? '' : ended === 'skipped' ? ' (skipped: an earlier job failed)' : ` (exit ${ended})`;
     return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s`}${how}`;
   });
-  return ['', 'npm test:', ...lines, ''].join('\n');
+  return ['', `npm test (end-to-end order: seed ${shuffleSeed}):`, ...lines, ''].join('\n');
 }
 
 async function main(): Promise<number> {
+  console.log(`End-to-end order: seed ${shuffleSeed} (E2E_SHUFFLE_SEED=${shuffleSeed} npm test repeats it).`);
   const outcomes = [await runJob(PREFLIGHT)];
   for (const phase of PHASES) {
     if (!outcomes.every(passed)) {

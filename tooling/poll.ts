@@ -16,11 +16,20 @@ const DEFAULT_INTERVAL_MS = 50;
  * inside a test, vitest's `expect.poll` does as well when only an assertion is wanted.
  */
 export async function pollUntil<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOptions): Promise<T> {
+  const value = await pollWithin(probe, options);
+  if (value !== undefined) return value;
+  throw new Error(typeof options.failure === 'string' ? options.failure : options.failure());
+}
+
+/**
+ * pollUntil for a wait that may come to nothing and is then tried another way (a key press
+ * typed again): undefined once the time is up, where pollUntil fails.
+ */
+export async function pollWithin<T>(probe: () => T | undefined | Promise<T | undefined>, options: Omit<PollOptions, 'failure'>): Promise<T | undefined> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) throw new Error(typeof options.failure === 'string' ? options.failure : options.failure());
+    if (value !== undefined || Date.now() >= deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? DEFAULT_INTERVAL_MS));
   }
 }

@@ -65,8 +65,11 @@ export interface SoakResult {
   /** Links the soak asked for (run, clicks, popups) that history does not hold exactly once. */
   notInHistoryOnce: string[];
   refused: number;
-  /** What the clipboard must hold (the link of the last click whose link came in time: the clipboard rule; none when no click's did), and what it holds. */
-  clipboard: { expected: string | undefined; actual: string };
+  /**
+   * What the clipboard must hold (the link of the last click whose link came in time: the clipboard rule; none when no click's did),
+   * what it must never hold (the links of the clicks whose links came late: offered, not copied), and what it holds.
+   */
+  clipboard: { expected: string | undefined; late: string[]; actual: string };
 }
 
 const BULK_BUTTON = 'Shorten all tabs in this window';
@@ -300,6 +303,8 @@ async function clipboardAudit(extension: ExtensionBrowser, standIn: StandIn, cli
   }
   const inTime = clicks.filter((click) => history.some((entry) => entry.longUrl === click.longUrl && entry.createdAt - click.at <= 30_000));
   const last = inTime.at(-1);
-  const expected = last === undefined ? undefined : history.find((entry) => entry.longUrl === last.longUrl)?.shortUrl;
-  return { expected, actual: await extension.readClipboard(`${standIn.baseUrl}/demo/blank`) };
+  const linkOf = (click: { longUrl: string }) => history.find((entry) => entry.longUrl === click.longUrl)?.shortUrl;
+  const expected = last === undefined ? undefined : linkOf(last);
+  const late = clicks.filter((click) => !inTime.includes(click)).flatMap((click) => linkOf(click) ?? []);
+  return { expected, late, actual: await extension.readClipboard(`${standIn.baseUrl}/demo/blank`) };
 }

@@ -36,14 +36,24 @@ let watchingBulk = false;
 // import() fetches a module once, however often it is asked for.
 const bulkPanel = async (): Promise<BulkPanelComponent> => (await import('./bulk-panel')).BulkPanel;
 
-/** Sends at once when the window is known (as it is a moment after the popup opens), else once it is. */
+// Messages still waiting for the window: one sent later waits behind them, or a quick `refused` would overtake its `start`.
+let waitingForWindow = 0;
+
+/** Sends at once when the window is known (as it is a moment after the popup opens) and nothing waits for it, else in turn. */
 function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
   // Between a worker's stop and the reconnection nothing is sent: the next `watch` gives the run as it stands.
   const send = (id: number | undefined) => {
     if (id !== undefined) bulkPort?.post(typeof message === 'function' ? message(id) : message);
   };
-  if (windowId === undefined) void ownWindow().then(send);
-  else send(windowId);
+  if (windowId !== undefined && waitingForWindow === 0) {
+    send(windowId);
+    return;
+  }
+  waitingForWindow += 1;
+  void ownWindow().then((id) => {
+    waitingForWindow -= 1;
+    send(id);
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
-import { untranslatedWords } from '../../test/support/untranslated-text';
+import { untranslatedWords, wordsInAnotherScript } from '../../test/support/untranslated-text';
 import type { ShrtnrError } from '../api';
 import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
 import type { MessageKey, Words } from '../platform/words';
@@ -48,7 +48,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
   /** In Arabic every word on screen is Arabic, but for addresses and the names given. */
   const expectNothingUntranslated = (names: string[] = []) => {
-    if (language === 'ar') expect(untranslatedWords(document.body, [...names, 'HTML', 'QR'])).toEqual([]);
+    expect(wordsInAnotherScript(document.body, language, [...names, 'HTML', 'QR'])).toEqual([]);
   };
   const button = (key: MessageKey) => screen.getByRole('button', { name: t(key) });
   const noButton = (key: MessageKey) => screen.queryByRole('button', { name: t(key) });
@@ -168,7 +168,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]);
     expect(screen.getByTestId('copy-status').textContent).toBe(t('popupCopied'));
     expect(screen.getByTestId('long-url').textContent).toBe(TAB_URL);
-    expect(screen.getByText(t('popupFrom'), { exact: false })).toBeTruthy();
+    screen.getByText(t('popupFrom'), { exact: false });
     // Copying again is one key press away.
     await expectFocusOn(() => button('popupCopy'));
     expectNothingUntranslated();
@@ -385,6 +385,19 @@ it('the Arabic check finds an English message left in', async () => {
   expect(untranslatedWords(document.body, ['shrtnr.co'])).toEqual(['Retry']);
 });
 
+it('the check of an English page finds an Arabic message left in', async () => {
+  const arabic = wordsIn('ar');
+  const english = wordsIn('en');
+  // As if the English catalogue's `popupRetry` had been filled in from the Arabic one.
+  const leaky: Words = { ...english, t: (key, ...substitutions) => (key === 'popupRetry' ? arabic : english).t(key, ...substitutions) };
+  const connector = fakePopupConnector(leaky, TAB_URL);
+  connector.shorten.mockResolvedValueOnce(failedAnswer({ kind: 'network', host: 'shrtnr.co' }));
+  renderPopup(connector);
+
+  await alert();
+  expect(wordsInAnotherScript(document.body, 'en', ['shrtnr.co'])).toEqual(arabic.t('popupRetry').split(' '));
+});
+
 it('puts durations into each language’s own words', () => {
   // Guards the rate-limit and timeout cases above against a Words that ignores its language.
   expect(new Set(['en', 'de', 'ar'].map((language) => wordsIn(language).seconds(30))).size).toBe(3);
@@ -543,7 +556,7 @@ describe('history, formats and QR codes in the popup', () => {
 
     const copyOne = await screen.findByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/one') });
     expect(screen.queryByRole('button', { name: t('popupCopyRecent', FAKE_SHORT_URL) })).toBeNull();
-    expect(screen.getByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/three') })).toBeTruthy();
+    screen.getByRole('button', { name: t('popupCopyRecent', 'https://shrtnr.co/three') });
     fireEvent.click(copyOne);
     await waitFor(() => expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL, 'https://shrtnr.co/one']));
     await waitFor(() => expect(screen.getByTestId('recent-status').textContent).toBe(t('historyCopied', 'https://shrtnr.co/one')));
@@ -593,12 +606,12 @@ describe('history, formats and QR codes in the popup', () => {
 
   it('says where the latest links will appear while history is empty, and that it is off when it is', async () => {
     renderPopup(fakePopupConnector(words, TAB_URL));
-    expect(await screen.findByText(t('popupRecentEmpty'))).toBeTruthy();
+    await screen.findByText(t('popupRecentEmpty'));
     cleanup();
     const connector = fakePopupConnector(words, TAB_URL);
     connector.recent.mockResolvedValue({ enabled: false, entries: [] });
     renderPopup(connector);
-    expect(await screen.findByText(t('popupHistoryOff'))).toBeTruthy();
+    await screen.findByText(t('popupHistoryOff'));
   });
 
   it('records nothing from a private window: the request says so, for the tab and a typed link', async () => {
@@ -644,7 +657,7 @@ describe('history, formats and QR codes in the popup', () => {
     await shortLink();
 
     fireEvent.click(button('popupShowQr'));
-    expect(await screen.findByRole('img', { name: t('qrCodeLabel', FAKE_SHORT_URL) })).toBeTruthy();
+    await screen.findByRole('img', { name: t('qrCodeLabel', FAKE_SHORT_URL) });
     fireEvent.click(button('popupHideQr'));
     expect(screen.queryByRole('img', { name: t('qrCodeLabel', FAKE_SHORT_URL) })).toBeNull();
   });
@@ -722,7 +735,7 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
     // The summary is read out at the end only.
     expect(screen.getByTestId('bulk-summary').textContent).toBe('');
     expect(screen.queryByRole('button', { name: t('bulkCopyLines') })).toBeNull();
-    if (language === 'ar') expect(untranslatedWords(document.body, ['Shrtnr', 'Page', 'HTML', 'QR'])).toEqual([]);
+    expect(wordsInAnotherScript(document.body, language, ['Shrtnr', 'Page', 'HTML', 'QR'])).toEqual([]);
 
     fireEvent.click(button('bulkCancel'));
     expect(connector.cancelBulk).toHaveBeenCalledTimes(1);
@@ -757,16 +770,16 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
       '- [Page 1](https://s.test/1)\n- [Four, "quoted"](https://s.test/4)\n',
       'title,long_url,short_url\r\nPage 1,https://example.com/1,https://s.test/1\r\n"Four, ""quoted""",https://example.com/4,https://s.test/4\r\n',
     ]));
-    expect(await screen.findByText(t('bulkCopied', 2))).toBeTruthy();
+    await screen.findByText(t('bulkCopied', 2));
 
     connector.copy.mockResolvedValueOnce(false);
     fireEvent.click(button('bulkCopyCsv'));
-    expect(await screen.findByText(t('popupCopyFailed'))).toBeTruthy();
+    await screen.findByText(t('popupCopyFailed'));
 
     fireEvent.click(button('bulkDone'));
     expect(connector.dismissBulk).toHaveBeenCalledTimes(1);
     tell({ type: 'run', run: undefined });
-    expect(button('popupBulkButton')).toBeTruthy();
+    button('popupBulkButton');
     expect(screen.queryByTestId('bulk-item')).toBeNull();
   });
 

@@ -4,6 +4,8 @@
 // X11 key presses: Chromium closes the popup as the prompt opens, so the
 // worker starts the run once it is granted and opens the popup again on it.
 // Each test opens a window of its own, so runs never meet.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/entries/bulk-port.ts,
+// src/background/runs/run-wish.ts, src/messages/bulk-port-server.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs, pressPromptKeys, PROMPT_READY_MS } from '../../tooling/browsers/tabs-permission';

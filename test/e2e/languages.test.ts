@@ -5,6 +5,8 @@
 // written by hand (test/support/sentences.ts), numbers and isolation as the
 // browser's ICU formats them; the controls are found by the words of the same
 // _locales files the browser reads.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/platform/i18n.ts,
+// src/ui/adopt-language.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';

@@ -1,5 +1,7 @@
 // The real toolbar popup (CDP Extensions.triggerAction on a page tab) of the
 // built extension, against the HTTPS stand-in.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/platform/browser.ts,
+// src/popup/main.tsx.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countdownShown, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';

@@ -2,6 +2,9 @@
 // a text field replaced in place, in headed Chromium under Xvfb against the
 // stand-in. The demo page is in no host permission: the extension reads (and
 // changes) it only with the access a user's click grants (activeTab).
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/writing/deliver-text.ts,
+// src/background/writing/field-links.ts, src/background/writing/selection-links.ts,
+// src/background/writing/text-addresses.ts, src/platform/field-editing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextOutcome } from '../../src/background/writing/deliver-text';
@@ -29,6 +32,8 @@ beforeEach(async () => {
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
   await session.setClipboard('nothing copied yet');
+  // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
+  await writing.reload();
 });
 
 /** The short link history holds for each long URL. */

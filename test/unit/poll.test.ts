@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pollUntil } from '../../tooling/poll';
+import { pollUntil, pollWithin } from '../../tooling/poll';
 
 describe('pollUntil', () => {
   it('keeps probing while the probe returns undefined, and returns its first other value', async () => {
@@ -38,5 +38,22 @@ describe('pollUntil', () => {
     );
     await expect(waiting).rejects.toThrow('probe broke');
     expect(calls).toBe(1);
+  });
+});
+
+describe('pollWithin', () => {
+  it('returns the first value other than undefined', async () => {
+    let calls = 0;
+    expect(await pollWithin(() => (++calls < 3 ? undefined : calls), { timeoutMs: 1_000, intervalMs: 1 })).toBe(3);
+  });
+
+  it('gives undefined once the time is up, after probing more than once', async () => {
+    let calls = 0;
+    const value = await pollWithin(() => {
+      calls += 1;
+      return undefined;
+    }, { timeoutMs: 30, intervalMs: 5 });
+    expect(value).toBeUndefined();
+    expect(calls).toBeGreaterThan(1);
   });
 });
