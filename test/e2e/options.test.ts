@@ -13,10 +13,19 @@ beforeAll(async () => {
   session = await startE2eSession();
 });
 afterAll(() => session?.close());
+/** The merge with sync, at once (the worker's own runs a second after a change). */
+const mergeNow = () => session.worker().then((worker) => worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { syncPreferences(): Promise<void> } }).shrtnrE2e.syncPreferences()));
+
 beforeEach(async () => {
   session.standIn.setFault(null);
   session.standIn.clearLog();
-  await session.configure({ token: undefined, serverUrl: undefined, autoCopy: undefined, tokenServer: undefined, syncPreferences: undefined });
+  // Each test starts from a new profile's storage (no setting, nothing in sync, nothing agreed), whatever test ran before.
+  const worker = await session.worker();
+  await worker.evaluate(async () => {
+    await chrome.storage.sync.clear();
+    await chrome.storage.local.clear();
+  });
+  await mergeNow();
   await options?.close();
   options = await session.browser.context.newPage();
   await options.goto(session.browser.extensionUrl('src/options/index.html'));
@@ -68,9 +77,6 @@ describe('options page', () => {
     await options.getByRole('button', { name: 'Show' }).click();
     expect(await options.getByLabel('Access token').getAttribute('type')).toBe('text');
     await options.getByRole('button', { name: 'Hide' }).click();
-    // Sync as a new profile's: one that already holds these accounts (an earlier test's, as shuffled once) keeps its time.
-    await (await session.worker()).evaluate(() => chrome.storage.sync.clear());
-    await mergeNow();
 
     await saveServerAndToken(`${session.standIn.baseUrl}/`, token);
     // Only what changed is written; auto-copy stays at its default, unstored.
@@ -266,7 +272,6 @@ describe('options page', () => {
 const prefOf = async (key: string) => ((await storedSync())[`pref:${key}`] as { value?: unknown } | undefined)?.value;
 const writeSync = (items: Record<string, unknown>) => session.worker().then((worker) => worker.evaluate((set) => chrome.storage.sync.set(set), items));
 /** One merge now, as the worker runs one a second after any change (the first case waits for that one). */
-const mergeNow = () => session.worker().then((worker) => worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { syncPreferences(): Promise<void> } }).shrtnrE2e.syncPreferences()));
 
 describe('preferences that follow the user (storage.sync)', () => {
   it('gives a preference changed here to sync, takes one another browser changed, and never the token', async () => {
