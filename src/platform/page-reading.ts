@@ -10,8 +10,13 @@ import { readPageText } from './page-text';
 export async function runInPage<Args extends unknown[]>(tabId: number, frameId: number | undefined, func: (...args: Args) => unknown, args: Args): Promise<unknown> {
   try {
     const [injection] = await browser.scripting.executeScript({ target: { tabId, ...(frameId === undefined ? {} : { frameIds: [frameId] }) }, func, args });
+    // Chrome puts a function that threw in the page on `error` (Firefox rejects): said, as a rejection is.
+    const thrown = (injection as { error?: unknown } | undefined)?.error;
+    if (thrown !== undefined) console.warn("Shrtnr: the extension's script failed in the page.", String(thrown).slice(0, 200));
     return injection?.result;
-  } catch {
+  } catch (error) {
+    // Said for whoever looks (the page's words never: only the browser's reason), then read as nothing.
+    console.warn("Shrtnr: the page could not be run in.", error instanceof Error ? error.message : String(error));
     return undefined;
   }
 }
