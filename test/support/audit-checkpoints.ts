@@ -10,13 +10,23 @@ import { withTimeout } from './token-audit';
  */
 
 type Checkpoint = (when: string) => Promise<string[]>;
+/** A session's end of test: its audit's findings since the last one, and what its browser said meanwhile (printed when the test failed). */
+interface TestEnd {
+  checkpoint: Checkpoint;
+  said(): string[];
+}
 
-const openSessions = new Set<Checkpoint>();
+const openSessions = new Set<TestEnd>();
 
-/** Registers a session's checkpoint (its findings since the last one), run at the end of each test; returns its unregister. */
-export function atEachTestEnd(checkpoint: Checkpoint): () => void {
-  openSessions.add(checkpoint);
-  return () => openSessions.delete(checkpoint);
+/** Registers a session's end of test, run at the end of each test; returns its unregister. */
+export function atEachTestEnd(end: TestEnd): () => void {
+  openSessions.add(end);
+  return () => openSessions.delete(end);
+}
+
+/** What every open session's browser said during the test that just ended (the extension's own warnings among it). */
+export function saidDuringTest(): string[] {
+  return [...openSessions].flatMap((end) => end.said());
 }
 
 /**
@@ -33,7 +43,7 @@ export function forgetOpenSessions(): number {
 
 /** Runs the checkpoint of every open session; throws with the findings, one a line, if any session has some. */
 export async function checkOpenSessions(when: string): Promise<void> {
-  const findings = (await Promise.all([...openSessions].map((checkpoint) => checkpoint(when)))).flat();
+  const findings = (await Promise.all([...openSessions].map((end) => end.checkpoint(when)))).flat();
   if (findings.length > 0) throw new Error(`The token leaked, by the end of ${when}:\n${findings.join('\n')}`);
 }
 

@@ -119,7 +119,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
   const [sources, servers] = [auditWatcher.sources(readStorage, () => session.readClipboard()), { api: standIn, otherOrigin }];
   // Every stand-in a test starts while the session is open: its log is read too.
   const stopWatchingStandIns = whenStandInStarts((started) => audit.watchServer(started));
-  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, servers, sources));
+  const stopCheckpoints = atEachTestEnd({ checkpoint: (when) => audit.checkpoint(when, servers, sources), said: () => audit.takeSaid() });
 
   const session: E2eSession = {
     standIn,

@@ -3,9 +3,13 @@
 // requests and output, the pages, what the extension keeps, the clipboard:
 // audit-checkpoints.ts), and a leak fails that test.
 import { afterAll, afterEach } from 'vitest';
-import { checkOpenSessions, forgetOpenSessions } from './audit-checkpoints';
+import { checkOpenSessions, forgetOpenSessions, saidDuringTest } from './audit-checkpoints';
 
 afterEach(async (context) => {
+  // A test that failed (an intermittent one above all) says what the browser said meanwhile: the extension's
+  // warnings (a page it could not read, a notification it could not show) are often the why.
+  const said = saidDuringTest();
+  if (context.task.result?.state === 'fail' && said.length > 0) console.error(`What the browser said during "${context.task.name}":\n${said.join('\n')}`);
   await checkOpenSessions(`the test "${context.task.name}"`);
 });
 

@@ -90,7 +90,7 @@ export async function startFirefoxSession(
   const servers = { api: standIn, otherOrigin };
   // Every stand-in a test starts while the session is open: its log is read too.
   const stopWatchingStandIns = whenStandInStarts((started) => audit.watchServer(started));
-  const stopCheckpoints = atEachTestEnd((when) => audit.checkpoint(when, servers, sources));
+  const stopCheckpoints = atEachTestEnd({ checkpoint: (when) => audit.checkpoint(when, servers, sources), said: () => audit.takeSaid() });
 
   const session: FirefoxSession = {
     standIn,

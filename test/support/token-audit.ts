@@ -25,6 +25,9 @@ export interface AuditServers {
 }
 
 const READ_TIMEOUT_MS = 10_000;
+/** What a failed test prints of the browser's output: its last lines, each cut to this length. */
+const SAID_KEPT = 40;
+const SAID_LENGTH = 300;
 
 /**
  * Says, at the end of each test of an e2e session and at its close, where a
@@ -57,6 +60,7 @@ export class TokenAudit {
   private readonly moreServers = new Set<StandIn>();
   // What came in since the last checkpoint: judged at the next one.
   private readonly outputs: { kind: OutputKind; source: string; text: string }[] = [];
+  private readonly saidInTest: string[] = [];
   private readonly requests: ObservedRequest[] = [];
   private readonly markups: { url: string; markup: string }[] = [];
   private readonly unchecked: string[] = [];
@@ -101,6 +105,13 @@ export class TokenAudit {
   /** A console line, an uncaught exception or a browser log line, with the context it came from. */
   record(source: string, text: string, kind: OutputKind = 'console'): void {
     this.outputs.push({ kind, source, text });
+    this.saidInTest.push(`${kind}: ${source}: ${text.length > SAID_LENGTH ? `${text.slice(0, SAID_LENGTH)}…` : text}`);
+    if (this.saidInTest.length > SAID_KEPT) this.saidInTest.shift();
+  }
+
+  /** What the browser said since the last call (the last test's output, for a failed test to print): its latest lines, cut short. */
+  takeSaid(): string[] {
+    return this.saidInTest.splice(0);
   }
 
   recordRequest(request: ObservedRequest): void {

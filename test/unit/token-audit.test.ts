@@ -2,7 +2,7 @@
 // test's checkpoint reports, and how logged values are read in depth. Its
 // browser self-tests are in test/e2e/.
 import { describe, expect, it } from 'vitest';
-import { atEachTestEnd, checkOpenSessions } from '../support/audit-checkpoints';
+import { atEachTestEnd, checkOpenSessions, saidDuringTest } from '../support/audit-checkpoints';
 import { deepText } from '../support/deep-text';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/token-audit';
@@ -199,13 +199,32 @@ describe('the token audit: where a token may go', () => {
   });
 });
 
+/** A session's end of test with these findings, and nothing said. */
+const ending = (findings: string[]) => ({ checkpoint: async () => findings, said: () => [] });
+
 describe("the checkpoint after every test (the e2e project's setup)", () => {
   it('fails the test with every open session\'s findings, one a line, and passes when there are none', async () => {
-    const stops = [atEachTestEnd(async () => ['console: worker: a leak']), atEachTestEnd(async () => []), atEachTestEnd(async () => ['clipboard, at the end of the test "x"'])];
+    const stops = [atEachTestEnd(ending(['console: worker: a leak'])), atEachTestEnd(ending([])), atEachTestEnd(ending(['clipboard, at the end of the test "x"']))];
     await expect(checkOpenSessions('the test "x"')).rejects.toThrow('The token leaked, by the end of the test "x":\nconsole: worker: a leak\nclipboard, at the end of the test "x"');
     for (const stop of [stops[0], stops[2]]) stop?.();
     await expect(checkOpenSessions('the test "y"')).resolves.toBeUndefined();
     stops[1]?.();
+  });
+});
+
+describe('what the browser said during a test (printed when it failed)', () => {
+  it('is every open session\'s output since the last test, its latest lines, each cut short', () => {
+    const audit = new TokenAudit();
+    for (let line = 0; line < 45; line += 1) audit.record('worker', `line ${line}`);
+    audit.record('worker', `Shrtnr: the page could not be run in. ${'x'.repeat(400)}`, 'console');
+    const stop = atEachTestEnd({ checkpoint: async () => [], said: () => audit.takeSaid() });
+    const said = saidDuringTest();
+    expect(said).toHaveLength(40);
+    expect(said[0]).toBe('console: worker: line 6');
+    expect(said.at(-1)).toBe(`console: worker: Shrtnr: the page could not be run in. ${'x'.repeat(300 - 'Shrtnr: the page could not be run in. '.length)}…`);
+    // Taken: the next test starts with nothing said.
+    expect(saidDuringTest()).toEqual([]);
+    stop();
   });
 });
 
