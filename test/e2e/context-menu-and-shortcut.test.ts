@@ -60,7 +60,7 @@ async function notificationIds(): Promise<string[]> {
 
 describe('context menu', () => {
   it('a real right-click on a link and "Shorten link" copies its short URL', async () => {
-    await article.bringToFront();
+    await inFrontForKeys(article, display);
     await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#sample-link', { button: 'right' }));
 
     const copied = await clipboardChange();
@@ -82,7 +82,7 @@ describe('context menu', () => {
     // What a merge with sync leaves (src/storage/sync-changes.ts): "Old team", the active account, gone from the list.
     await worker.evaluate((removedAt) => chrome.storage.local.set({ activeAccount: 'account-old', changedBySync: { servers: {}, activeRemoved: { id: 'account-old', name: 'Old team', at: removedAt } } }), at);
     try {
-      await article.bringToFront();
+      await inFrontForKeys(article, display);
       let before = new Set(await visibleWindowIds(display));
       await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#sample-link', { button: 'right' }));
       let question = await questionWindow(xvfb, before);
@@ -112,7 +112,7 @@ describe('context menu', () => {
   });
 
   it('a real right-click on the page itself and "Shorten this page" copies the page\'s short URL', async () => {
-    await article.bringToFront();
+    await inFrontForKeys(article, display);
     await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('.byline', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
@@ -122,7 +122,7 @@ describe('context menu', () => {
   });
 
   it('a real right-click on a selected address and "Shorten the links in the selection" copies its short URL', async () => {
-    await article.bringToFront();
+    await inFrontForKeys(article, display);
     await article.evaluate(() => {
       const range = document.createRange();
       range.selectNodeContents(document.getElementById('url-text') as HTMLElement);

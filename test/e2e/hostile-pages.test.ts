@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HIDDEN_FIELD_ADDRESSES, HOSTILE_PATHS, MANY_ADDRESSES } from '../../tooling/stand-in/hostile-pages';
 import { visibleWindowIds, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem } from '../support/native-menus';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 
@@ -47,6 +47,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
     const page = await session.openTab(HOSTILE_PATHS.styleInField);
     const before = (await page.textContent('#editor')) ?? '';
     const trap = await page.textContent('#trap');
+    await inFrontForKeys(page, xvfb.display);
     await page.click('#editor');
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#editor'));
 
@@ -69,7 +70,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
 
 /** Selects all of the element, as a person dragging over it would. */
 async function selectAll(page: Page, selector: string): Promise<void> {
-  await page.bringToFront();
+  await inFrontForKeys(page, xvfb.display);
   await page.evaluate((target) => {
     const range = document.createRange();
     range.selectNodeContents(document.querySelector(target) as Element);
@@ -95,6 +96,7 @@ describe('only text a person can see counts (item 3)', () => {
     const page = await session.openTab(HOSTILE_PATHS.focusThief);
     const [message, stash] = [await page.inputValue('#message'), await page.inputValue('#stash')];
     expect(stash.split('\n')).toHaveLength(HIDDEN_FIELD_ADDRESSES);
+    await inFrontForKeys(page, xvfb.display);
     await page.click('#message');
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#message'));
 
@@ -112,6 +114,7 @@ describe('one click asks before a flood (item 3)', () => {
   it(`more than 25 addresses (here ${MANY_ADDRESSES}) are sent only once the user confirms the count: the question closed sends nothing and says so, its button sends them`, async () => {
     const page = await session.openTab(HOSTILE_PATHS.manyLinks);
     const list = await page.inputValue('#list');
+    await inFrontForKeys(page, xvfb.display);
     await page.click('#list');
     let before = new Set(await visibleWindowIds(xvfb.display));
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#list'));
@@ -127,6 +130,8 @@ describe('one click asks before a flood (item 3)', () => {
 
     // Asked again: its button, on its last row, says yes.
     await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+    // The page in front again (the badge and clipboard checks may have brought another tab there).
+    await inFrontForKeys(page, xvfb.display);
     before = new Set(await visibleWindowIds(xvfb.display));
     await page.click('#list');
     await chooseExtensionItem(xvfb, E2E_DIST, () => rightClickBeside(page, '#list'));

@@ -6,18 +6,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OWN_LINK_ELSEWHERE, OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
-import { openNativeMenu, xdotool } from '../../tooling/browsers/xvfb';
-import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { E2E_DIST, inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { chooseExtensionItem } from '../support/native-menus';
 
 let session: E2eSession;
 let display: string;
+let xvfb: XvfbServer;
 let ownLinkPage: Page;
 let pageUrl: string;
 let ownLink: string;
 
 beforeAll(async () => {
   session = await startE2eSession({ headed: true });
-  display = session.xvfb?.display ?? '';
+  if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
+  xvfb = session.xvfb;
+  display = xvfb.display;
   await session.useStandIn();
   pageUrl = `${session.standIn.baseUrl}${OWN_LINK_PATHS.page}`;
   ownLink = `${session.standIn.baseUrl}${OWN_LINK_PATHS.shortLink}`;
@@ -109,10 +113,9 @@ describe("the page's own short link, used (the setting on)", () => {
   });
 
   it('a real right-click and "Shorten this page" copies it, with no request', async () => {
-    await ownLinkPage.bringToFront();
-    await openNativeMenu(display, () => ownLinkPage.click('.byline', { button: 'right' }));
-    // On the page, the extension's one item sits above "View page source" and "Inspect", the last two.
-    await xdotool(display, 'key', '--delay', '50', 'Up', 'Up', 'Up', 'Return');
+    await inFrontForKeys(ownLinkPage, display);
+    // The extension's one item on a page, chosen with real keys, each seen on the screen (support/native-menus.ts).
+    await chooseExtensionItem(xvfb, E2E_DIST, () => ownLinkPage.click('.byline', { button: 'right' }));
     expect(await clipboardChange()).toBe(ownLink);
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
     expect(session.standIn.apiRequests()).toEqual([]);
@@ -120,16 +123,14 @@ describe("the page's own short link, used (the setting on)", () => {
   });
 
   it('a real Alt+Shift+L copies it, with no request; on a page without one the server makes the link', async () => {
-    await ownLinkPage.bringToFront();
-    await ownLinkPage.click('h1');
+    await inFrontForKeys(ownLinkPage, display);
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
     expect(await clipboardChange()).toBe(ownLink);
     expect(session.standIn.apiRequests()).toEqual([]);
 
     const longer = await session.openTab(OWN_LINK_PATHS.longer);
     await session.setClipboard('nothing copied yet');
-    await longer.bringToFront();
-    await longer.click('h1');
+    await inFrontForKeys(longer, display);
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.longer}` }]);
@@ -156,8 +157,7 @@ describe("the page's own short link, used (the setting on)", () => {
 
     // From then on, a real key uses it there with no request, and history keeps it as the page's own, at its host.
     await session.setClipboard('nothing copied yet');
-    await elsewhere.bringToFront();
-    await elsewhere.click('h1');
+    await inFrontForKeys(elsewhere, display);
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
     expect(await clipboardChange()).toBe(OWN_LINK_ELSEWHERE);
     expect(session.standIn.apiRequests()).toHaveLength(1);
@@ -181,8 +181,7 @@ describe("the page's own short link, used (the setting on)", () => {
 
   it('on another host, a real Alt+Shift+L copies the server\'s link, not the page\'s', async () => {
     const elsewhere = await session.openTab(OWN_LINK_PATHS.elsewhere);
-    await elsewhere.bringToFront();
-    await elsewhere.click('h1');
+    await inFrontForKeys(elsewhere, display);
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}` }]);
