@@ -24,7 +24,12 @@ export interface PageAsker {
 export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, use: boolean): Promise<string | undefined> {
   const tab = asker.pageTab;
   if (tab === undefined || request.fresh || request.campaign !== undefined || !(use || asker.onPageShortLink)) return undefined;
-  const declared = readPageShortLinks(tab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
+  const declared = readPageShortLinks(tab, SHORT_LINK_RELS).then((found) => {
+    const shortUrl = pageShortLink(found, request.url);
+    // Why a page read gave no link (none declared, a page that moved on, a link that fails the checks), for whoever looks.
+    if (shortUrl === undefined && use) console.info("Shrtnr: the page's own short link is not used: the page declares none that may stand for it, or could not be read.");
+    return shortUrl;
+  });
   if (!use) {
     void declared.then((shortUrl) => shortUrl !== undefined && asker.onPageShortLink?.({ shortUrl }));
     return undefined;
@@ -32,8 +37,15 @@ export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, u
   const shortUrl = await declared;
   if (shortUrl === undefined) return undefined;
   const hosts = pageLinkHosts(request.url, shortUrl);
-  // Unreadable acceptances are none: the link is offered, not used.
-  if (onPageSite(hosts) || isAccepted(await readPageLinkHosts(localArea).catch(() => []), hosts)) return shortUrl;
+  if (onPageSite(hosts)) return shortUrl;
+  const accepted = await readPageLinkHosts(localArea).catch((error: unknown) => {
+    // Unreadable acceptances are none: the link is offered, not used.
+    console.warn('Shrtnr: the short-link hosts accepted could not be read.', error instanceof Error ? error.message : String(error));
+    return [];
+  });
+  if (isAccepted(accepted, hosts)) return shortUrl;
+  // Said on the worker's console, as the hosts are (never the page's link itself): why the server's link is made instead.
+  console.info(`Shrtnr: the page's own short link, on ${hosts.link}, is not used on ${hosts.page}: that host was not accepted for it (${accepted.length} accepted).`);
   asker.onPageShortLink?.({ shortUrl, ask: hosts });
   return undefined;
 }
