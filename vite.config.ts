@@ -7,8 +7,12 @@ import { targetBuilds } from './scripts/build/target-builds.ts';
 
 // `vite build` writes dist/chrome/ (crxjs) and dist/firefox/ (derived from it,
 // see scripts/build/). `vite build --mode e2e` writes dist-e2e/ likewise: the
-// same extension plus the hooks end-to-end tests call (src/background/testing/e2e-hooks.ts);
-// dist/ never has them.
+// same extension, its worker started from src/background/testing/e2e-main.ts,
+// which imports the real one and adds the hooks end-to-end tests call;
+// dist/ never has them, and nothing else in src/ knows which build it is in.
+/** The end-to-end build's worker entry: the real worker, with the tests' hooks. */
+const E2E_WORKER = 'src/background/testing/e2e-main.ts';
+
 export default defineConfig(({ command, mode }) => {
   const root = mode === 'e2e' ? 'dist-e2e' : 'dist';
   // Every `vite build` is a production build, whatever NODE_ENV the shell
@@ -19,7 +23,7 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     // The version has one home, package.json (`npm run release` bumps it); the manifests take it at build.
-    plugins: [preact(), crx({ manifest: { ...manifest, version: packageJson.version } }), targetBuilds(root)],
+    plugins: [preact(), crx({ manifest: { ...manifest, version: packageJson.version, ...(mode === 'e2e' ? { background: { ...manifest.background, service_worker: E2E_WORKER } } : {}) } }), targetBuilds(root)],
     build: {
       outDir: `${root}/chrome`,
       emptyOutDir: true,

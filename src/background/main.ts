@@ -1,10 +1,10 @@
 import { listenForMessages } from '../messages/messaging';
 import { browser } from '../platform/browser';
 import { badgeWaiting } from './delivery/badge';
-import { copyOffered, resumeInterruptedJobs } from './delivery/deliver';
-import { questionButtonClicked, questionClicked, questionClosed } from './delivery/question';
+import { notificationClicked, resumeInterruptedJobs } from './delivery/deliver';
+import { questionButtonClicked, questionClosed } from './delivery/question';
 import { onBulkPort } from './entries/bulk-port';
-import { createMenus, menuRounds, onMenuClicked } from './entries/context-menus';
+import { createMenus, onMenuClicked } from './entries/context-menus';
 import { onHostAccessTrialPort } from './entries/host-access-trial';
 import { onCommand } from './entries/keyboard-command';
 import { onOmniboxCancelled, onOmniboxChanged, onOmniboxEntered, onOmniboxStarted } from './entries/omnibox';
@@ -13,13 +13,11 @@ import { onShortenPort } from './entries/shorten-port';
 import { keepResumeAlarm } from './queue/job-journal';
 import { onPermissionsAdded } from './runs/run-wish';
 import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
-import { backgroundHistory } from './service/history-access';
 import { onSettingsChanged, tokenVault } from '../storage/extension-storage';
 import { onSyncedChanged } from '../storage/sync-area';
 import { SYNCED_KEYS } from '../storage/synced-preferences';
-import { syncPreferences, syncPreferencesSoon } from './sync/preferences-sync';
+import { syncPreferencesSoon } from './sync/preferences-sync';
 import { whenWaitingChanges } from './service/shortening-service';
-import { installE2eHooks } from './testing/e2e-hooks';
 
 /*
  * The worker (Chrome) or event page (Firefox), in rooms that read in layers:
@@ -53,10 +51,6 @@ onSettingsChanged(syncPreferencesSoon, [...SYNCED_KEYS, 'syncPreferences']);
 onSyncedChanged(syncPreferencesSoon);
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
 browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
-// A notification is a late link's offer (clicked: copied) or a question (clicked: yes; delivery/question.ts).
-const notificationClicked = async (id: string): Promise<void> => {
-  await Promise.all([questionClicked(id), copyOffered(id)]);
-};
 browser.notifications.onClicked.addListener((id) => void notificationClicked(id));
 browser.notifications.onButtonClicked.addListener(questionButtonClicked);
 browser.notifications.onClosed.addListener(questionClosed);
@@ -76,7 +70,3 @@ browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
 whenWaitingChanges((waiting) => void badgeWaiting(waiting));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
-
-if (import.meta.env.MODE === 'e2e') {
-  installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: notificationClicked, syncPreferences });
-}

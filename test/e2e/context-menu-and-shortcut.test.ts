@@ -2,7 +2,8 @@
 // headed Chromium under Xvfb: a real right-click with a real menu choice, a
 // real key press, then the worker's click handler for the other menu items.
 // Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/main.ts,
-// src/background/delivery/clipboard.ts, src/background/testing/e2e-hooks.ts, src/background/testing/record-shown.ts.
+// src/background/delivery/clipboard.ts, src/background/testing/e2e-hooks.ts,
+// src/background/testing/e2e-main.ts, src/background/testing/e2e-timing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';

@@ -2,17 +2,18 @@
 // and the worker: each gets a clear message, and Retry works once it clears.
 // Hostile answers (redirects, huge, trickling, non-UTF-8 or ambiguous bodies,
 // plain-http short links) are refused: nothing copied, no token elsewhere.
+// Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/testing/e2e-values.ts (its timeout).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countdownShown, shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
 import { startStandIn, type Fault } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
-import { E2E_TIMEOUT_MS } from '../../src/api/client';
+import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
 
 let session: E2eSession;
 // The e2e build's request timeout (dist/ waits 10 s); a fault that must outlast it holds its answer past the test's own end.
-const TIMED_OUT = `The server did not answer within ${E2E_TIMEOUT_MS / 1000} seconds. Try again.`;
+const TIMED_OUT = `The server did not answer within ${E2E_REQUEST_TIMEOUT_MS / 1000} seconds. Try again.`;
 const survived: string[] = [];
 const refused: string[] = [];
 

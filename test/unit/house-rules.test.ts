@@ -10,6 +10,15 @@ const SRC = resolve(import.meta.dirname, '../../src');
 
 /** Folders by layer, bottom up: a file may import from its own layer or one below. */
 const LAYERS: Record<string, number> = { platform: 1, api: 1, storage: 2, shortening: 3, messages: 4, ui: 4, qr: 5, background: 5, popup: 5, options: 5, history: 5, offscreen: 5 };
+/**
+ * The worker's rooms (src/background/), bottom up, as docs/architecture.md
+ * draws them: a file may import from its own room or one below. main.ts, which
+ * registers every listener, is above them all, and testing/ (the e2e build's
+ * worker entry, which imports main.ts) above main.ts.
+ */
+const BACKGROUND_ROOMS: Record<string, number> = { queue: 1, service: 2, sync: 3, delivery: 3, runs: 4, writing: 4, entries: 5, 'main.ts': 6, testing: 7 };
+const BACKGROUND = join(SRC, 'background');
+const roomOf = (file: string) => relative(BACKGROUND, file).split('/')[0] ?? '';
 /** The contexts: none imports another (each is its own bundle entry; shared code lives below them). */
 const CONTEXTS = new Set(['background', 'popup', 'options', 'history', 'offscreen']);
 
@@ -52,6 +61,24 @@ describe('the house rules', () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+
+  it('inside the worker, imports only go down its rooms', () => {
+    const inWorker = [...edges].filter(([file]) => folderOf(file) === 'background');
+    expect(inWorker.map(([file]) => roomOf(file)).filter((room) => BACKGROUND_ROOMS[room] === undefined)).toEqual([]);
+    const upward = inWorker.flatMap(([file, targets]) =>
+      targets
+        .filter((target) => folderOf(target) === 'background' && roomOf(target) !== roomOf(file) && (BACKGROUND_ROOMS[roomOf(target)] ?? 0) > (BACKGROUND_ROOMS[roomOf(file)] ?? 0))
+        .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('no module knows which build it is in: only the e2e seam (background/testing/) is the e2e build\'s, and nothing imports it', () => {
+    const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+    expect(sources.filter((file) => /import\.meta\.env/.test(code(file))).map((file) => relative(SRC, file))).toEqual([]);
+    const intoSeam = [...edges].flatMap(([file, targets]) => (roomOf(file) === 'testing' ? [] : targets.filter((target) => folderOf(target) === 'background' && roomOf(target) === 'testing').map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`)));
+    expect(intoSeam).toEqual([]);
   });
 
   it('no import circle', () => {

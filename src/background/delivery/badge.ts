@@ -1,6 +1,6 @@
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { recordShownForE2e } from '../testing/record-shown';
+import { tellShown } from './shown';
 
 const RESULT_VISIBLE_MS = 6_000;
 const COLORS = { working: '#57606a', success: '#1a7f37', failure: '#cf222e' } as const;
@@ -130,5 +130,5 @@ async function show(text: string, color: string, title: string): Promise<void> {
     browser.action.setBadgeBackgroundColor({ color }),
     browser.action.setTitle({ title }),
   ]);
-  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'badge-title', text: title });
+  tellShown({ surface: 'badge-title', text: title });
 }

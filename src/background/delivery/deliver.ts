@@ -14,6 +14,7 @@ import { badgeJobFinished, badgeJobStarted } from './badge';
 import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
 import { clickNow, copyIfStillWanted, offerLater, takeOffer } from './clipboard-rule';
 import { notifyFailure, notifyLink, OFFER_NOTIFICATION_ID } from './notify';
+import { questionClicked } from './question';
 
 /**
  * What the background does with a link it made for a click with no popup to
@@ -54,6 +55,11 @@ export async function shortenAndCopy(request: ShortenRequest, pageTab?: number):
   } catch (error) {
     return await fail(internalError(error));
   }
+}
+
+/** A notification clicked: a late link's offer (copied) or a question (yes: question.ts). */
+export async function notificationClicked(id: string): Promise<void> {
+  await Promise.all([questionClicked(id), copyOffered(id)]);
 }
 
 /** A link the user chose from history (the address bar's keyword): copied as a click's link is, with its badge and notification. */

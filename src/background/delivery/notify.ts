@@ -3,7 +3,7 @@ import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/words';
 import { errorSentence } from '../../ui/error-words';
-import { recordShownForE2e } from '../testing/record-shown';
+import { tellShown } from './shown';
 
 // One id: a new result replaces the last instead of stacking up.
 const NOTIFICATION_ID = 'shrtnr-result';
@@ -51,7 +51,7 @@ async function notify(title: string, message: string, contextMessage?: string, i
   } catch (error) {
     console.warn('Shrtnr: the notification could not be shown.', error instanceof Error ? error.message : String(error));
   }
-  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'notification', text: [title, message, contextMessage].join('\n') });
+  tellShown({ surface: 'notification', text: [title, message, contextMessage].join('\n') });
 }
 
 /** A URL's host (with its port), or nothing when it is not one. */

@@ -1,6 +1,6 @@
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { recordShownForE2e } from '../testing/record-shown';
+import { tellShown } from './shown';
 
 /** How a question ended: confirmed, declined (closed, where the browser says the user closed it), or not answered in time. */
 export type Answer = 'yes' | 'no' | 'unanswered';
@@ -59,7 +59,7 @@ export function ask(question: Question, waitMs = QUESTION_WAIT_MS): Promise<Answ
 /** Shows the question: with its button and kept on screen where the browser allows it (then a close is the user's answer). */
 async function show(id: string, { title, message, confirm }: Question): Promise<boolean> {
   const shown = { type: 'basic' as const, iconUrl: browser.runtime.getURL('icons/icon-128.png'), title, message };
-  if (import.meta.env.MODE === 'e2e') recordShownForE2e({ surface: 'notification', text: `${title}\n${message}`, id });
+  tellShown({ surface: 'notification', text: `${title}\n${message}`, id });
   try {
     await browser.notifications.create(id, { ...shown, buttons: [{ title: confirm }], requireInteraction: true } as typeof shown);
     return true;

@@ -9,7 +9,7 @@ import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
 import type { Words } from '../../platform/words';
 import { copyChosenLink, reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { backgroundHistory } from '../service/history-access';
-import { recordShownForE2e } from '../testing/record-shown';
+import { tellShown } from '../delivery/shown';
 
 /**
  * The address bar's keyword (`sh`, then a space): a link typed and entered
@@ -33,15 +33,14 @@ export function onOmniboxStarted(): void {
 }
 
 /**
- * The address bar's first line, under what is typed. Recorded in the e2e
- * build once the browser has taken it (Chrome parses it in a process of its
- * own, as it does the suggestions sent just before): tests wait for it
- * before a key.
+ * The address bar's first line, under what is typed. Told (delivery/shown.ts)
+ * once the browser has taken it (Chrome parses it in a process of its own, as
+ * it does the suggestions sent just before): the e2e tests wait for it before a key.
  */
 function suggestByDefault(description: string, typed?: string): void {
   // Chrome answers with a promise, settled once it has parsed the line; Firefox (plain text) with nothing. The types say void.
   const taken: unknown = browser.omnibox.setDefaultSuggestion({ description });
-  if (import.meta.env.MODE === 'e2e') void Promise.resolve(taken).then(() => recordShownForE2e({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }));
+  void Promise.resolve(taken).then(() => tellShown({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }));
 }
 
 export function onOmniboxCancelled(): void {
@@ -58,7 +57,7 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
   }
   const found = search(await historyIndex(), typed).slice(0, MAX_SUGGESTIONS);
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
-  if (import.meta.env.MODE === 'e2e') for (const { description } of suggestions) recordShownForE2e({ surface: 'omnibox-suggestion', text: description, typed });
+  for (const { description } of suggestions) tellShown({ surface: 'omnibox-suggestion', text: description, typed });
   suggest(suggestions);
   suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')), typed);
 }

@@ -27,7 +27,7 @@ export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, u
   const declared = readPageShortLinks(tab, SHORT_LINK_RELS).then((found) => {
     const shortUrl = pageShortLink(found, request.url);
     // Why a page read gave no link (none declared, a page that moved on, a link that fails the checks), for whoever looks.
-    if (shortUrl === undefined && use) console.info("Shrtnr: the page's own short link is not used: the page declares none that may stand for it, or could not be read.");
+    if (shortUrl === undefined && use) console.info('Shrtnr: no page link to use.');
     return shortUrl;
   });
   if (!use) {
@@ -45,7 +45,7 @@ export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, u
   });
   if (isAccepted(accepted, hosts)) return shortUrl;
   // Said on the worker's console, as the hosts are (never the page's link itself): why the server's link is made instead.
-  console.info(`Shrtnr: the page's own short link, on ${hosts.link}, is not used on ${hosts.page}: that host was not accepted for it (${accepted.length} accepted).`);
+  console.info(`Shrtnr: page link on ${hosts.link} not accepted for ${hosts.page} (${accepted.length} accepted).`);
   asker.onPageShortLink?.({ shortUrl, ask: hosts });
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { Menus, Omnibox, Tabs } from '../../platform/browser';
 import type { HistoryStore } from '../../storage/history-entry';
 import type { BackgroundOutcome } from '../delivery/deliver';
 import type { TextOutcome } from '../writing/deliver-text';
-import type { ShownText } from './record-shown';
+import { onShown, type ShownText } from '../delivery/shown';
 
 export interface E2eHooks {
   onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | TextOutcome | undefined>;
@@ -23,11 +23,18 @@ export interface E2eHooks {
 export type { BackgroundOutcome, ShownText, TextOutcome };
 
 /**
- * Only in the `e2e` build (dist-e2e/): lets tests call the very handlers the
- * menu and the shortcut call, where a native menu or a key press cannot be
- * driven (headless). The shipped build has no trace of this (main.ts calls it
- * under `import.meta.env.MODE === 'e2e'`).
+ * Only in the `e2e` build (dist-e2e/, from e2e-main.ts): lets tests call the
+ * very handlers the menu and the shortcut call, where no real input reaches
+ * the extension, and keeps what the worker showed outside any page
+ * (`shown`), which no browser API reads back, echoing it to the console,
+ * where the token audit reads every context's output even after the worker
+ * that showed it has stopped.
  */
 export function installE2eHooks(hooks: E2eHooks): void {
-  Object.assign(globalThis, { shrtnrE2e: { ...hooks, shown: [] as ShownText[] } });
+  const shown: ShownText[] = [];
+  Object.assign(globalThis, { shrtnrE2e: { ...hooks, shown } });
+  onShown((text) => {
+    shown.push(text);
+    console.warn(`[e2e] shown in ${text.surface}: ${text.text}`);
+  });
 }
