@@ -30,9 +30,11 @@ const sources = readdirSync(SRC, { recursive: true })
 const known = new Set(sources);
 const folderOf = (file: string) => relative(SRC, file).split('/')[0] ?? '';
 
+/** A file's code without its comments, which may name a module (an example of how it is loaded) or a build: they do nothing. */
+const codeOf = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+
 function importsOf(file: string): string[] {
-  // Comments may name a module (an example of how it is loaded): they import nothing.
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const text = codeOf(file);
   const specifiers = [...text.matchAll(/(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g), ...text.matchAll(/import\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1] ?? '');
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
@@ -75,8 +77,7 @@ describe('the house rules', () => {
   });
 
   it('no module knows which build it is in: only the e2e seam (background/testing/) is the e2e build\'s, and nothing imports it', () => {
-    const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-    expect(sources.filter((file) => /import\.meta\.env/.test(code(file))).map((file) => relative(SRC, file))).toEqual([]);
+    expect(sources.filter((file) => /import\.meta\.env/.test(codeOf(file))).map((file) => relative(SRC, file))).toEqual([]);
     const intoSeam = [...edges].flatMap(([file, targets]) => (roomOf(file) === 'testing' ? [] : targets.filter((target) => folderOf(target) === 'background' && roomOf(target) === 'testing').map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`)));
     expect(intoSeam).toEqual([]);
   });

@@ -24,12 +24,7 @@ export interface PageAsker {
 export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, use: boolean): Promise<string | undefined> {
   const tab = asker.pageTab;
   if (tab === undefined || request.fresh || request.campaign !== undefined || !(use || asker.onPageShortLink)) return undefined;
-  const declared = readPageShortLinks(tab, SHORT_LINK_RELS).then((found) => {
-    const shortUrl = pageShortLink(found, request.url);
-    // Why a page read gave no link (none declared, a page that moved on, a link that fails the checks), for whoever looks.
-    if (shortUrl === undefined && use) console.info('Shrtnr: no page link to use.');
-    return shortUrl;
-  });
+  const declared = readPageShortLinks(tab, SHORT_LINK_RELS).then((found) => pageShortLink(found, request.url));
   if (!use) {
     void declared.then((shortUrl) => shortUrl !== undefined && asker.onPageShortLink?.({ shortUrl }));
     return undefined;
@@ -44,8 +39,8 @@ export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, u
     return [];
   });
   if (isAccepted(accepted, hosts)) return shortUrl;
-  // Said on the worker's console, as the hosts are (never the page's link itself): why the server's link is made instead.
-  console.info(`Shrtnr: page link on ${hosts.link} not accepted for ${hosts.page} (${accepted.length} accepted).`);
+  // Said on the worker's console, hosts only (never the page's link itself): why the server's link is made instead.
+  console.warn(`Shrtnr: page link on ${hosts.link} not accepted for ${hosts.page} (${accepted.length} accepted).`);
   asker.onPageShortLink?.({ shortUrl, ask: hosts });
   return undefined;
 }
