@@ -111,6 +111,6 @@ describe('the house rules', () => {
   it('ports are opened, served and posted to only in src/messages', () => {
     const raw = sources.filter((file) => folderOf(file) !== 'messages' && /runtime\.connect\(|\.postMessage\(|\.onDisconnect\b/.test(readFileSync(file, 'utf8')));
     // A BroadcastChannel is no port between contexts' pages and the worker: history's change signal.
-    expect(raw.map((file) => relative(SRC, file))).toEqual(['storage/history-store.ts']);
+    expect(raw.map((file) => relative(SRC, file))).toEqual(['storage/history-connection.ts']);
   });
 });

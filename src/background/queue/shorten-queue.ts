@@ -2,11 +2,10 @@ import { internalError } from '../../api/errors';
 import { failure } from '../../api/result';
 import type { ShortenOutcome } from '../../api';
 import type { ShortenProgress } from '../../shortening/shorten-request';
-import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
-import { ASSUMED_WINDOW_MS, type RateLimitGate } from './gate-types';
-import { createRateLimitGate } from './rate-limit-gate';
 import { canJoin, isClick, longerBound, report, type Entry, type Watcher } from './queue-entries';
+import { queueGates, warn } from './queue-gates';
+import { walkLines } from './queue-walk';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
@@ -16,7 +15,6 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const { journal, send } = options;
-  const gates = new Map<string, RateLimitGate>();
   // In queuing order: the order requests leave in, per limit (an account's on its server).
   const entries: Entry[] = [];
   // Added before the gates' knowledge was read: in line (in this order) once it is.
@@ -27,18 +25,9 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   let waitingForLimit = 0;
   let lastWaiting = -1;
 
-  let restored: Record<string, GateSnapshot> = {};
-  let flushed = options.gateStore === undefined;
-  void options.gateStore
-    ?.load()
-    .then((snapshots) => {
-      restored = snapshots;
-    })
-    .catch(warn('what the last worker knew of the rate limit could not be read'))
-    .finally(() => {
-      flushed = true;
-      for (const entry of deferred.splice(0)) enqueue(entry);
-    });
+  const gates = queueGates(options, now, random, () => {
+    for (const entry of deferred.splice(0)) enqueue(entry);
+  });
 
   const allEntries = (): Entry[] => [...entries, ...deferred, ...settling];
   const saveJob = (job: QueuedJob) => journal.save(job).catch(warn('a job could not be written to the journal'));
@@ -67,19 +56,6 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     else entries.splice(firstBulk, 0, entry);
     pump();
   }
-
-  // One gate per limit (an account's on its server), by limitKey.
-  const gateFor = (key: string): RateLimitGate => {
-    const restore = restored[key];
-    const gate = gates.get(key) ?? createRateLimitGate({ ...options.gate, now, random, ...(restore === undefined ? {} : { restore }) });
-    gates.set(key, gate);
-    return gate;
-  };
-
-  const keepGate = (key: string): void => {
-    const gate = gates.get(key);
-    if (gate !== undefined) options.gateStore?.save(key, gate.snapshot()).catch(warn('what the gate knows could not be kept'));
-  };
 
   function changed(): void {
     if (waitingForLimit === lastWaiting) return;
@@ -122,7 +98,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       outcome = { result: failure(internalError(error)), rateLimit: undefined };
     } finally {
       releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
-      keepGate(limitKey(entry.job));
+      gates.keep(limitKey(entry.job));
     }
     entry.sending = false;
     if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
@@ -136,69 +112,20 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     pump();
   }
 
-  /** Sends what may go, fails what must, tells the rest where they stand, and sets the one timer. */
+  /** Sends what may go, fails what must, tells the rest where they stand (queue-walk.ts), and sets the one timer. */
   function pump(): void {
     clearTimeout(timer);
     timer = undefined;
-    const time = now();
-    let wakeInMs = Number.POSITIVE_INFINITY;
-    // Per limit (an account's on its server): whether its line is held up (nothing behind the head may overtake it), and how many wait in it.
-    const held = new Set<string>();
-    // Limits whose line waits (for the window's end, or a pause the server asked for).
-    const limited = new Set<string>();
-    const ahead = new Map<string, number>();
-    // A copy: finishing a job takes it out of `entries` mid-loop.
-    for (const entry of entries.slice()) {
-      if (entry.sending) continue;
-      const { job } = entry;
-      const age = time - entry.boundFrom;
-      // A tabs run's job may be older than a click's ever gets: its bound fits the run.
-      const oldest = Math.max(maxAgeMs, entry.waitBoundMs ?? 0);
-      if (age > oldest) {
-        finish(entry, failure({ kind: 'expired', minutes: Math.floor(age / 60_000) }));
-        continue;
-      }
-      if (job.attempts >= maxAttempts) {
-        finish(entry, failure({ kind: 'gave-up', attempts: job.attempts }));
-        continue;
-      }
-      const key = limitKey(job);
-      const before = ahead.get(key) ?? 0;
-      if (!held.has(key)) {
-        const place = gateFor(key).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
-        if (place.ok) {
-          keepGate(key);
-          void sendJob(entry, place.release);
-          continue;
-        }
-        if (place.reason === 'too-long') {
-          finish(entry, failure({ kind: 'wait-too-long', waitSeconds: Math.ceil(place.waitMs / 1000) }));
-          continue;
-        }
-        held.add(key);
-        if (place.reason === 'wait') limited.add(key);
-        if (place.waitMs !== undefined) wakeInMs = Math.min(wakeInMs, place.waitMs);
-        // Only a wait for the window's end (or the server's pause) has a known end; one for requests in flight does not.
-        report(entry, place.reason === 'wait' ? { state: 'waiting', untilMs: time + place.waitMs, ahead: before } : { state: 'waiting', ahead: before });
-      } else {
-        report(entry, { state: 'waiting', ahead: before });
-      }
-      // Whatever else it waits for, it is looked at again when it comes of age.
-      wakeInMs = Math.min(wakeInMs, oldest - age + 1);
-      ahead.set(key, before + 1);
-    }
-    waitingForLimit = entries.filter((entry) => !entry.sending && limited.has(limitKey(entry.job))).length;
+    // A copy: finishing a job takes it out of `entries` mid-walk.
+    const walked = walkLines(entries.slice(), { now: now(), maxAgeMs, maxAttempts, gates, finish, send: (entry, place) => void sendJob(entry, place) });
+    // Counted in the line as it now is (the walk took out what ended).
+    waitingForLimit = entries.filter((entry) => !entry.sending && walked.limited.has(limitKey(entry.job))).length;
     changed();
-    if (Number.isFinite(wakeInMs)) timer = setTimeout(pump, Math.max(0, wakeInMs));
+    if (Number.isFinite(walked.wakeInMs)) timer = setTimeout(pump, Math.max(0, walked.wakeInMs));
   }
 
   return {
-    pace(holder) {
-      // Never makes a gate: one made before the last worker's knowledge is read would start from nothing.
-      const key = limitKey(holder);
-      const known = gates.get(key)?.snapshot() ?? restored[key];
-      return { limit: known?.limit, windowMs: known?.windowMs ?? options.gate?.assumedWindowMs ?? ASSUMED_WINDOW_MS };
-    },
+    pace: (holder) => gates.pace(holder),
     add(job, onProgress) {
       return new Promise<JobResult>((resolve) => {
         const watcher: Watcher = { job, onProgress, resolve, cancelAsked: false };
@@ -210,7 +137,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
         const entry: Entry = { job, watchers: [watcher], reported: '', sending: false, urgent: isClick(job), boundFrom: job.queuedAt, waitBoundMs: job.waitBoundMs };
         void saveJob(job);
         // Once the gates' knowledge is read; jobs added meanwhile keep their order.
-        if (flushed) enqueue(entry);
+        if (gates.loaded()) enqueue(entry);
         else deferred.push(entry);
       });
     },
@@ -243,7 +170,3 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
 function isRateLimited(result: JobResult): boolean {
   return !result.ok && result.error.kind === 'rate-limited';
 }
-
-const warn = (what: string) => (error: unknown) => {
-  console.warn(`Shrtnr: ${what}.`, error instanceof Error ? error.message : String(error));
-};

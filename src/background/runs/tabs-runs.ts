@@ -1,23 +1,19 @@
-import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, success, type Result } from '../../api/result';
-import type { BulkItemStatus, BulkRun, BulkStartError } from '../../messages/bulk-port';
+import type { BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
 import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
 import { browser, type Tabs } from '../../platform/browser';
-import { browserWords } from '../../platform/i18n';
 import { planBulk } from '../../shortening/bulk-plan';
-import { CONTRACT_PACE, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
-import type { Shortening } from '../../shortening/shortening';
-import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
-import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
+import { planningPace } from '../../shortening/run-pace';
+import { titled } from '../../shortening/shorten-request';
+import { readSendingSettings } from '../../storage/account-tokens';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
-import { nextClickOrder } from '../delivery/clipboard-rule';
-import { notifySentence } from '../delivery/notify';
 import { queueJournal } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
-import { cancelJob, paceOf, runQueued, sendingAccount, shorten, type Asker } from '../service/shortening-service';
-import { changed, isWatched, persist, publishSoon, runGone, runs } from './run-book';
+import { cancelJob, paceOf, sendingAccount } from '../service/shortening-service';
+import { changed, persist, runGone, runs } from './run-book';
+import { boundFor, follow, markCancelled, queueAll, shortenTab } from './run-tabs';
 import { runSize } from './run-capacity';
 
 /**
@@ -30,8 +26,6 @@ import { runSize } from './run-capacity';
  * to history; nothing here touches the clipboard.
  */
 
-/** Runs the user cancelled: a tab not yet in the queue ends cancelled instead of joining it. */
-const cancelled = new Set<string>();
 /** Starts under way, per window: two asks at once give one run. */
 const starting = new Map<number, Promise<Result<BulkRun, BulkStartError>>>();
 
@@ -96,7 +90,7 @@ const pageTab = (tab: Tabs.Tab | undefined, settings: Settings): { tab?: number 
 export async function cancelBulkRun(windowId: number): Promise<void> {
   const run = (await runs()).get(windowId);
   if (run === undefined || hasEnded(run)) return;
-  cancelled.add(run.id);
+  markCancelled(run.id);
   for (const item of run.items) if (!isFinal(item) && item.job !== undefined) cancelJob(item.job);
 }
 
@@ -156,81 +150,4 @@ export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt
     if (!bounds.has(run)) bounds.set(run, boundFor(run));
     await shortenTab(run, index, settings, bounds.get(run));
   }
-}
-
-/** Each tab to shorten, in tab order: from history, or into the queue (which keeps that order). */
-async function queueAll(run: BulkRun, settings: SendingSettings): Promise<void> {
-  const waitBoundMs = boundFor(run);
-  for (const [index, item] of run.items.entries()) if (!isFinal(item)) await shortenTab(run, index, settings, waitBoundMs);
-}
-
-/** How long the run's links still to come may wait: as long as their number needs at the run's pace (a click's two minutes would fail most of a large run). */
-const boundFor = (run: BulkRun): number => runWaitBoundMs(run.items.filter((item) => !isFinal(item)).length, run.pace ?? CONTRACT_PACE);
-
-/** Resolves once the tab is in line (or has its answer already, from history): the next tab then queues behind it. */
-async function shortenTab(run: BulkRun, index: number, settings: SendingSettings, waitBoundMs: number | undefined): Promise<void> {
-  const item = run.items[index];
-  if (item === undefined) return;
-  if (cancelled.has(run.id)) return end(run, index, failure({ kind: 'cancelled' }));
-  // With the run's own account, whichever is active now (a restarted worker takes the run up with it too).
-  const request: ShortenRequest = { url: item.url, via: 'bulk', ...titled(item.title), private: run.private, fresh: false, ...(run.account === undefined ? {} : { account: run.account }) };
-  const now = Date.now();
-  await new Promise<void>((inLine) => {
-    const asker: Asker = {
-      queuedAt: now,
-      clickOrder: nextClickOrder(now),
-      owner: 'bulk',
-      jobId: item.job,
-      ...(item.tab === undefined ? {} : { pageTab: item.tab }),
-      ...(waitBoundMs === undefined ? {} : { waitBoundMs }),
-      onQueued() {
-        // Cancelled while history was looked up: the tab must not join the queue now.
-        if (cancelled.has(run.id)) return false;
-        // The service adds the job to the queue as this returns, before the next tab is looked at.
-        inLine();
-        return true;
-      },
-      onProgress: (progress) => progressed(run, index, progress),
-    };
-    void shorten(request, asker, settings)
-      .then(
-        ({ result }) => result,
-        (error: unknown): Result<Shortening, ShrtnrError> => failure(internalError(error)),
-      )
-      .then((result) => {
-        end(run, index, result);
-        inLine();
-      });
-  });
-}
-
-function follow(run: BulkRun, index: number, job: QueuedJob): void {
-  void runQueued(job, (progress) => progressed(run, index, progress)).then((result) => end(run, index, result));
-}
-
-function progressed(run: BulkRun, index: number, progress: ShortenProgress): void {
-  const item = run.items[index];
-  if (item === undefined || isFinal(item)) return;
-  item.status = progress.state === 'sending' ? { state: 'sending' } : { state: 'waiting', ahead: progress.ahead, ...(progress.untilMs === undefined ? {} : { untilMs: progress.untilMs }) };
-  publishSoon(run);
-}
-
-function end(run: BulkRun, index: number, result: Result<Shortening, ShrtnrError>): void {
-  const item = run.items[index];
-  if (item === undefined || isFinal(item)) return;
-  const status: BulkItemStatus = result.ok
-    ? { state: 'done', shortUrl: result.value.shortUrl, longUrl: result.value.longUrl, fromHistory: result.value.fromHistory }
-    : { state: 'failed', error: result.error };
-  run.items[index] = { url: item.url, ...(item.title === undefined ? {} : { title: item.title }), status };
-  void changed(run, hasEnded(run) ? 'now' : 'soon');
-  if (hasEnded(run)) void ended(run);
-}
-
-/** With no popup watching, a notification says the links are ready (they are in the popup, and in history). */
-async function ended(run: BulkRun): Promise<void> {
-  cancelled.delete(run.id);
-  // Watched, or forgotten with its window: nothing to say.
-  if (isWatched(run.windowId) || (await runs()).get(run.windowId) !== run) return;
-  const made = run.items.filter((item) => item.status.state === 'done').length;
-  await notifySentence('notifyBulkTitle', browserWords().t('notifyBulkMessage', made, run.items.length));
 }
