@@ -1,3 +1,5 @@
+import { errorText } from '../platform/error-text';
+
 /**
  * Every way a shortening or a connection test can fail, as one union of plain
  * (structured-cloneable) objects, so errors cross the extension's message
@@ -72,7 +74,7 @@ export type ShrtnrError =
   | { kind: 'internal'; detail: string };
 
 /** A fault inside the extension, as data: the thrown value's own words (technical, untranslated). */
-export const internalError = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: error instanceof Error ? error.message : String(error) });
+export const internalError = (error: unknown): ShrtnrError => ({ kind: 'internal', detail: errorText(error) });
 
 export type ServerUrlProblem = 'missing' | 'not-a-url' | 'not-https' | 'credentials' | 'api-path' | 'path';
 

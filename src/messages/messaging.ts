@@ -1,6 +1,7 @@
 import { browser, type Runtime } from '../platform/browser';
 import { MESSAGE_TARGETS, type MessageRequest, type MessageResponse, type MessageTarget, type MessageType } from './message-map';
 import { fromOwnPages } from './own-pages';
+import { errorText } from '../platform/error-text';
 
 interface Envelope<Type extends MessageType> {
   type: Type;
@@ -42,7 +43,7 @@ export function listenForMessages(target: MessageTarget, handlers: MessageHandle
     if (handler === undefined) return undefined;
     handler(message.payload, sender).then(
       (response) => sendResponse({ answered: true, response }),
-      (error: unknown) => sendResponse({ answered: false, failure: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => sendResponse({ answered: false, failure: errorText(error) }),
     );
     return true;
   };

@@ -1,5 +1,6 @@
 import { browser, type Runtime } from '../platform/browser';
 import { fromOwnPages } from './own-pages';
+import { errorText } from '../platform/error-text';
 
 /**
  * Ports between an extension page and the worker, with their plumbing in one
@@ -36,7 +37,7 @@ function portEnd<Sends, Hears>(port: Runtime.Port, hears: Guard<Hears>): PortEnd
       } catch (error) {
         // Closed between the last event and this post (a worker stopping): as good as closed.
         open = false;
-        console.warn(`Shrtnr: the "${port.name}" port is closed.`, error instanceof Error ? error.message : String(error));
+        console.warn(`Shrtnr: the "${port.name}" port is closed.`, errorText(error));
       }
     },
     onMessage(listener) {

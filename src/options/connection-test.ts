@@ -7,6 +7,7 @@ import { errorSentence } from '../ui/error-words';
 import { connectionFailureMessage } from './connection-message';
 import type { OptionsConnector } from './options-connector';
 import type { ConnectionStatus, FieldErrors, OptionsFormValues } from './options-view-props';
+import { errorText } from '../platform/error-text';
 
 export interface ConnectionTest {
   connection: ConnectionStatus;
@@ -70,7 +71,7 @@ export function useConnectionTest(connector: OptionsConnector, values: OptionsFo
       granted = await connector.requestHostAccess(connection.offerHostAccess.serverUrl);
     } catch (error) {
       if (run === runs.current) setConnection({ state: 'failed', message: t('optionsAccessNotGranted') });
-      console.warn('Shrtnr: the host access request failed.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: the host access request failed.', errorText(error));
       return;
     }
     // Edited while the browser asked: the test offered is no longer what the form holds.

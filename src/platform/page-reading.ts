@@ -1,5 +1,6 @@
 import { browser } from './browser';
 import { readPageText } from './page-text';
+import { errorText } from './error-text';
 
 /**
  * Runs `func` in the tab's page (its top frame, or the frame named) with the
@@ -16,7 +17,7 @@ export async function runInPage<Args extends unknown[]>(tabId: number, frameId: 
     return injection?.result;
   } catch (error) {
     // Said for whoever looks (the page's words never: only the browser's reason), then read as nothing.
-    console.warn("Shrtnr: the page could not be run in.", error instanceof Error ? error.message : String(error));
+    console.warn("Shrtnr: the page could not be run in.", errorText(error));
     return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import { browser } from './browser';
+import { errorText } from './error-text';
 
 /** `StorageArea.setAccessLevel`, which the polyfill's types know only for storage.session. */
 type Closable = { setAccessLevel?: (access: { accessLevel: 'TRUSTED_CONTEXTS' }) => Promise<void> };
@@ -25,7 +26,7 @@ async function closeToPages(area: Closable | undefined): Promise<boolean> {
     return true;
   } catch (error) {
     // A Chromium older than the change that allows it for local and sync ("only supported for session").
-    console.warn('Shrtnr: a storage area could not be closed to pages.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: a storage area could not be closed to pages.', errorText(error));
     return false;
   }
 }

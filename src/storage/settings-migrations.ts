@@ -3,6 +3,7 @@ import { tokenKey } from './token-vault';
 import { defaultAccountName, FIRST_ACCOUNT_ID } from './accounts';
 import type { StorageAreaLike } from './settings';
 import { DEFAULT_SERVER_URL } from './settings-schema';
+import { errorText } from '../platform/error-text';
 
 /**
  * The settings' stored shapes over time, and the ordered steps from each to
@@ -101,7 +102,7 @@ export function migratedArea(area: StorageAreaLike, migrations: readonly Setting
   const ready = () =>
     (migrated ??= migrateSettings(area, migrations).catch((error: unknown) => {
       // Reading goes on: every value is still validated, and a binding that is not there fails closed.
-      console.warn('Shrtnr: the stored settings could not be brought up to date.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: the stored settings could not be brought up to date.', errorText(error));
     }));
   return {
     get: async (keys) => {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { StorageAreaLike } from './settings';
 import { isNormalisedServerUrl } from './settings-schema';
 import type { TokenDatabase } from './token-database';
+import { errorText } from '../platform/error-text';
 
 /**
  * Each account's token, on this machine only, bound to the server it was
@@ -112,12 +113,12 @@ export async function openTokenVault(places: VaultPlaces): Promise<TokenVault> {
   try {
     await database.all();
   } catch (error) {
-    console.warn('Shrtnr: IndexedDB keeps nothing here; the tokens stay in storage.local.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: IndexedDB keeps nothing here; the tokens stay in storage.local.', errorText(error));
     return areaVault(area);
   }
   const vault = databaseVault(area, database);
   // Out of the pages' reach now, not at the first shortening: every read moves them too, so a failure here is tried again.
-  await vault.read([]).catch((error: unknown) => console.warn('Shrtnr: tokens in storage.local could not be moved yet.', error instanceof Error ? error.message : String(error)));
+  await vault.read([]).catch((error: unknown) => console.warn('Shrtnr: tokens in storage.local could not be moved yet.', errorText(error)));
   return vault;
 }
 
@@ -132,6 +133,6 @@ async function moveBack(area: StorageAreaLike, database: TokenDatabase): Promise
     await database.drop();
   } catch (error) {
     // Left where they are: the next start tries again.
-    console.warn('Shrtnr: tokens kept in IndexedDB could not be moved.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: tokens kept in IndexedDB could not be moved.', errorText(error));
   }
 }

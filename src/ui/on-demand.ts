@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { errorText } from '../platform/error-text';
 
 export type OnDemand<T> = { value: T } | 'failed' | undefined;
 
@@ -17,7 +18,7 @@ export function useOnDemand<T>(load: () => Promise<T>, wanted: boolean, what: st
     load().then(
       (value) => current && setLoaded({ value }),
       (error: unknown) => {
-        console.warn(`Shrtnr: ${what} could not be loaded.`, error instanceof Error ? error.message : String(error));
+        console.warn(`Shrtnr: ${what} could not be loaded.`, errorText(error));
         if (current) setLoaded('failed');
       },
     );

@@ -1,5 +1,6 @@
 import { lastCopiedClick, offeredLink, type Offer } from '../../storage/session/clipboard-memory';
 import type { Click } from '../queue/job-journal';
+import { errorText } from '../../platform/error-text';
 
 export type { Click, Offer };
 
@@ -83,7 +84,7 @@ async function rememberCopied(clickOrder: number): Promise<void> {
   if (clickOrder <= (await lastCopiedClick.get())) return;
   lastCopiedHere = Math.max(lastCopiedHere, clickOrder);
   await lastCopiedClick.set(clickOrder).catch((error: unknown) => {
-    console.warn('Shrtnr: what was last copied could not be stored; a restarted worker may copy an older link.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: what was last copied could not be stored; a restarted worker may copy an older link.', errorText(error));
   });
 }
 

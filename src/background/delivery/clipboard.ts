@@ -5,6 +5,7 @@ import { offscreenDocuments } from '../../platform/browser';
 import { writeClipboard } from '../../platform/clipboard';
 import type { Words } from '../../platform/words';
 import type { ClipboardPayload } from '../../shortening/copy-formats';
+import { errorText } from '../../platform/error-text';
 
 export type { CopyFailure };
 
@@ -30,7 +31,7 @@ export async function copyFromBackground(payload: ClipboardPayload): Promise<Res
     await writeClipboard(payload);
     return { ok: true, value: null };
   } catch (error) {
-    return { ok: false, error: { reason: 'error', detail: describe(error) } };
+    return { ok: false, error: { reason: 'error', detail: errorText(error) } };
   }
 }
 
@@ -68,10 +69,6 @@ function ensureOffscreenDocument(offscreen: Offscreen): Promise<void> {
     }
   })();
   return offscreenReady;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a failed copy says, on the badge and in the notification. */

@@ -4,6 +4,7 @@ import { browserWords } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/words';
 import { errorSentence } from '../../ui/error-words';
 import { tellShown } from './shown';
+import { errorText } from '../../platform/error-text';
 
 // One id: a new result replaces the last instead of stacking up.
 const NOTIFICATION_ID = 'shrtnr-result';
@@ -49,7 +50,7 @@ async function notify(title: string, message: string, contextMessage?: string, i
       ...(contextMessage === undefined ? {} : { contextMessage }),
     });
   } catch (error) {
-    console.warn('Shrtnr: the notification could not be shown.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: the notification could not be shown.', errorText(error));
   }
   tellShown({ surface: 'notification', text: [title, message, contextMessage].join('\n') });
 }

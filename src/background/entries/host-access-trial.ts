@@ -3,6 +3,7 @@ import type { Runtime } from '../../platform/browser';
 import { giveBackPatterns } from '../../platform/host-access';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
+import { errorText } from '../../platform/error-text';
 
 /**
  * Follows a settings page's host access on trial (messages/host-access-trial-port.ts):
@@ -15,7 +16,7 @@ export function onHostAccessTrialPort(port: Runtime.Port): void {
     page.onClose(() => {
       giveBackUnused([...onTrial]).catch((error: unknown) => {
         // Still listed on the settings page, as used by no server, with its button to give it back.
-        console.warn('Shrtnr: host access on trial could not be given back.', error instanceof Error ? error.message : String(error));
+        console.warn('Shrtnr: host access on trial could not be given back.', errorText(error));
       });
     });
   });

@@ -2,6 +2,7 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import { ASSUMED_WINDOW_MS, type RateLimitGate } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
 import { limitKey, type ShortenQueueOptions } from './queue-types';
+import { errorText } from '../../platform/error-text';
 
 /** The queue's gates: one per limit (an account's on its server, by limitKey), each started from what the last worker knew. */
 export interface QueueGates {
@@ -60,5 +61,5 @@ export function queueGates(options: ShortenQueueOptions, now: () => number, rand
 
 /** A warning for the console, with the error's own words, for what the queue could not keep or read. */
 export const warn = (what: string) => (error: unknown) => {
-  console.warn(`Shrtnr: ${what}.`, error instanceof Error ? error.message : String(error));
+  console.warn(`Shrtnr: ${what}.`, errorText(error));
 };

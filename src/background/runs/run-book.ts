@@ -1,6 +1,7 @@
 import type { BulkRun } from '../../messages/bulk-port';
 import { isFinal } from '../../shortening/bulk-run-state';
 import { tabsRuns } from '../../storage/session/tabs-runs';
+import { errorText } from '../../platform/error-text';
 
 /**
  * Every window's "Shorten all tabs" run, as this worker holds it: read once
@@ -119,7 +120,7 @@ async function writeWhileUnwritten(): Promise<void> {
     try {
       await tabsRuns.set([...(await runs()).values()].map(forStorage));
     } catch (error) {
-      console.warn('Shrtnr: the tabs run could not be kept.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: the tabs run could not be kept.', errorText(error));
     }
     lastWriteEndedAt = Date.now();
     for (const resolve of inThisWrite) resolve();

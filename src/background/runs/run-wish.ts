@@ -7,6 +7,7 @@ import { bulkStartSentence } from '../../ui/error-words';
 import { notifyFailure, notifySentence } from '../delivery/notify';
 import { isWatched } from './run-book';
 import { hasTabsPermission, startBulkRun } from './tabs-runs';
+import { errorText } from '../../platform/error-text';
 
 /**
  * A click on "Shorten all tabs" waiting for the user's answer to the
@@ -57,7 +58,7 @@ export async function onPermissionsAdded(added: { permissions?: string[] }): Pro
   // Chrome closed the popup for its prompt: show the run again, if nobody is watching it.
   if (isWatched(started.value.windowId)) return;
   await browser.action.openPopup({ windowId: started.value.windowId }).catch((error: unknown) => {
-    console.warn('Shrtnr: the popup could not be opened on the tabs run.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: the popup could not be opened on the tabs run.', errorText(error));
   });
 }
 

@@ -2,6 +2,7 @@ import type { HistoryEntry, HistoryStore, RecentHistory } from '../../storage/hi
 import { openHistoryStore } from '../../storage/history-store';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
+import { errorText } from '../../platform/error-text';
 
 // Opened on first use; one connection for the worker's life.
 let historyStore: HistoryStore | undefined;
@@ -9,7 +10,7 @@ export const backgroundHistory = (): HistoryStore => (historyStore ??= openHisto
 
 /** History failing never costs the user their link: it is said in the console, and the shortening goes on. */
 export const historyFailed = (what: 'read' | 'written') => (error: unknown) => {
-  console.warn(`Shrtnr: history could not be ${what}.`, error instanceof Error ? error.message : String(error));
+  console.warn(`Shrtnr: history could not be ${what}.`, errorText(error));
   return undefined;
 };
 

@@ -4,6 +4,7 @@ import { historyEntryFor, pageShortening, type PreparedUrl, type Shortening, typ
 import { localArea } from '../../storage/extension-storage';
 import { isAccepted, readPageLinkHosts } from '../../storage/page-link-hosts';
 import { keepInHistory } from './history-access';
+import { errorText } from '../../platform/error-text';
 
 /** Who asks about a page, and who hears its own short link when it is offered rather than used (the popup). */
 export interface PageAsker {
@@ -35,7 +36,7 @@ export async function pageLinkToUse(request: ShortenRequest, asker: PageAsker, u
   if (onPageSite(hosts)) return shortUrl;
   const accepted = await readPageLinkHosts(localArea).catch((error: unknown) => {
     // Unreadable acceptances are none: the link is offered, not used.
-    console.warn('Shrtnr: the short-link hosts accepted could not be read.', error instanceof Error ? error.message : String(error));
+    console.warn('Shrtnr: the short-link hosts accepted could not be read.', errorText(error));
     return [];
   });
   if (isAccepted(accepted, hosts)) return shortUrl;

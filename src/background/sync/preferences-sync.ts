@@ -7,6 +7,7 @@ import { isValidPreference, readChangedAt, readSynced, readSyncBase, writeSynced
 import { giveBackHostAccess } from '../../platform/host-access';
 import { backgroundHistory, historyFailed } from '../service/history-access';
 import { reconcile, SYNCED_KEYS, type SyncedKey, type SyncedValue } from '../../storage/synced-preferences';
+import { errorText } from '../../platform/error-text';
 
 /**
  * Keeps the synced preferences and this machine's in step (issue 21): told
@@ -24,7 +25,7 @@ export function syncPreferencesSoon(): void {
   timer = setTimeout(() => {
     running = running.then(() => syncPreferences()).catch((error: unknown) => {
       // A quota or a browser without sync: this machine's preferences stand, and the next change tries again.
-      console.warn('Shrtnr: the preferences could not be synced.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: the preferences could not be synced.', errorText(error));
     });
   }, SETTLE_MS);
 }
