@@ -111,7 +111,7 @@ export function copied(popup: Popup, shortening: Shortening, status: CopyStatus)
 /** Something copied by hand landed on the clipboard; `attempt` is the one under way when the copy was asked for. */
 export const handCopied = (popup: Popup, attempt: number): Step => [{ ...popup, copiedByHand: attempt }];
 
-export const typed = (popup: Popup, url: string): Step => newAttempt(popup, requestFor(url, 'typed', popup.tab, false));
+export const typed = (popup: Popup, url: string): Step => newAttempt(popup, requestFor(url, 'typed', popup.tab));
 
 export function retry(popup: Popup): Step {
   const { screen } = popup;
@@ -151,7 +151,7 @@ export const pageLinkHeard = (popup: Popup, pageLink: PageLinkOffer): Step => [{
 /** The page's own link's host was accepted: the tab's address shortened again, its page read again (the worker decides whether its link may be used). */
 export function pageLinkAccepted(popup: Popup): Step {
   const { tab } = popup;
-  return tab?.url === undefined || tab.id === undefined ? [popup] : newAttempt(popup, requestFor(tab.url, 'tab', tab, false), tab.id);
+  return tab?.url === undefined || tab.id === undefined ? [popup] : newAttempt(popup, requestFor(tab.url, 'tab', tab), tab.id);
 }
 
 export const bulkHeard = (popup: Popup, update: BulkToPopup): Step => [

@@ -9,7 +9,7 @@ import { BulkSection, type BulkSectionProps } from './bulk-section';
 import { FailedResult } from './failed-result';
 import { PageLinkOffer } from './page-link-offer';
 import { LoadingResult, WaitingResult } from './pending-result';
-import { wantsTypedUrl, type PopupState } from './popup-state';
+import type { PopupState } from './popup-state';
 import { RecentLinks } from './recent-links';
 import { ShortenedResult, type ShortenedResultProps } from './shortened-result';
 import { UrlForm } from './url-form';
@@ -42,8 +42,6 @@ export function PopupView(props: PopupViewProps) {
   const { state, recent, onCopy, onCopyText, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory } = props;
   const urlFieldRef = useRef<HTMLInputElement>(null);
   const { t } = useWords();
-  // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
-  const focusUrlField = state.phase === 'failed' && wantsTypedUrl(state.error);
   // A link on its way: nothing to shorten again yet (another account, another address).
   const busy = state.phase === 'loading' || state.phase === 'waiting';
   return (
@@ -71,7 +69,7 @@ export function PopupView(props: PopupViewProps) {
           />
         )}
         {state.phase === 'failed' && (
-          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} accounts={props.accounts} />
+          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} urlFieldRef={urlFieldRef} accounts={props.accounts} />
         )}
       </section>
       {/* Not once it is the link shown above (its host just accepted). */}
