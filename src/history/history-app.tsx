@@ -1,31 +1,23 @@
-import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
-import type { HistoryEntry, MergeOutcome } from '../storage/history-entry';
+import type { HistoryEntry } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
 import { describe } from './describe';
 import { accountLabel, madeBy, namesAccounts } from './entry-accounts';
 import { exportFileName, historyCsv, historyJson } from './export-file';
 import type { HistoryConnector } from './history-connector';
+import { importHistory } from './history-import';
 import { HistoryView, type PageState } from './history-view';
-import { importOutcomeSentence, importProblemSentence } from './history-words';
-import { readHistoryFile } from './import-file';
 import { search, searchIndex } from '../shortening/history-search';
 import { carryOutUndo, type UndoDone, type UndoOffer } from './undo';
 import { useHistoryData } from './use-history-data';
 import { useSettings } from './use-settings';
-import type { FocusRequest, FocusTarget, HistoryActions, StatusLine } from './view-types';
+import type { FocusTarget, HistoryActions } from './view-types';
 
 /** Rows rendered at once: 10,000 would cost the first paint far more than an empty page's. */
 export const PAGE_SIZE = 100;
 /** Rows read for the first paint: more than any window shows, far fewer than a page (rendering them all would delay that paint). */
 export const FIRST_SCREEN = 25;
-
-interface Status {
-  id: number;
-  text: string;
-  /** What Undo undoes, while it is offered. */
-  undo?: UndoOffer;
-}
 
 export interface HistoryAppProps {
   connector: HistoryConnector;
@@ -46,10 +38,9 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const [qrFor, setQrFor] = useState<string | undefined>(undefined);
   const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [status, setStatus] = useState<Status | undefined>(undefined);
-  const [focusRequest, setFocusRequest] = useState<FocusRequest | undefined>(undefined);
-  const lastId = useRef(0);
-  const nextId = () => (lastId.current += 1);
+  // Each sentence, and each focus request, a value of its own (view-types.ts): no id to count.
+  const [status, setStatus] = useState<{ text: string; undo?: UndoOffer } | undefined>(undefined);
+  const [focusRequest, setFocusRequest] = useState<FocusTarget | undefined>(undefined);
 
   const entries = data.phase === 'ready' ? data.entries : NO_ENTRIES;
   const { accounts } = settings;
@@ -61,8 +52,8 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const index = useMemo(() => searchIndex(entries, accountsNamed ? labelAccount : undefined), [entries, accountsNamed, labelAccount]);
   const matches = useMemo(() => madeBy(search(index, query), filter), [index, query, filter]);
 
-  const say = (text: string, undo?: Status['undo']) => setStatus({ id: nextId(), text, ...(undo === undefined ? {} : { undo }) });
-  const focus = (target: FocusTarget) => setFocusRequest({ ...target, id: nextId() });
+  const say = (text: string, undo?: UndoOffer) => setStatus({ text, undo });
+  const focus = (target: FocusTarget) => setFocusRequest({ ...target });
 
   const copy = async (entry: HistoryEntry) => {
     const { shortUrl, longUrl, title } = entry;
@@ -77,8 +68,6 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
 
   // One QR code open at a time: asking for another closes the first.
   const toggleQr = ({ shortUrl }: HistoryEntry) => setQrFor(qrFor === shortUrl ? undefined : shortUrl);
-  // One function for the page's life: the panel loads each time it is shown, not each render.
-  const loadQrPanel = useCallback(() => connector.loadQrPanel(), [connector]);
 
   const remove = async (entry: HistoryEntry, position: number) => {
     let removed: HistoryEntry | undefined;
@@ -116,7 +105,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     const offer = status?.undo;
     if (offer === undefined) return;
     // Withdrawn at once: a second press must not undo twice.
-    setStatus((current) => (current === undefined ? current : { id: current.id, text: current.text }));
+    setStatus((current) => current && { text: current.text });
     let done: UndoDone;
     try {
       done = await carryOutUndo(store, offer, words);
@@ -140,33 +129,10 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
   const importFile = async (file: File) => {
     setImporting(true);
     try {
-      await importRead(file);
+      await importHistory(store, file, words, say);
     } finally {
       setImporting(false);
     }
-  };
-
-  const importRead = async (file: File) => {
-    const parsed = await readHistoryFile(file, Date.now());
-    if (!parsed.ok) {
-      say(importProblemSentence(parsed.problem, words));
-      return;
-    }
-    let outcome: MergeOutcome = { added: [], alreadyThere: 0, overBound: 0, dropped: [] };
-    try {
-      if (parsed.entries.length > 0) outcome = await store.merge(parsed.entries);
-    } catch (error) {
-      say(t('historyChangeFailed', describe(error)));
-      return;
-    }
-    const { added, alreadyThere, overBound, dropped } = outcome;
-    // A link twice in the file was, by its second time, already there. The list follows from the store's change.
-    const sentence = importOutcomeSentence(
-      { added: added.length, alreadyThere: alreadyThere + parsed.repeated, invalid: parsed.invalid, future: parsed.future, overBound, madeRoom: dropped.length },
-      words,
-    );
-    // Undo takes away exactly what this import added, and puts back what it removed to make room.
-    say(sentence, added.length > 0 ? { kind: 'imported', added, dropped } : undefined);
   };
 
   const actions: HistoryActions = {
@@ -185,9 +151,10 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     onCopy: (entry) => void copy(entry),
     onOpen: (entry) => void open(entry),
     onToggleQr: toggleQr,
-    onLoadQr: loadQrPanel,
+    // The connector's own function, the same for the page's life: the panel loads each time it is shown, not each render.
+    onLoadQr: connector.loadQrPanel,
     onDelete: (entry, position) => void remove(entry, position),
-    onSaveFile: (fileName, file) => connector.saveFile(fileName, file),
+    onSaveFile: connector.saveFile,
     onAskDeleteAll: () => setConfirmingDeleteAll(true),
     onCancelDeleteAll() {
       setConfirmingDeleteAll(false);
@@ -195,11 +162,11 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     },
     onConfirmDeleteAll: () => void deleteAll(),
     onUndo: () => void undo(),
-    onStatusExpired: (id) => setStatus((current) => (current?.id === id ? undefined : current)),
+    onStatusExpired: (shown) => setStatus((current) => (current === shown ? undefined : current)),
     onExportCsv: () => exportAs('csv'),
     onExportJson: () => exportAs('json'),
     onImport: (file) => void importFile(file),
-    onOpenSettings: () => connector.openSettings(),
+    onOpenSettings: connector.openSettings,
   };
 
   const page: PageState =
@@ -222,10 +189,9 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
       : data.phase === 'failed'
         ? { ...data, privateWindow: connector.privateWindow }
         : data;
-  const statusLine: StatusLine | undefined = status === undefined ? undefined : { id: status.id, text: status.text, undo: status.undo && (status.undo.kind === 'imported' ? 'import' : 'delete') };
   return (
     <WordsContext.Provider value={words}>
-      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={statusLine} focusRequest={focusRequest} actions={actions} />
+      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={status} focusRequest={focusRequest} actions={actions} />
     </WordsContext.Provider>
   );
 }

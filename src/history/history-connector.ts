@@ -19,7 +19,10 @@ export type Outcome = { ok: true } | { ok: false; reason: string };
 
 export type { QrPanelComponent };
 
-/** Everything the history page needs from the browser; its views never call `browser.*` or IndexedDB themselves. */
+/**
+ * Everything the history page needs from the browser; its views never call `browser.*` or IndexedDB themselves.
+ * Its functions are called unbound: the page hands some to its views as they are, the same for its life.
+ */
 export interface HistoryConnector {
   /** The page's words, in the browser's UI language. */
   words: Words;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import { HistoryList } from './history-list';
 import { StatusBar } from './status-bar';
-import type { FocusRequest, HistoryActions, ReadyState, StatusLine } from './view-types';
+import type { FocusTarget, HistoryActions, ReadyState, StatusLine } from './view-types';
 
 /** `privateWindow` on a failure: the page is in a private window, where Firefox keeps no extension's data (the reason is its refusal). */
 export type PageState = { phase: 'loading' } | { phase: 'failed'; reason: string; privateWindow?: boolean } | ({ phase: 'ready' } & ReadyState);
@@ -11,7 +11,8 @@ export interface HistoryViewProps {
   page: PageState;
   creditsSaved: number | undefined;
   status: StatusLine | undefined;
-  focusRequest: FocusRequest | undefined;
+  /** Where the focus goes, each request a value of its own: the same target asked for twice is focused twice. */
+  focusRequest: FocusTarget | undefined;
   actions: HistoryActions;
 }
 
@@ -21,7 +22,7 @@ export function HistoryView({ page, creditsSaved, status, focusRequest, actions 
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusRequest !== undefined && root.current !== null) focusTarget(root.current, focusRequest)?.focus();
-  }, [focusRequest?.id]);
+  }, [focusRequest]);
   return (
     <div class="history-page" ref={root}>
       <header class="history-header">
@@ -51,7 +52,7 @@ export function HistoryView({ page, creditsSaved, status, focusRequest, actions 
   );
 }
 
-function focusTarget(root: HTMLElement, request: FocusRequest): HTMLElement | null {
+function focusTarget(root: HTMLElement, request: FocusTarget): HTMLElement | null {
   // Where focus goes when its target is gone: the search field, or (no links left) the import button.
   const fallback = () => root.querySelector<HTMLElement>('#history-search') ?? root.querySelector<HTMLElement>('[data-focus="import"]');
   const deleteButtons = () => [...root.querySelectorAll<HTMLElement>('[data-delete-for]')];

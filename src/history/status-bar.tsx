@@ -13,24 +13,23 @@ const HOLD_RECHECK_MS = 1000;
  * but never while the pointer or the keyboard focus is on the bar: someone
  * on their way to the button must not see it vanish.
  */
-export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | undefined; onUndo(): void; onExpired(id: number): void }) {
+export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | undefined; onUndo(): void; onExpired(status: StatusLine): void }) {
   const { t } = useWords();
   const bar = useRef<HTMLDivElement>(null);
   const hovered = useRef(false);
   useEffect(() => {
     if (status?.undo === undefined) return undefined;
-    const { id } = status;
     let timer: ReturnType<typeof setTimeout>;
     const expireUnlessHeld = () => {
       const element = bar.current;
       // Asked when the time is up rather than tracked: a focused button that is removed fires no focusout in every browser.
       const held = element !== null && (hovered.current || element.contains(element.ownerDocument.activeElement));
       if (held) timer = setTimeout(expireUnlessHeld, HOLD_RECHECK_MS);
-      else onExpired(id);
+      else onExpired(status);
     };
     timer = setTimeout(expireUnlessHeld, UNDO_MS);
     return () => clearTimeout(timer);
-  }, [status?.id, status?.undo]);
+  }, [status]);
   return (
     <div
       ref={bar}
@@ -48,7 +47,7 @@ export function StatusBar({ status, onUndo, onExpired }: { status: StatusLine | 
       </p>
       {status?.undo !== undefined && (
         <button type="button" class="secondary-button" data-focus="undo" onClick={onUndo}>
-          {t(status.undo === 'import' ? 'historyUndoImport' : 'historyUndo')}
+          {t(status.undo.kind === 'imported' ? 'historyUndoImport' : 'historyUndo')}
         </button>
       )}
     </div>

@@ -3,11 +3,13 @@ import type { HistoryEntry } from '../storage/history-entry';
 import type { AccountLabel } from './entry-accounts';
 import type { QrPanelComponent } from './history-connector';
 
-/** The status bar's sentence, and what Undo would undo while it is offered (a delete, or an import). */
+/**
+ * The status bar's sentence, and the Undo it offers while it does (a delete's, or an import's). Each
+ * sentence is a value of its own: the time up for one (onStatusExpired) does not take the next away.
+ */
 export interface StatusLine {
-  id: number;
   text: string;
-  undo: 'delete' | 'import' | undefined;
+  undo?: { kind: 'deleted' | 'imported' } | undefined;
 }
 
 /** Where the keyboard focus goes after an action took its control away (a deleted row's button, an Undo done). */
@@ -20,8 +22,6 @@ export type FocusTarget =
   /** The short link of the row at this position (the first of those "Show more" added). */
   | { target: 'link-at'; index: number };
 
-/** A focus target, with an `id` that makes each request new: the same target twice is focused twice. */
-export type FocusRequest = FocusTarget & { id: number };
 
 export interface HistoryActions {
   onQuery(query: string): void;
@@ -40,8 +40,8 @@ export interface HistoryActions {
   onCancelDeleteAll(): void;
   onConfirmDeleteAll(): void;
   onUndo(): void;
-  /** The status with this id has been shown long enough (its Undo is no longer offered). */
-  onStatusExpired(id: number): void;
+  /** This status has been shown long enough (its Undo is no longer offered). */
+  onStatusExpired(status: StatusLine): void;
   onExportCsv(): void;
   onExportJson(): void;
   onImport(file: File): void;

@@ -15,6 +15,17 @@ export interface CampaignDraft {
 
 export const EMPTY_DRAFT: CampaignDraft = { name: '', source: '', medium: '', campaign: '', term: '', content: '', others: '' };
 
+/** The presets card's form: the draft, and the saved preset it edits (its name as saved; none: a new one). */
+export interface CampaignForm {
+  draft: CampaignDraft;
+  editing?: string | undefined;
+}
+
+export const EMPTY_FORM: CampaignForm = { draft: EMPTY_DRAFT };
+
+/** A save answered yes: the form empties, unless the user typed in it since (what they typed stays, to be saved in turn). */
+export const afterSave = (form: CampaignForm, typed: CampaignDraft): CampaignForm => (form.draft === typed ? EMPTY_FORM : form);
+
 /** What is wrong with a draft, as a message and its parameters. */
 export type DraftProblem = { key: MessageKey; params: (string | number)[] };
 

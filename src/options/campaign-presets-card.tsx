@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Campaign } from '../storage/campaign';
 import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
-import { draftOf, EMPTY_DRAFT, presetFromDraft, sameName, withPreset, type CampaignDraft } from './campaign-draft';
+import { afterSave, draftOf, EMPTY_FORM, presetFromDraft, sameName, withPreset, type CampaignDraft } from './campaign-draft';
+import { PresetRow } from './campaign-preset-row';
 import { describe } from './describe-error';
 
 interface CampaignPresetsCardProps {
@@ -28,9 +29,9 @@ const FIELDS: { field: keyof Omit<CampaignDraft, 'others'>; label: 'optionsCampa
  */
 export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProps) {
   const { t } = useWords();
-  const [draft, setDraft] = useState<CampaignDraft>(EMPTY_DRAFT);
-  // The saved preset the form edits (its name as saved): saved under another name, it is renamed.
-  const [editing, setEditing] = useState<string | undefined>(undefined);
+  // What the form holds, and the saved preset it edits (its name as saved): saved under another name, it is renamed.
+  const [form, setForm] = useState(EMPTY_FORM);
+  const { draft, editing } = form;
   // A preset made under the name another one has: saved only once the user says to replace that one.
   const [replacing, setReplacing] = useState<{ preset: Campaign; other: string } | undefined>(undefined);
   // A preset deleted: once it is off the list, focus goes to the list's first button (or the form).
@@ -61,17 +62,11 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
       },
     );
 
-  const draftNow = useRef(draft);
-  draftNow.current = draft;
   const savePreset = (preset: Campaign) => {
     setReplacing(undefined);
     const typed = draft;
-    void save(withPreset(saved, preset, edited?.name), t('optionsCampaignSaved', preset.name)).then((ok) => {
-      // Not saved: the form keeps the preset, to try again; typed in since, it keeps what it holds.
-      if (!ok || draftNow.current !== typed) return;
-      setDraft(EMPTY_DRAFT);
-      setEditing(undefined);
-    });
+    // Not saved: the form keeps the preset, to try again.
+    void save(withPreset(saved, preset, edited?.name), t('optionsCampaignSaved', preset.name)).then((ok) => ok && setForm((current) => afterSave(current, typed)));
   };
 
   const submit = (event: Event) => {
@@ -88,14 +83,13 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
   };
 
   const type = (change: Partial<CampaignDraft>) => {
-    setDraft({ ...draft, ...change });
+    setForm({ ...form, draft: { ...draft, ...change } });
     // The question was about the preset as it was typed.
     setReplacing(undefined);
   };
 
   const stopEditing = () => {
-    setDraft(EMPTY_DRAFT);
-    setEditing(undefined);
+    setForm(EMPTY_FORM);
     setReplacing(undefined);
     setProblem('');
   };
@@ -112,8 +106,7 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
               preset={preset}
               edited={preset === edited}
               onEdit={() => {
-                setDraft(draftOf(preset));
-                setEditing(preset.name);
+                setForm({ draft: draftOf(preset), editing: preset.name });
                 setReplacing(undefined);
                 setProblem('');
               }}
@@ -124,7 +117,7 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
                 ).then((ok) => {
                   if (!ok) return;
                   setDeleted(preset.name);
-                  if (preset === edited) setEditing(undefined);
+                  if (preset === edited) setForm((current) => ({ ...current, editing: undefined }));
                 })
               }
             />
@@ -177,45 +170,5 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
         {status}
       </p>
     </section>
-  );
-}
-
-/** A saved preset: its name and tags, Edit, and Delete (asked first). */
-function PresetRow({ preset, edited, onEdit, onDelete }: { preset: Campaign; edited: boolean; onEdit(): void; onDelete(): void }) {
-  const { t } = useWords();
-  const [asking, setAsking] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  // Back on the Delete button: it stays until the preset is gone, and stays if it could not be deleted.
-  const answered = () => {
-    deleteButton.current?.focus();
-    setAsking(false);
-  };
-  return (
-    <li>
-      <p>
-        <strong>{preset.name}</strong>{' '}
-        <span class="campaign-params" dir="ltr">
-          {preset.params.map(({ key, value }) => `${key}=${value}`).join(' · ')}
-        </span>
-      </p>
-      <button type="button" class="secondary-button" aria-pressed={edited} aria-label={t('optionsCampaignEditLabel', preset.name)} onClick={onEdit}>
-        {t('optionsCampaignEdit')}
-      </button>
-      <button type="button" ref={deleteButton} class="secondary-button" aria-expanded={asking} aria-label={t('optionsCampaignDeleteLabel', preset.name)} onClick={() => setAsking(true)}>
-        {t('optionsCampaignDelete')}
-      </button>
-      {asking && (
-        <ConfirmStep
-          question={t('optionsCampaignDeleteQuestion', preset.name)}
-          confirmLabel={t('optionsCampaignDelete')}
-          cancelLabel={t('historyCancel')}
-          onConfirm={() => {
-            answered();
-            onDelete();
-          }}
-          onCancel={answered}
-        />
-      )}
-    </li>
   );
 }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // The options page's campaign presets, against the fake connector: added,
 // refused with a specific word, edited in place, deleted; saved at once.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
 import { DEFAULT_SETTINGS } from '../storage/settings-schema';
@@ -73,6 +74,25 @@ describe.each(['en', 'ar'])('campaign presets on the options page, in %s', (lang
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(t('optionsCampaignSaveFailed', 'QUOTA_BYTES quota exceeded')));
     expect((['optionsCampaignName', 'optionsCampaignSource', 'optionsCampaignMedium', 'optionsCampaignCampaign'] as const).map((key) => field(key).value)).toEqual(['Newsletter', 'newsletter', 'email', 'spring']);
     expect(card().queryByRole('button', { name: t('optionsCampaignDeleteLabel', 'Newsletter') })).toBeNull();
+  });
+
+  it('keeps what was typed while a save was on its way: only the preset saved leaves the form', async () => {
+    const connector = await renderOptions();
+    const written = deferred<void>();
+    connector.save.mockReturnValueOnce(written.promise);
+    typeIn('optionsCampaignName', 'Newsletter');
+    typeIn('optionsCampaignSource', 'newsletter');
+    typeIn('optionsCampaignMedium', 'email');
+    typeIn('optionsCampaignCampaign', 'spring');
+    fireEvent.click(card().getByRole('button', { name: t('optionsCampaignSave') }));
+    typeIn('optionsCampaignName', 'Newsletter two');
+    await act(async () => {
+      written.resolve();
+      await written.promise;
+    });
+    expect(screen.getByTestId('campaign-status').textContent).toBe(t('optionsCampaignSaved', 'Newsletter'));
+    expect(field('optionsCampaignName').value).toBe('Newsletter two');
+    expect(field('optionsCampaignSource').value).toBe('newsletter');
   });
 
   it('says what is wrong with a preset, and saves nothing', async () => {

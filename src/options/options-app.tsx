@@ -16,7 +16,8 @@ import { useHistoryLeft } from './history-left';
 import type { OptionsConnector, OptionsSettings } from './options-connector';
 import { OptionsHeader } from './options-header';
 import { OptionsView, PLAIN_SETTINGS, type FieldErrors } from './options-view';
-import { accountValues, useStoredSettings } from './stored-settings';
+import { accountValues } from './settings-form';
+import { useStoredSettings } from './stored-settings';
 import { SyncCard } from './sync-card';
 import { describe } from './describe-error';
 

@@ -2,8 +2,9 @@
 // The popup's account switcher (issue 21) against a fake connector: shown only
 // with several accounts, naming the one the link was made with; a choice makes
 // it the active one and shortens the address on screen again with it.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
 import { failedAnswer, fakePopupConnector, shortenedAnswer } from './fake-popup-connector';
@@ -138,6 +139,27 @@ describe.each(['en', 'ar'])('the popup\'s account switcher in %s', (language) =>
     fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-1' } });
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
     expect(connector.useAccount.mock.calls).toEqual([['account-1']]);
+  });
+
+  it('switched only after the user sent a typed link: that link stays, and the page is not shortened again over it', async () => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockImplementation(async (request) => withAccounts(shortenedAnswer(request.url, false), TWO, request.account ?? 'account-1'));
+    const switched = deferred<boolean>();
+    connector.useAccount.mockReturnValueOnce(switched.promise);
+    render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);
+    await waitFor(() => expect(switcher()).toHaveProperty('value', 'account-1'));
+
+    fireEvent.change(switcher() as HTMLSelectElement, { target: { value: 'account-own' } });
+    fireEvent.input(screen.getByRole('textbox', { name: t('popupShortenAnother') }), { target: { value: 'https://typed.example/a' } });
+    fireEvent.click(screen.getByRole('button', { name: t('popupShorten') }));
+    await waitFor(() => expect(screen.getByTestId('long-url').textContent).toBe('https://typed.example/a'));
+    // The worker's yes comes last; what it would set off runs before this test's own wait ends.
+    await act(async () => {
+      switched.resolve(true);
+      await switched.promise;
+    });
+    expect(connector.shortenedUrls()).toEqual([TAB_URL, 'https://typed.example/a']);
+    expect(screen.getByTestId('long-url').textContent).toBe('https://typed.example/a');
   });
 
   it('keeps the account in use, and shortens nothing again, when the account could not be switched (it went meanwhile)', async () => {

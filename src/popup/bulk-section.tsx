@@ -10,6 +10,7 @@ export interface BulkSectionProps {
   onShortenAllTabs(): void;
   onCancelBulk(): void;
   onDismissBulk(): void;
+  /** Copies what the user chose by hand: a run's list, a recent link, the page's own. */
   onCopyText(text: string): Promise<boolean>;
   onLoadBulkPanel(): Promise<BulkPanelComponent>;
   onOpenSettings(): void;

@@ -1,5 +1,4 @@
 import { browser } from '../platform/browser';
-import { openBulkPort, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
 import { TABS_PERMISSION } from '../platform/tabs-permission';
 import type { PortEnd } from '../messages/ports';
 import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
@@ -7,84 +6,14 @@ import { sendMessage } from '../messages/messaging';
 import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
 import { saveDownload } from '../ui/save-download';
-import type { BulkPanelComponent } from './bulk-panel';
-import { relay } from './relay';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
+import { bulkPanel, bulkUpdates, ownWindowDetails, toBulk, watchWindowRun } from './window-run';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false, error: { kind: 'internal', detail } }, autoCopy: false, copyFormat: 'plain' });
 
 // The newest shortening's port: Cancel is for the one on screen.
 let newestPort: PortEnd<PopupToWorker, WorkerToPopup> | undefined;
-
-// "Shorten all tabs": one port for the popup's life, about the popup's own window.
-let bulkPort: PortEnd<PopupToBulk, BulkToPopup> | undefined;
-let windowId: number | undefined;
-// The popup's own window: asked once, beside its tab, on the way to the first answer.
-let popupWindow: Promise<{ id: number | undefined; incognito: boolean }> | undefined;
-const ownWindowDetails = () =>
-  (popupWindow ??= browser.windows.getCurrent().then((window) => {
-    windowId = window.id;
-    return { id: window.id, incognito: window.incognito };
-  }));
-const ownWindow = async (): Promise<number | undefined> => (await ownWindowDetails()).id;
-const MAX_BULK_RECONNECTS = 4;
-// The window's run as the worker last told it, kept until the view listens (it is asked for before the first render).
-const bulkUpdates = relay<BulkToPopup>();
-let watchingBulk = false;
-// The run's panel: a chunk of its own, fetched as soon as a run is heard of (not after the render that needs it);
-// import() fetches a module once, however often it is asked for.
-const bulkPanel = async (): Promise<BulkPanelComponent> => (await import('./bulk-panel')).BulkPanel;
-
-// Messages still waiting for the window: one sent later waits behind them, or a quick `refused` would overtake its `start`.
-let waitingForWindow = 0;
-
-/** Sends at once when the window is known (as it is a moment after the popup opens) and nothing waits for it, else in turn. */
-function toBulk(message: PopupToBulk | ((windowId: number) => PopupToBulk)): void {
-  // Between a worker's stop and the reconnection nothing is sent: the next `watch` gives the run as it stands.
-  const send = (id: number | undefined) => {
-    if (id !== undefined) bulkPort?.post(typeof message === 'function' ? message(id) : message);
-  };
-  if (windowId !== undefined && waitingForWindow === 0) {
-    send(windowId);
-    return;
-  }
-  waitingForWindow += 1;
-  void ownWindow().then((id) => {
-    waitingForWindow -= 1;
-    send(id);
-  });
-}
-
-/**
- * Follows this window's run from now on (once per popup): main.tsx starts it beside the first attempt, so the
- * run, and its panel's chunk, are on their way while the first render waits for the link.
- */
-export function watchWindowRun(): void {
-  if (watchingBulk) return;
-  watchingBulk = true;
-  let reconnects = 0;
-  const connect = () => {
-    try {
-      bulkPort = openBulkPort();
-    } catch (error) {
-      console.warn('Shrtnr: the background worker could not be reached.', describe(error));
-      return;
-    }
-    bulkPort.onMessage((message) => {
-      reconnects = 0;
-      if (message.type === 'run' && message.run !== undefined) void bulkPanel().catch(() => undefined);
-      bulkUpdates.report(message);
-    });
-    // The worker stopped (its run goes on in the next one): follow the run there. A few tries, not a loop.
-    bulkPort.onClose(() => {
-      bulkPort = undefined;
-      if (reconnects < MAX_BULK_RECONNECTS) window.setTimeout(connect, 200 * 2 ** reconnects++);
-    });
-    toBulk((id) => ({ type: 'watch', windowId: id }));
-  };
-  connect();
-}
 
 export const extensionConnector: PopupConnector = {
   words: browserWords(),

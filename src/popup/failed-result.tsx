@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
-import { canRetry, needsSettings, popupErrorSentence, type PopupState } from './popup-state';
+import { canRetry, needsSettings, popupErrorSentence, wantsTypedUrl, type PopupState } from './popup-state';
 import { mayTakeFocus } from './focus-rule';
 import type { AccountSwitcherProps } from './account-switcher';
 
@@ -8,14 +8,13 @@ interface FailedResultProps {
   state: Extract<PopupState, { phase: 'failed' }>;
   onRetry(): void;
   onOpenSettings(): void;
-  focusUrlField: boolean;
   urlFieldRef: { current: HTMLInputElement | null };
   /** The accounts to choose from when the active one was removed elsewhere (none is used unless the user picks it). */
   accounts: Pick<AccountSwitcherProps, 'accounts' | 'onSwitch'>;
 }
 
 /** Why the link was not shortened, with the settings or a retry when either can help. */
-export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, urlFieldRef, accounts }: FailedResultProps) {
+export function FailedResult({ state, onRetry, onOpenSettings, urlFieldRef, accounts }: FailedResultProps) {
   const actionRef = useRef<HTMLButtonElement>(null);
   const words = useWords();
   const { error } = state;
@@ -23,7 +22,8 @@ export function FailedResult({ state, onRetry, onOpenSettings, focusUrlField, ur
   const offerRetry = canRetry(error);
   useEffect(() => {
     if (!mayTakeFocus()) return;
-    if (focusUrlField) urlFieldRef.current?.focus();
+    // A link that cannot be shortened (the tab's or a typed one): the field, to type or fix one.
+    if (wantsTypedUrl(error)) urlFieldRef.current?.focus();
     else actionRef.current?.focus();
   }, [state]);
   return (

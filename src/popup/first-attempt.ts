@@ -22,7 +22,8 @@ export interface ReadyAnswer {
   answer: ShortenAnswer;
 }
 
-export function requestFor(url: string, source: UrlSource, tab: PopupTab | undefined, fresh: boolean): ShortenRequest {
+/** A request for a link the popup sends for the first time: history may answer it (a new link asks for `fresh`). */
+export function requestFor(url: string, source: UrlSource, tab: PopupTab | undefined): ShortenRequest {
   return {
     url,
     via: source === 'tab' ? 'popup-tab' : 'popup-typed',
@@ -30,7 +31,7 @@ export function requestFor(url: string, source: UrlSource, tab: PopupTab | undef
     // A link typed in a private window's popup is not recorded either; a window
     // that could not be read at all counts as private (fails closed: nothing recorded).
     private: tab?.private ?? true,
-    fresh,
+    fresh: false,
   };
 }
 
@@ -40,7 +41,7 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
   return connector.currentTab().then(
     (tab) => {
       if (tab.url === undefined) return { ...none, tab };
-      const request = requestFor(tab.url, 'tab', tab, false);
+      const request = requestFor(tab.url, 'tab', tab);
       const progress = relay<ShortenProgress>();
       const pageLink = relay<PageLinkOffer>();
       const page = tab.id === undefined ? undefined : { tab: tab.id, onShortLink: pageLink.report };

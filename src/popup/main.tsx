@@ -1,10 +1,11 @@
 import { render } from 'preact';
 import '../ui/base.css';
 import './popup.css';
-import { extensionConnector, watchWindowRun } from './extension-connector';
+import { extensionConnector } from './extension-connector';
 import { firstWord, startFirstAttempt } from './first-attempt';
 import { PopupApp } from './popup-app';
 import { adoptLanguage } from '../ui/adopt-language';
+import { watchWindowRun } from './window-run';
 
 // The page's own markup (index.html) is the first paint: the popup's shape,
 // before this module has run. The app's first render waits for the worker's

@@ -5,7 +5,7 @@ import { useWords } from '../ui/words-context';
 interface PageLinkOfferProps {
   /** The page's own short link, as the worker checked it (https, shorter than the page's address), and whether to ask about its host. */
   offer: Offer;
-  onCopy(): Promise<boolean>;
+  onCopy(shortUrl: string): Promise<boolean>;
   /** Accepts its host for the page's, and has the page shortened again with it; false when that could not be saved. */
   onUse(): Promise<boolean>;
 }
@@ -27,7 +27,7 @@ export function PageLinkOffer({ offer, onCopy, onUse }: PageLinkOfferProps) {
       <bdi class="page-link-url" dir="ltr" title={shortUrl}>
         {shortUrl.replace(/^https:\/\//, '')}
       </bdi>{' '}
-      <button type="button" class="secondary-button" onClick={() => void onCopy().then((copied) => setStatus(copied ? 'copied' : 'copy-failed'))}>
+      <button type="button" class="secondary-button" onClick={() => void onCopy(shortUrl).then((copied) => setStatus(copied ? 'copied' : 'copy-failed'))}>
         {t('popupCopy')}
       </button>
       {ask !== undefined && (

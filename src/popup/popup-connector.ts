@@ -33,7 +33,10 @@ export interface RequestPage {
   onShortLink(offer: PageLinkOffer): void;
 }
 
-/** Everything the popup needs from the browser; the views never call `browser.*` themselves. */
+/**
+ * Everything the popup needs from the browser; the views never call `browser.*` themselves.
+ * Its functions are called unbound: the popup hands the loaders to its views as they are, the same for its life.
+ */
 export interface PopupConnector {
   /** The popup's words, in the browser's UI language. */
   words: Words;

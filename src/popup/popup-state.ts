@@ -65,7 +65,7 @@ export function popupErrorSentence(error: PopupError, words: Words): string {
 
 /** "Shorten all tabs in this window": the window's run, why the last start failed, and whether the permission is being asked for. */
 export interface BulkState {
-  run: BulkRun | undefined;
-  error: BulkStartError | undefined;
+  run?: BulkRun | undefined;
+  error?: BulkStartError | undefined;
   asking: boolean;
 }

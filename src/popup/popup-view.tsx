@@ -2,14 +2,14 @@ import { useRef } from 'preact/hooks';
 import type { QrPanelComponent } from '../qr/qr-on-request';
 import type { PageLinkOffer as PageLinkOfferShape } from '../shortening/page-short-link';
 import type { CopyFormat } from '../storage/copy-format-setting';
-import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
+import type { RecentHistory } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { AccountSwitcher, type AccountSwitcherProps } from './account-switcher';
 import { BulkSection, type BulkSectionProps } from './bulk-section';
 import { FailedResult } from './failed-result';
 import { PageLinkOffer } from './page-link-offer';
 import { LoadingResult, WaitingResult } from './pending-result';
-import { wantsTypedUrl, type PopupState } from './popup-state';
+import type { PopupState } from './popup-state';
 import { RecentLinks } from './recent-links';
 import { ShortenedResult, type ShortenedResultProps } from './shortened-result';
 import { UrlForm } from './url-form';
@@ -20,7 +20,6 @@ export interface PopupViewProps extends BulkSectionProps {
   recent: RecentHistory | undefined;
   /** Copies the shown link, in the given format or else the one chosen in the settings. */
   onCopy(format?: CopyFormat): void;
-  onCopyRecent(entry: HistoryEntry): Promise<boolean>;
   onNewLink(): void;
   /** Drops the link waiting for the server's limit. */
   onCancel(): void;
@@ -33,30 +32,29 @@ export interface PopupViewProps extends BulkSectionProps {
   onOpenHistory(): void;
   /** The tab's page's own short link, when it declares one; undefined otherwise. */
   pageLink?: PageLinkOfferShape | undefined;
-  onCopyPageLink(): Promise<boolean>;
   onUsePageLink(): Promise<boolean>;
   /** The accounts, as the latest answer named them (the switcher shows only when there are several). */
-  accounts: AccountSwitcherProps;
+  accounts: Omit<AccountSwitcherProps, 'busy'>;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
 export function PopupView(props: PopupViewProps) {
-  const { state, recent, onCopy, onCopyRecent, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory } = props;
+  const { state, recent, onCopy, onCopyText, onNewLink, onCancel, onRetry, onShortenTyped, onSaveFile, onLoadQr, onOpenSettings, onOpenHistory } = props;
   const urlFieldRef = useRef<HTMLInputElement>(null);
   const { t } = useWords();
-  // A link that cannot be shortened (the tab's or a typed one): focus the field, to type or fix one.
-  const focusUrlField = state.phase === 'failed' && wantsTypedUrl(state.error);
+  // A link on its way: nothing to shorten again yet (another account, another address).
+  const busy = state.phase === 'loading' || state.phase === 'waiting';
   return (
     <main class="popup">
       <header class="popup-header">
         <img src="/icons/icon-32.png" alt="" width={20} height={20} />
         <h1>Shrtnr</h1>
-        <AccountSwitcher {...props.accounts} />
+        <AccountSwitcher {...props.accounts} busy={busy} />
         <button type="button" class="quiet-button" onClick={onOpenSettings}>
           {t('popupSettings')}
         </button>
       </header>
-      <section class="result" aria-busy={state.phase === 'loading' || state.phase === 'waiting'}>
+      <section class="result" aria-busy={busy}>
         {state.phase === 'loading' && <LoadingResult />}
         {state.phase === 'waiting' && <WaitingResult state={state} onCancel={onCancel} />}
         {state.phase === 'shortened' && (
@@ -71,16 +69,16 @@ export function PopupView(props: PopupViewProps) {
           />
         )}
         {state.phase === 'failed' && (
-          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} focusUrlField={focusUrlField} urlFieldRef={urlFieldRef} accounts={props.accounts} />
+          <FailedResult state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} urlFieldRef={urlFieldRef} accounts={props.accounts} />
         )}
       </section>
       {/* Not once it is the link shown above (its host just accepted). */}
       {props.pageLink !== undefined && !(state.phase === 'shortened' && state.shortening.shortUrl === props.pageLink.shortUrl) && (
-        <PageLinkOffer offer={props.pageLink} onCopy={props.onCopyPageLink} onUse={props.onUsePageLink} />
+        <PageLinkOffer offer={props.pageLink} onCopy={onCopyText} onUse={props.onUsePageLink} />
       )}
-      <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={state.phase === 'loading' || state.phase === 'waiting'} />
+      <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={busy} />
       <BulkSection {...props} />
-      <RecentLinks recent={recent} onCopy={onCopyRecent} onOpenHistory={onOpenHistory} />
+      <RecentLinks recent={recent} onCopy={onCopyText} onOpenHistory={onOpenHistory} />
     </main>
   );
 }

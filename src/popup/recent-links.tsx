@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { HistoryEntry, RecentHistory } from '../storage/history-entry';
+import type { RecentHistory } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 
 interface RecentLinksProps {
   recent: RecentHistory | undefined;
-  onCopy(entry: HistoryEntry): Promise<boolean>;
+  onCopy(shortUrl: string): Promise<boolean>;
   onOpenHistory(): void;
 }
 
@@ -32,7 +32,7 @@ export function RecentLinks({ recent, onCopy, onOpenHistory }: RecentLinksProps)
                 type="button"
                 class="secondary-button"
                 aria-label={t('popupCopyRecent', entry.shortUrl)}
-                onClick={() => void onCopy(entry).then((ok) => setCopied({ shortUrl: entry.shortUrl, ok }))}
+                onClick={() => void onCopy(entry.shortUrl).then((ok) => setCopied({ shortUrl: entry.shortUrl, ok }))}
               >
                 {t('popupCopy')}
               </button>

@@ -29,10 +29,9 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
+  // Another link: its Copy may take the focus, and the panels of the one before close.
   useEffect(() => {
     if (mayTakeFocus()) copyRef.current?.focus();
-  }, [shortUrl]);
-  useEffect(() => {
     setShowQr(false);
     setShowCampaign(false);
   }, [shortUrl]);

@@ -6,7 +6,7 @@ import { TIMING_MARKS } from '../../src/platform/timing';
 describe('timing marks', () => {
   it.each([
     ['src/popup/shortened-result.tsx', TIMING_MARKS.popupShortUrlShown],
-    ['src/popup/popup-app.tsx', TIMING_MARKS.popupCopied],
+    ['src/popup/popup-machine.ts', TIMING_MARKS.popupCopied],
     ['src/background/delivery/deliver.ts', TIMING_MARKS.backgroundCopied],
   ])('%s sets %s', (file, mark) => {
     expect(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')).toContain(`performance.mark('${mark}')`);
