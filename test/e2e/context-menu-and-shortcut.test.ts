@@ -117,7 +117,7 @@ describe('context menu', () => {
     await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('.byline', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
-    expect((await settledBadge(session)).text).toBe('✓');
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: expect.any(String) });
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
     expect((await session.history())[0]).toMatchObject({ via: 'menu-page', longUrl: `${session.standIn.baseUrl}/demo/article` });
   });
@@ -133,7 +133,7 @@ describe('context menu', () => {
     await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#url-text', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
-    expect((await settledBadge(session)).text).toBe('✓');
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: expect.any(String) });
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/destination?from=selection`);
     expect((await session.history())[0]).toMatchObject({ via: 'menu-selection' });
     await article.evaluate(() => getSelection()?.removeAllRanges());

@@ -238,7 +238,7 @@ describe('one queue for every shortening', () => {
     await expect
       .poll(async () => (await restarted.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:')), { timeout: 15_000 })
       .toEqual([]);
-    expect((await settledBadge(session, 15_000)).text).toBe('✓');
+    expect(await settledBadge(session, 15_000)).toEqual({ text: '✓', title: expect.any(String) });
     expectLimitNeverExceeded();
 
     // Late links were not copied over whatever the clipboard held...
