@@ -1,3 +1,4 @@
+import { errorText } from '../platform/error-text';
 import { browser, inPrivateWindow } from '../platform/browser';
 import { writeClipboard } from '../platform/clipboard';
 import { browserWords } from '../platform/i18n';
@@ -30,6 +31,6 @@ async function attempt(action: () => Promise<unknown>): Promise<Outcome> {
     await action();
     return { ok: true };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorText(error) };
   }
 }

@@ -1,6 +1,6 @@
 import { useErrorBoundary } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
-import { describe } from './describe';
+import { errorText } from '../platform/error-text';
 import { HistoryRow, type HistoryRowProps } from './history-row';
 
 /**
@@ -10,7 +10,7 @@ import { HistoryRow, type HistoryRowProps } from './history-row';
  * one bad date made the page fail on every load (issue 19).
  */
 export function GuardedRow(props: HistoryRowProps) {
-  const [error] = useErrorBoundary((caught: unknown) => console.warn('Shrtnr: a history row could not be shown.', describe(caught)));
+  const [error] = useErrorBoundary((caught: unknown) => console.warn('Shrtnr: a history row could not be shown.', errorText(caught)));
   return error === undefined ? <HistoryRow {...props} /> : <BrokenRow {...props} />;
 }
 

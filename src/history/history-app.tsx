@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { clipboardPayload } from '../shortening/copy-formats';
 import type { HistoryEntry } from '../storage/history-entry';
 import { WordsContext } from '../ui/words-context';
-import { describe } from './describe';
+import { errorText } from '../platform/error-text';
 import { accountLabel, madeBy, namesAccounts } from './entry-accounts';
 import { exportFileName, historyCsv, historyJson } from './export-file';
 import type { HistoryConnector } from './history-connector';
@@ -74,7 +74,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     try {
       removed = await store.remove(entry.shortUrl);
     } catch (error) {
-      say(t('historyChangeFailed', describe(error)));
+      say(t('historyChangeFailed', errorText(error)));
       return;
     }
     updateEntries((current) => current.filter(({ shortUrl }) => shortUrl !== entry.shortUrl));
@@ -90,7 +90,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     try {
       removed = await store.clear();
     } catch (error) {
-      say(t('historyChangeFailed', describe(error)));
+      say(t('historyChangeFailed', errorText(error)));
       focus({ target: 'delete-all' });
       return;
     }
@@ -110,7 +110,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     try {
       done = await carryOutUndo(store, offer, words);
     } catch (error) {
-      say(t('historyChangeFailed', describe(error)));
+      say(t('historyChangeFailed', errorText(error)));
       focus({ target: 'search' });
       return;
     }

@@ -1,6 +1,6 @@
 import type { Words } from '../platform/words';
 import type { HistoryStore, MergeOutcome } from '../storage/history-entry';
-import { describe } from './describe';
+import { errorText } from '../platform/error-text';
 import { importOutcomeSentence, importProblemSentence } from './history-words';
 import { readHistoryFile } from './import-file';
 import type { UndoOffer } from './undo';
@@ -20,7 +20,7 @@ export async function importHistory(store: HistoryStore, file: File, words: Word
   try {
     if (parsed.entries.length > 0) outcome = await store.merge(parsed.entries);
   } catch (error) {
-    say(words.t('historyChangeFailed', describe(error)));
+    say(words.t('historyChangeFailed', errorText(error)));
     return;
   }
   const { added, alreadyThere, overBound, dropped } = outcome;

@@ -1,3 +1,4 @@
+import { errorText } from '../platform/error-text';
 import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
 
@@ -47,7 +48,7 @@ export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>, now: nu
   try {
     text = await file.text();
   } catch (error) {
-    return { ok: false, problem: { kind: 'unreadable', reason: error instanceof Error ? error.message : String(error) } };
+    return { ok: false, problem: { kind: 'unreadable', reason: errorText(error) } };
   }
   return parseHistoryJson(text, now);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
-import { describe } from './describe';
+import { errorText } from '../platform/error-text';
 
 export type HistoryData =
   | { phase: 'loading' }
@@ -58,7 +58,7 @@ export function useHistoryData(store: HistoryStore, firstScreen: Promise<readonl
         if (live && !again) setData({ phase: 'ready', entries, skipped, creditsSaved, complete: true });
       } catch (error) {
         // Once something is shown, it stays, with a word that it may be out of date.
-        if (live && !again) setData((current) => (current.phase === 'ready' ? { ...current, reloadFailure: describe(error) } : { phase: 'failed', reason: describe(error) }));
+        if (live && !again) setData((current) => (current.phase === 'ready' ? { ...current, reloadFailure: errorText(error) } : { phase: 'failed', reason: errorText(error) }));
       }
       running = false;
       // Changed while reading: what was read may be stale, so read once more.
@@ -88,7 +88,7 @@ async function readCreditsSaved(store: HistoryStore): Promise<number | undefined
   try {
     return await store.creditsSaved();
   } catch (error) {
-    console.warn('Shrtnr: the credits saved could not be read.', describe(error));
+    console.warn('Shrtnr: the credits saved could not be read.', errorText(error));
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describe } from './describe';
+import { errorText } from '../platform/error-text';
 import type { HistoryConnector, HistorySettings } from './history-connector';
 
 /**
@@ -18,7 +18,7 @@ export function useSettings(connector: HistoryConnector): HistorySettings {
     const read = () =>
       connector.readSettings().then(
         (current) => live && setSettings(current),
-        (error: unknown) => console.warn('Shrtnr: the settings could not be read; history uses the defaults.', describe(error)),
+        (error: unknown) => console.warn('Shrtnr: the settings could not be read; history uses the defaults.', errorText(error)),
       );
     void read();
     const unsubscribe = connector.onSettingsChange(() => void read());

@@ -5,7 +5,7 @@ import type { Settings } from '../storage/settings-schema';
 import { hostOf } from '../storage/token-binding';
 import { NEW_ACCOUNT, withoutAccount } from './account-draft';
 import type { OptionsConnector, OptionsSettings } from './options-connector';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 /** What the settings page's account actions change, and where they say how it went. */
 export interface AccountActionsContext {
@@ -27,7 +27,7 @@ export interface AccountActionsContext {
 
 /** Gives back the host access these servers had, but what the accounts left use; the settings are saved either way, so a failure is only worth a warning. */
 export function releaseAccess(connector: OptionsConnector, servers: string[], left: readonly Account[]): Promise<void> {
-  return connector.releaseHostAccess(servers, left.map(({ server }) => server)).catch((error: unknown) => console.warn('Shrtnr: host access for the previous server could not be given back.', describe(error)));
+  return connector.releaseHostAccess(servers, left.map(({ server }) => server)).catch((error: unknown) => console.warn('Shrtnr: host access for the previous server could not be given back.', errorText(error)));
 }
 
 /** The accounts card's actions, and the token's (the form's edited account). */
@@ -39,7 +39,7 @@ export function accountActions(context: AccountActionsContext) {
     try {
       await change();
     } catch (error) {
-      context.setSaveStatus(t('optionsSaveFailed', describe(error)));
+      context.setSaveStatus(t('optionsSaveFailed', errorText(error)));
       return;
     }
     setSaved({ ...saved, tokens });
@@ -70,7 +70,7 @@ export function accountActions(context: AccountActionsContext) {
         // Its token goes with it: kept, it would belong to nothing.
         await connector.clearToken(id);
       } catch (error) {
-        context.setAccountsStatus(t('optionsSaveFailed', describe(error)));
+        context.setAccountsStatus(t('optionsSaveFailed', errorText(error)));
         return false;
       }
       await releaseAccess(connector, [removed.server], left.accounts);
@@ -94,7 +94,7 @@ export function accountActions(context: AccountActionsContext) {
         (error: unknown) => {
           // Not saved: the one still active shows as chosen again (the browser had ticked the other).
           chosen();
-          context.setAccountsStatus(t('optionsSaveFailed', describe(error)));
+          context.setAccountsStatus(t('optionsSaveFailed', errorText(error)));
         },
       );
     },

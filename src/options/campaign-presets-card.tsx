@@ -4,7 +4,7 @@ import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
 import { afterSave, draftOf, EMPTY_FORM, presetFromDraft, sameName, withPreset, type CampaignDraft } from './campaign-draft';
 import { PresetRow } from './campaign-preset-row';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 interface CampaignPresetsCardProps {
   /** The saved presets; undefined until read. */
@@ -57,7 +57,7 @@ export function CampaignPresetsCard({ presets, onSave }: CampaignPresetsCardProp
         return true;
       },
       (error: unknown) => {
-        setStatus(t('optionsCampaignSaveFailed', describe(error)));
+        setStatus(t('optionsCampaignSaveFailed', errorText(error)));
         return false;
       },
     );

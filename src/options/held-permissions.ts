@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hostPermissionPattern } from '../platform/host-permission';
 import type { Words } from '../platform/words';
 import type { HeldPermission, OptionsConnector } from './options-connector';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 /** One optional permission as the settings page lists it: what it is, and why the extension holds it. */
 export type PermissionRow = { permission: HeldPermission } & ({ kind: 'tabs' } | { kind: 'host'; host: string; forServer: boolean });
@@ -31,7 +31,7 @@ export function useHeldPermissions(connector: OptionsConnector, savedServers: re
     const read = () =>
       connector.heldPermissions().then(
         (current) => live && setHeld(current),
-        (error: unknown) => console.warn('Shrtnr: the permissions held could not be read.', describe(error)),
+        (error: unknown) => console.warn('Shrtnr: the permissions held could not be read.', errorText(error)),
       );
     void read();
     const unsubscribe = connector.onPermissionsChange(() => void read());
@@ -44,7 +44,7 @@ export function useHeldPermissions(connector: OptionsConnector, savedServers: re
   const giveBack = (permission: HeldPermission) => {
     connector.givePermissionBack(permission).then(
       () => setStatus(t('optionsPermissionGivenBack')),
-      (error: unknown) => setStatus(t('optionsPermissionNotGivenBack', describe(error))),
+      (error: unknown) => setStatus(t('optionsPermissionNotGivenBack', errorText(error))),
     );
   };
 

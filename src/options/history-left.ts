@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Words } from '../platform/words';
 import type { OptionsConnector } from './options-connector';
 import type { HistoryLeft } from './options-view';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 /** History turned off (or being turned off) with links still in it: how many, and the offer to delete them. */
 export function useHistoryLeft(connector: OptionsConnector, historyOn: boolean, { t }: Words): { historyLeft: HistoryLeft; clearHistory(): Promise<void> } {
@@ -16,7 +16,7 @@ export function useHistoryLeft(connector: OptionsConnector, historyOn: boolean, 
     let current = true;
     connector.historyCount().then(
       (count) => current && setHistoryLeft((left) => (left.state === 'cleared' && count === 0 ? left : count > 0 ? { state: 'kept', count } : { state: 'none' })),
-      (error: unknown) => current && setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) }),
+      (error: unknown) => current && setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', errorText(error)) }),
     );
     return () => {
       current = false;
@@ -27,7 +27,7 @@ export function useHistoryLeft(connector: OptionsConnector, historyOn: boolean, 
     try {
       setHistoryLeft({ state: 'cleared', count: await connector.clearHistory() });
     } catch (error) {
-      setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', describe(error)) });
+      setHistoryLeft({ state: 'failed', message: t('optionsHistoryFailed', errorText(error)) });
     }
   };
   return { historyLeft, clearHistory };

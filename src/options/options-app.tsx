@@ -19,7 +19,7 @@ import { OptionsView, PLAIN_SETTINGS, type FieldErrors } from './options-view';
 import { accountValues } from './settings-form';
 import { useStoredSettings } from './stored-settings';
 import { SyncCard } from './sync-card';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 const TOKEN_ENDING_LENGTH = 4;
 
@@ -102,7 +102,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
       if (tokenSaved !== undefined) await connector.save(changes, { account: next.id, saved: tokenSaved });
       else if (Object.keys(changes).length > 0) await connector.save(changes);
     } catch (error) {
-      setSaveStatus(t('optionsSaveFailed', describe(error)));
+      setSaveStatus(t('optionsSaveFailed', errorText(error)));
       return;
     }
     // Access granted for the server left behind is given back, unless another account uses it (the default server's is the manifest's own).
@@ -159,7 +159,7 @@ export function OptionsApp({ connector }: { connector: OptionsConnector }) {
         pageLinkHosts={{
           accepted: saved.pageLinkHosts ?? [],
           status: forgetStatus,
-          onForget: (pair) => void connector.forgetPageLinkHost(pair).then(() => setForgetStatus(''), (error: unknown) => setForgetStatus(t('optionsSaveFailed', describe(error)))),
+          onForget: (pair) => void connector.forgetPageLinkHost(pair).then(() => setForgetStatus(''), (error: unknown) => setForgetStatus(t('optionsSaveFailed', errorText(error)))),
         }}
         historyLeft={historyLeft}
         onClearHistory={() => void clearHistory()}

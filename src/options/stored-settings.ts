@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OptionsConnector } from './options-connector';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 import { firstRead, serverMovedTo, storedAgain, UNREAD, type SettingsForm } from './settings-form';
 
 /** A change to one part of the form: its new value, or how the current one becomes it. */
@@ -39,8 +39,8 @@ export function useStoredSettings(connector: OptionsConnector) {
         },
         (error: unknown) => {
           // Nothing on screen yet: the page says it could not read them.
-          if (mine === reads && !shown) setLoadFailure(t('optionsLoadFailed', describe(error)));
-          else if (apply === storedAgain) console.warn('Shrtnr: the settings could not be read again.', describe(error));
+          if (mine === reads && !shown) setLoadFailure(t('optionsLoadFailed', errorText(error)));
+          else if (apply === storedAgain) console.warn('Shrtnr: the settings could not be read again.', errorText(error));
         },
       );
     };

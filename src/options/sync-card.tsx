@@ -4,7 +4,7 @@ import type { SyncedKey } from '../storage/synced-preferences';
 import { SYNC_ITEM_QUOTA_BYTES, SYNCED_KEYS, syncItemBytes } from '../storage/synced-preferences';
 import { MAX_ACCOUNTS } from '../storage/accounts';
 import { useWords } from '../ui/words-context';
-import { describe } from './describe-error';
+import { errorText } from '../platform/error-text';
 
 interface SyncCardProps {
   /** The saved settings, and the preferences the last merge held apart; undefined until read. */
@@ -44,7 +44,7 @@ export function SyncCard({ settings, onSave }: SyncCardProps) {
               (error: unknown) => {
                 // Not saved: the box shows the stored choice again (unless a later click is being saved).
                 setChosen((current) => (current === syncPreferences ? undefined : current));
-                setStatus(t('optionsSyncSaveFailed', describe(error)));
+                setStatus(t('optionsSyncSaveFailed', errorText(error)));
               },
             );
           }}

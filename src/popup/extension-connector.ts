@@ -1,3 +1,4 @@
+import { errorText } from '../platform/error-text';
 import { browser } from '../platform/browser';
 import { TABS_PERMISSION } from '../platform/tabs-permission';
 import type { PortEnd } from '../messages/ports';
@@ -9,7 +10,6 @@ import { saveDownload } from '../ui/save-download';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
 import { bulkPanel, bulkUpdates, ownWindowDetails, toBulk, watchWindowRun } from './window-run';
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false, error: { kind: 'internal', detail } }, autoCopy: false, copyFormat: 'plain' });
 
 // The newest shortening's port: Cancel is for the one on screen.
@@ -29,7 +29,7 @@ export const extensionConnector: PopupConnector = {
       try {
         port = openShortenPort();
       } catch (error) {
-        resolve(internalAnswer(describe(error)));
+        resolve(internalAnswer(errorText(error)));
         return;
       }
       newestPort = port;
@@ -55,7 +55,7 @@ export const extensionConnector: PopupConnector = {
     try {
       return await sendMessage('recent-history', { limit });
     } catch (error) {
-      console.warn('Shrtnr: history could not be read.', describe(error));
+      console.warn('Shrtnr: history could not be read.', errorText(error));
       return { enabled: true, entries: [] };
     }
   },
@@ -64,7 +64,7 @@ export const extensionConnector: PopupConnector = {
       await writeClipboard(payload);
       return true;
     } catch (error) {
-      console.warn('Shrtnr: copying from the popup failed.', describe(error));
+      console.warn('Shrtnr: copying from the popup failed.', errorText(error));
       return false;
     }
   },
@@ -83,7 +83,7 @@ export const extensionConnector: PopupConnector = {
         return given;
       },
       (error: unknown) => {
-        console.warn('Shrtnr: the tabs permission could not be asked for.', describe(error));
+        console.warn('Shrtnr: the tabs permission could not be asked for.', errorText(error));
         toBulk({ type: 'refused' });
         return false;
       },
@@ -98,7 +98,7 @@ export const extensionConnector: PopupConnector = {
     try {
       return await sendMessage('use-account', { account });
     } catch (error) {
-      console.warn('Shrtnr: the account could not be switched.', describe(error));
+      console.warn('Shrtnr: the account could not be switched.', errorText(error));
       return false;
     }
   },
@@ -106,7 +106,7 @@ export const extensionConnector: PopupConnector = {
     try {
       return await sendMessage('use-page-link-host', hosts);
     } catch (error) {
-      console.warn('Shrtnr: the short link host could not be accepted.', describe(error));
+      console.warn('Shrtnr: the short link host could not be accepted.', errorText(error));
       return false;
     }
   },
@@ -114,7 +114,7 @@ export const extensionConnector: PopupConnector = {
     try {
       return await sendMessage('campaign-presets', {});
     } catch (error) {
-      console.warn('Shrtnr: the campaign presets could not be read.', describe(error));
+      console.warn('Shrtnr: the campaign presets could not be read.', errorText(error));
       return [];
     }
   },

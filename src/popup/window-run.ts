@@ -1,3 +1,4 @@
+import { errorText } from '../platform/error-text';
 import { browser } from '../platform/browser';
 import { openBulkPort, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
 import type { PortEnd } from '../messages/ports';
@@ -56,7 +57,7 @@ export function watchWindowRun(): void {
     try {
       bulkPort = openBulkPort();
     } catch (error) {
-      console.warn('Shrtnr: the background worker could not be reached.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: the background worker could not be reached.', errorText(error));
       return;
     }
     bulkPort.onMessage((message) => {

@@ -1,3 +1,4 @@
+import { errorText } from '../platform/error-text';
 // Loaded only on demand (`import('../qr/qr-panel')`), with lean-qr and its
 // styles, so a popup that never shows a code never pays for it.
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -23,7 +24,7 @@ export function QrPanel({ shortUrl, onSave }: QrPanelProps) {
       return qrModules(shortUrl);
     } catch (error) {
       // Only a link far longer than any short link overflows a QR code.
-      console.warn('Shrtnr: no QR code for this link.', error instanceof Error ? error.message : String(error));
+      console.warn('Shrtnr: no QR code for this link.', errorText(error));
       return undefined;
     }
   }, [shortUrl]);
@@ -50,7 +51,7 @@ export function QrPanel({ shortUrl, onSave }: QrPanelProps) {
     qrPngBlob(shortUrl).then(
       (blob) => onSave(shortCodeFileName(shortUrl, 'png'), blob),
       (error: unknown) => {
-        console.warn('Shrtnr: the QR code could not be saved as PNG.', error instanceof Error ? error.message : String(error));
+        console.warn('Shrtnr: the QR code could not be saved as PNG.', errorText(error));
         setFailed(true);
       },
     );
