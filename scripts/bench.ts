@@ -364,7 +364,7 @@ try {
   const queueTime = summarise([queue.tookMs]);
   console.log(`At scale: ${SCALE.tabs} tabs at ${SCALE.limit} per ${SCALE.windowMs / 1000}-s window, a clean run then the soak (seed ${SCALE.seed}: SOAK_SEED=${SCALE.seed} repeats it; some minutes: a thousand tabs take one to open)…`);
   // A run that does not end within its bounds is a figure too: the row says how it failed, the other rows stand.
-  const scale = await scaleBench(SCALE, xvfb.display).catch((error: unknown) => new Error(error instanceof Error ? error.message : String(error)));
+  const scale = await scaleBench(SCALE, xvfb).catch((error: unknown) => new Error(error instanceof Error ? error.message : String(error)));
   const sizes = await Promise.all(TARGETS.map(async (target) => sizeRows(target, await measureBundle(join(ROOT, 'dist', target)))));
 
   const floorCold = summarise(floor.cold.map((sample) => sample.total));

@@ -15,6 +15,7 @@ import { leastTimeMs } from '../../src/shortening/run-pace';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { pointAtStandIn } from '../../tooling/browsers/point-at-stand-in';
 import { holdTabsPermission } from '../../tooling/browsers/tabs-permission';
+import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { TIMING_MARKS } from '../../src/platform/timing';
@@ -86,8 +87,8 @@ export const FOLLOW_MS = 3_000;
  * open): the soak runs on the same tabs with history emptied first, so every
  * link is made again. What `npm run bench` prints.
  */
-export function scaleBench(shape: ScaleShape, display: string): Promise<{ clean: CleanRunResult; soak: SoakResult }> {
-  return withScaleBrowser(shape, display, async (extension, standIn) => {
+export function scaleBench(shape: ScaleShape, xvfb: XvfbServer): Promise<{ clean: CleanRunResult; soak: SoakResult }> {
+  return withScaleBrowser(shape, xvfb, async (extension, standIn) => {
     const window = await openTabsWindow(extension, standIn, 'tab', shape.tabs);
     const clean = await cleanRun(extension, standIn, shape, window);
     await (await awakeWorker(extension)).evaluate(() => (globalThis as unknown as { shrtnrE2e: { history(): { clear(): Promise<unknown> } } }).shrtnrE2e.history().clear());
@@ -96,19 +97,19 @@ export function scaleBench(shape: ScaleShape, display: string): Promise<{ clean:
 }
 
 /**
- * The e2e build in headed Chromium on `display`, against a stand-in at the
+ * The e2e build in headed Chromium on `xvfb`, against a stand-in at the
  * shape's limit, set up and holding the tabs permission (granted at its real prompt).
  */
-export async function withScaleBrowser<T>(shape: ScaleShape, display: string, use: (extension: ExtensionBrowser, standIn: StandIn) => Promise<T>): Promise<T> {
+export async function withScaleBrowser<T>(shape: ScaleShape, xvfb: XvfbServer, use: (extension: ExtensionBrowser, standIn: StandIn) => Promise<T>): Promise<T> {
   const standIn = await startStandIn({ rateLimit: { limit: shape.limit, windowMs: shape.windowMs } });
   try {
     // Renderers shared: a thousand tabs of one site open in a third of the time.
-    const extension = await launchExtensionBrowser({ extensionDir: resolve(import.meta.dirname, '../../dist-e2e/chrome'), trustedSpkiHashes: [standIn.spkiHash], headless: false, display, extraArgs: ['--renderer-process-limit=4'] });
+    const extension = await launchExtensionBrowser({ extensionDir: resolve(import.meta.dirname, '../../dist-e2e/chrome'), trustedSpkiHashes: [standIn.spkiHash], headless: false, display: xvfb.display, extraArgs: ['--renderer-process-limit=4'] });
     try {
       await pointAtStandIn(extension, standIn);
       // Every context's console (the worker's included), which says what each link's delivery did.
       if (process.env.SOAK_TRACE !== undefined) extension.context.on('console', (message) => console.log(`console: ${message.text()}`));
-      await holdTabsPermission(extension, display);
+      await holdTabsPermission(extension, xvfb);
       return await use(extension, standIn);
     } finally {
       await extension.close();

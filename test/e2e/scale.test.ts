@@ -18,7 +18,7 @@ afterAll(() => xvfb?.stop());
 
 it(`a run of ${SHAPE.tabs} tabs with clicks, popups and ${SHAPE.stops} worker stops (seed ${seed}): every link made once, none refused, the clipboard the last click's`, async () => {
   console.log(`Soak seed: ${seed} (SOAK_SEED=${seed} repeats it)`);
-  const result = await withScaleBrowser(SHAPE, xvfb.display, (extension, standIn) => soak(extension, standIn, SHAPE));
+  const result = await withScaleBrowser(SHAPE, xvfb, (extension, standIn) => soak(extension, standIn, SHAPE));
   expect(result.stops).toBe(SHAPE.stops);
   expect(result.unfinished).toBe(0);
   // The stand-in's log: a long URL sent twice only after a 429, or after a stop cut its request off
