@@ -20,7 +20,7 @@ import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { TIMING_MARKS } from '../../src/platform/timing';
 import { latestEntry, popupFirstPaint } from './paint-timing';
-import { awakeWorker, endedRun, historyEntries, openTabsWindow, seededRandom, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
+import { awakeWorker, clicksHeld, endedRun, historyEntries, openTabsWindow, seededRandom, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
 
 export interface ScaleShape {
   tabs: number;
@@ -76,8 +76,6 @@ export interface SoakResult {
 const BULK_BUTTON = 'Shorten all tabs in this window';
 /** How long a run may take before the bench calls it stuck: three times the least the limit allows, and three minutes. */
 const endsWithinMs = (shape: ScaleShape): number => 3 * leastTimeMs(shape.tabs, shape) + 180_000;
-/** Ample for a click's handler to have its job journalled. */
-const CLICK_HANDLED_MS = 500;
 const PAINTS = 5;
 /** How long the popup follows the running run while its frames are watched. */
 export const FOLLOW_MS = 3_000;
@@ -220,9 +218,9 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
     await new Promise((done) => setTimeout(done, Math.max(0, startedAt + event.atMs - Date.now())));
     say(`${event.kind} ${event.index}`);
     if (event.kind === 'stop') {
-      // Chrome never stops a worker in the middle of an event it is handling (a click is journalled within
-      // milliseconds of its event): a stop comes at least this long after the last click.
-      await new Promise((done) => setTimeout(done, Math.max(0, (clicks.at(-1)?.at ?? 0) + CLICK_HANDLED_MS - Date.now())));
+      // Chrome never stops a worker in the middle of an event it is handling: a stop comes once the worker holds every click's link.
+      const clicked = clicks.map((click) => click.longUrl);
+      await pollUntil(async () => ((await clicksHeld(extension, clicked)) ? true : undefined), { timeoutMs: 30_000, intervalMs: 100, failure: `The worker did not take the soak's clicks in hand: ${clicked.join(', ')}.` });
       stopTimes.push(Date.now());
       await extension.stopServiceWorkers();
     } else if (event.kind === 'menu') {

@@ -110,6 +110,23 @@ export async function endedRun(extension: ExtensionBrowser, windowId: number): P
   return ended ?? undefined;
 }
 
+/**
+ * Whether the worker holds every one of these clicks' links: each one's job
+ * in the journal (storage.session), or its link made (in history). A worker
+ * stopped after that is not stopped in the middle of handling a click, which
+ * Chrome never does.
+ */
+export async function clicksHeld(extension: ExtensionBrowser, longUrls: string[]): Promise<boolean> {
+  const worker = await awakeWorker(extension);
+  return worker.evaluate(async (urls) => {
+    const area = chrome.storage.session as unknown as { getKeys(): Promise<string[]>; get(keys: string[]): Promise<Record<string, { request?: { url?: string } }>> };
+    const journalled = Object.values(await area.get((await area.getKeys()).filter((key) => key.startsWith('job:')))).map((job) => job.request?.url);
+    const hooks = (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: { longUrl: string }[] }> } } }).shrtnrE2e;
+    const made = (await hooks.history().all()).entries.map((entry) => entry.longUrl);
+    return urls.every((url) => journalled.includes(url) || made.includes(url));
+  }, longUrls);
+}
+
 /** storage.session's bytes in use now. */
 export async function sessionBytes(extension: ExtensionBrowser): Promise<number> {
   return (await awakeWorker(extension)).evaluate(() => chrome.storage.session.getBytesInUse(null));
