@@ -20,7 +20,8 @@ import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { TIMING_MARKS } from '../../src/platform/timing';
 import { latestEntry, popupFirstPaint } from './paint-timing';
-import { awakeWorker, clicksHeld, endedRun, historyEntries, openTabsWindow, seededRandom, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
+import { seededRandom } from './seeded-random';
+import { awakeWorker, clicksHeld, endedRun, historyEntries, openTabsWindow, sessionBytes, startRun, tabUrl, type TabsWindow } from './scale-run';
 
 export interface ScaleShape {
   tabs: number;

@@ -137,15 +137,3 @@ export async function historyEntries(extension: ExtensionBrowser): Promise<Histo
   const worker = await awakeWorker(extension);
   return worker.evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: HistoryEntry[] }> } } }).shrtnrE2e.history().all()).entries);
 }
-
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same soak. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
