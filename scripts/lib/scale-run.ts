@@ -1,12 +1,33 @@
 // The parts of issue 24's bench that act on a browser: a window of many tabs,
-// a "Shorten all tabs" run started from the real popup, and what the worker
-// and history hold of it. For scripts/lib/scale-bench.ts.
+// a "Shorten all tabs" run started from the real popup, and what the worker,
+// history and the stand-in hold of it. For scripts/lib/scale-bench.ts and
+// scripts/lib/soak-bench.ts.
 import type { Page, Worker } from 'playwright-core';
 import type { BulkItem, BulkRun } from '../../src/messages/bulk-port';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
+import { leastTimeMs } from '../../src/shortening/run-pace';
+
+export interface ScaleShape {
+  tabs: number;
+  limit: number;
+  windowMs: number;
+  /** In the soak: menu clicks, popup shortenings and worker stops, at seeded random moments. */
+  clicks: number;
+  popups: number;
+  stops: number;
+  seed: number;
+}
+
+export const BULK_BUTTON = 'Shorten all tabs in this window';
+/** How long a run may take before the bench calls it stuck: three times the least the limit allows, and three minutes. */
+export const endsWithinMs = (shape: ScaleShape): number => 3 * leastTimeMs(shape.tabs, shape) + 180_000;
+
+/** The stand-in's shorten requests so far, and the long URL each asked for. */
+export const shortenRequests = (standIn: StandIn) => standIn.apiRequests().filter((request) => request.path.endsWith('/shorten/single'));
+export const requestedUrl = (request: { body: string }): string => String((JSON.parse(request.body) as { url?: unknown }).url);
 
 /** Tabs opened at once, then discarded before the next batch. */
 const OPEN_BATCH = 25;

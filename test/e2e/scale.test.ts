@@ -2,9 +2,11 @@
 // clicks and popup shortenings mixed in and the worker stopped at seeded
 // random moments (SOAK_SEED=N repeats one; the seed is printed), in headed
 // Chromium under Xvfb against the stand-in. `npm run bench` runs the same soak
-// at a thousand tabs (scripts/lib/scale-bench.ts), which takes minutes.
+// at a thousand tabs (scripts/lib/soak-bench.ts), which takes minutes.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { soak, withScaleBrowser, type ScaleShape } from '../../scripts/lib/scale-bench';
+import { withScaleBrowser } from '../../scripts/lib/scale-bench';
+import type { ScaleShape } from '../../scripts/lib/scale-run';
+import { soak } from '../../scripts/lib/soak-bench';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 
 const seed = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000));
