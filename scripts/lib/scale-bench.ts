@@ -4,12 +4,12 @@
 // its real prompt) with the e2e build (whose hook chooses menu items).
 // 1. A clean run: the last link against the least time the limit allows,
 //    storage.session at its fullest, and the popup's first paint on the
-//    running window against the same popup on a tab with no run.
+//    running window against the same popup on a tab with no run; taken
+//    `cleanRuns` times, history emptied between them.
 // 2. The soak (scripts/lib/soak-bench.ts) on the same tabs, with menu clicks
 //    and popup shortenings mixed in and the worker stopped at seeded random
 //    moments; then what must hold (see SoakResult).
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { leastTimeMs } from '../../src/shortening/run-pace';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { pointAtStandIn } from '../../tooling/browsers/point-at-stand-in';
@@ -17,14 +17,13 @@ import { holdTabsPermission } from '../../tooling/browsers/tabs-permission';
 import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
-import { TIMING_MARKS } from '../../src/platform/timing';
-import { latestEntry, popupFirstPaint } from './paint-timing';
-import { awakeWorker, BULK_BUTTON, endedRun, endsWithinMs, openTabsWindow, requestedUrl, sessionBytes, shortenRequests, startRun, type ScaleShape, type TabsWindow } from './scale-run';
+import { popupFirstPaint } from './paint-timing';
+import { awakeWorker, BULK_BUTTON, endedRun, endsWithinMs, followRun, openTabsWindow, requestedUrl, sessionBytes, shortenRequests, startRun, type ScaleShape, type TabsWindow } from './scale-run';
 import { soak, type SoakResult } from './soak-bench';
 
 const seed = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000));
-export const SCALE_BENCH: ScaleShape = { tabs: 1_000, limit: 60, windowMs: 3_000, clicks: 20, popups: 8, stops: 6, seed };
-export const SCALE_SMOKE: ScaleShape = { tabs: 24, limit: 10, windowMs: 2_000, clicks: 2, popups: 1, stops: 1, seed };
+export const SCALE_BENCH: ScaleShape = { tabs: 1_000, limit: 60, windowMs: 3_000, clicks: 20, popups: 8, stops: 6, seed, cleanRuns: 3, follows: 2 };
+export const SCALE_SMOKE: ScaleShape = { tabs: 24, limit: 10, windowMs: 2_000, clicks: 2, popups: 1, stops: 1, seed, cleanRuns: 1 };
 
 export interface CleanRunResult {
   /** From the run's first request to its last, at the stand-in. */
@@ -35,26 +34,30 @@ export interface CleanRunResult {
   peakSessionBytes: number;
   popupPaintWithout: number[];
   popupPaintDuring: number[];
-  /** The popup opened on the running window: click → its list on screen, every tab counted, ms. */
-  popupListShownMs: number;
-  /** The longest frame (Long Animation Frames) of that popup while it followed the run for a few seconds, ms; 0 when none was long. */
-  popupLongestFrameMs: number;
+  /** The popup opened on the running window, `follows` times: click → its list on screen, every tab counted, ms. */
+  popupListShownMs: number[];
+  /** The longest frame (Long Animation Frames) of each of those popups while it followed the run for a few seconds, ms; 0 when none was long. */
+  popupLongestFrameMs: number[];
 }
 
 const PAINTS = 5;
-/** How long the popup follows the running run while its frames are watched. */
-export const FOLLOW_MS = 3_000;
 
 /**
  * Both parts, one browser and one window (a thousand tabs take minutes to
  * open): the soak runs on the same tabs with history emptied first, so every
  * link is made again. What `npm run bench` prints.
  */
-export function scaleBench(shape: ScaleShape, xvfb: XvfbServer): Promise<{ clean: CleanRunResult; soak: SoakResult }> {
+export function scaleBench(shape: ScaleShape, xvfb: XvfbServer): Promise<{ clean: CleanRunResult[]; soak: SoakResult }> {
   return withScaleBrowser(shape, xvfb, async (extension, standIn) => {
     const window = await openTabsWindow(extension, standIn, 'tab', shape.tabs);
-    const clean = await cleanRun(extension, standIn, shape, window);
-    await (await awakeWorker(extension)).evaluate(() => (globalThis as unknown as { shrtnrE2e: { history(): { clear(): Promise<unknown> } } }).shrtnrE2e.history().clear());
+    const clearHistory = async () => (await awakeWorker(extension)).evaluate(() => (globalThis as unknown as { shrtnrE2e: { history(): { clear(): Promise<unknown> } } }).shrtnrE2e.history().clear());
+    const clean: CleanRunResult[] = [];
+    for (let run = 0; run < (shape.cleanRuns ?? 1); run += 1) {
+      // Every link made again, none from history.
+      if (run > 0) await clearHistory();
+      clean.push(await cleanRun(extension, standIn, shape, window));
+    }
+    await clearHistory();
     return { clean, soak: await soak(extension, standIn, shape, window) };
   });
 }
@@ -104,7 +107,9 @@ async function cleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: Sc
     popupPaintDuring.push(await popupFirstPaint(extension, window.second));
     peakSessionBytes = Math.max(peakSessionBytes, await sessionBytes(extension));
   }
-  const followed = await followRun(extension, window.second);
+  const followed: { listShownMs: number; longestFrameMs: number }[] = [];
+  // Each a sample of the list's first showing, all while the run goes (a thousand tabs take some fifty seconds).
+  for (let follow = 0; follow < (shape.follows ?? 1); follow += 1) followed.push(await followRun(extension, window.second));
   // Then the run's end, judged at the stand-in (every tab's link made) and only then read from the worker.
   const made = new Set(window.urls);
   await pollUntil(
@@ -125,32 +130,7 @@ async function cleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: Sc
     peakSessionBytes,
     popupPaintWithout,
     popupPaintDuring,
-    popupListShownMs: followed.listShownMs,
-    popupLongestFrameMs: followed.longestFrameMs,
+    popupListShownMs: followed.map((each) => each.listShownMs),
+    popupLongestFrameMs: followed.map((each) => each.longestFrameMs),
   };
-}
-
-/** How long the popup opened on a running run takes to show its list (the rows in view, of all its tabs), and its longest frame while it follows the run's changes. */
-async function followRun(extension: ExtensionBrowser, tab: Page): Promise<{ listShownMs: number; longestFrameMs: number }> {
-  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
-  // The list windowed, its first row saying the list's size (the window's tabs, and any the bench opened in it since).
-  await popup.locator('[data-testid="bulk-item"][aria-posinset="1"][aria-setsize]').waitFor({ timeout: 30_000 });
-  // Timed by the popup's own mark, as the popup's link is (the harness's round trips to see the row are not the
-  // popup's); a list rendered before the first paint appears with it.
-  const [paint, listShown] = await Promise.all([latestEntry(popup, 'first-contentful-paint', 'paint'), latestEntry(popup, TIMING_MARKS.popupRunListShown, 'mark')]);
-  const listShownMs = Math.max(paint.startedAt, listShown.startedAt) - triggeredAt;
-  const longestFrameMs = await popup.evaluate(
-    (forMs) =>
-      new Promise<number>((done) => {
-        let longest = 0;
-        // Buffered: the frames since the popup opened count too, its first render of the list among them.
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
-        }).observe({ type: 'long-animation-frame', buffered: true });
-        setTimeout(() => done(longest), forMs);
-      }),
-    FOLLOW_MS,
-  );
-  await popup.close();
-  return { listShownMs, longestFrameMs };
 }

@@ -9,6 +9,8 @@ import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser'
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { leastTimeMs } from '../../src/shortening/run-pace';
+import { TIMING_MARKS } from '../../src/platform/timing';
+import { latestEntry } from './paint-timing';
 
 export interface ScaleShape {
   tabs: number;
@@ -19,6 +21,9 @@ export interface ScaleShape {
   popups: number;
   stops: number;
   seed: number;
+  /** Clean runs on the window, one after another (each a sample of the run and of the popup on it), and the popups opened to follow each; default 1. */
+  cleanRuns?: number;
+  follows?: number;
 }
 
 export const BULK_BUTTON = 'Shorten all tabs in this window';
@@ -157,4 +162,33 @@ export async function sessionBytes(extension: ExtensionBrowser): Promise<number>
 export async function historyEntries(extension: ExtensionBrowser): Promise<HistoryEntry[]> {
   const worker = await awakeWorker(extension);
   return worker.evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: HistoryEntry[] }> } } }).shrtnrE2e.history().all()).entries);
+}
+
+/** How long the popup follows the running run while its frames are watched. */
+export const FOLLOW_MS = 3_000;
+
+/** How long the popup opened on a running run takes to show its list (the rows in view, of all its tabs), and its longest frame while it follows the run's changes. */
+export async function followRun(extension: ExtensionBrowser, tab: Page): Promise<{ listShownMs: number; longestFrameMs: number }> {
+  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
+  // The list windowed, its first row saying the list's size (the window's tabs, and any the bench opened in it since).
+  // A short list (the smoke run's) is not windowed: its rows say no size.
+  await popup.locator('[data-testid="bulk-item"][aria-posinset="1"][aria-setsize], [data-testid="bulk-item"]:not([aria-setsize])').first().waitFor({ timeout: 30_000 });
+  // Timed by the popup's own mark, as the popup's link is (the harness's round trips to see the row are not the
+  // popup's); a list rendered before the first paint appears with it.
+  const [paint, listShown] = await Promise.all([latestEntry(popup, 'first-contentful-paint', 'paint'), latestEntry(popup, TIMING_MARKS.popupRunListShown, 'mark')]);
+  const listShownMs = Math.max(paint.startedAt, listShown.startedAt) - triggeredAt;
+  const longestFrameMs = await popup.evaluate(
+    (forMs) =>
+      new Promise<number>((done) => {
+        let longest = 0;
+        // Buffered: the frames since the popup opened count too, its first render of the list among them.
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        }).observe({ type: 'long-animation-frame', buffered: true });
+        setTimeout(() => done(longest), forMs);
+      }),
+    FOLLOW_MS,
+  );
+  await popup.close();
+  return { listShownMs, longestFrameMs };
 }

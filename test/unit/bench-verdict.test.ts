@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderTable, rowsWithoutFigure } from '../../scripts/lib/bench-table';
 import { judge, judged, Measure, measureUntilDecided, type Comparison } from '../../scripts/lib/bench-verdict';
 import { seededRandom } from '../../scripts/lib/seeded-random';
 import { bootstrapInterval, summarise } from '../../scripts/lib/stats';
@@ -78,5 +79,32 @@ describe("the bench's verdicts", () => {
     expect(await measureUntilDecided([open], 2)).toBe(2);
     expect(never.batches).toHaveLength(3);
     expect(judged(open).verdict).toBe('spread too wide');
+  });
+});
+
+describe("the bench's table", () => {
+  const floor = [300, 301, 302, 303];
+  const rows = [
+    { figure: 'steady', summary: summarise([280, 290, 300, 310, 320]), floor: 301, budget: '≤ 1.1 × floor', judged: judge([280, 290, 300, 310, 320], floor, ratio(1.1)) },
+    { figure: 'spread', summary: summarise([200, 400, 250, 390]), floor: 301, budget: '≤ 1.05 × floor', judged: judge([200, 400, 250, 390], floor, ratio(1.05)) },
+    { figure: 'once', summary: summarise([300]), floor: 301, budget: '≤ 1.1 × floor', judged: judge([300], floor, ratio(1.1)) },
+    { figure: 'a link failed', summary: summarise([290, 300, 310]), budget: '≤ 1.1 × floor', judged: judge([290, 300, 310], floor, ratio(1.1)), met: false },
+  ];
+
+  it("says each row's spread, runs and interval, and a verdict only where the interval decides it", () => {
+    const [header, , ...lines] = renderTable(rows).split('\n');
+    expect(header).toBe('| Figure | Median | p25–p75 | Runs | × floor | 95 % interval | Budget | |');
+    expect(lines).toEqual([
+      '| steady | 300.0 ms | 290.0–310.0 | 5 | 1.00 | 0.93–1.06 | ≤ 1.1 × floor | met |',
+      '| spread | 320.0 ms | 200.0–390.0 | 4 | 1.06 | 0.66–1.33 | ≤ 1.05 × floor | no verdict: spread too wide |',
+      '| once | 300.0 ms |  | 1 | 1.00 |  | ≤ 1.1 × floor | no verdict: too few runs |',
+      '| a link failed | 300.0 ms | 290.0–310.0 | 3 |  | 0.96–1.03 | ≤ 1.1 × floor | **missed** |',
+    ]);
+  });
+
+  it('prints no verdict in a smoke run, and finds the rows a run left without their figure', () => {
+    expect(renderTable(rows, false).split('\n').slice(2).every((line) => line.endsWith(' |  |'))).toBe(true);
+    const figureless = [{ figure: 'no number', summary: summarise([Number.NaN]) }, { figure: 'a count never judged' }, { figure: '429s: 0', met: true }];
+    expect(rowsWithoutFigure([...rows, ...figureless]).map((row) => row.figure)).toEqual(['no number', 'a count never judged']);
   });
 });
