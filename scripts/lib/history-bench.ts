@@ -102,3 +102,20 @@ export async function searchKeystrokes(browser: ExtensionBrowser, runs: number):
     await page.close();
   }
 }
+
+/** An extension page opened `runs` times: navigation → first contentful paint, after a first not counted when `afterFirst`. */
+export async function pagePaints(browser: ExtensionBrowser, path: string, runs: number, afterFirst: boolean): Promise<number[]> {
+  if (afterFirst) await pageFirstPaint(browser, browser.extensionUrl(path), false);
+  const paints: number[] = [];
+  for (let run = 0; run < runs; run += 1) paints.push(await pageFirstPaint(browser, browser.extensionUrl(path), false));
+  return paints;
+}
+
+/** History filled to `entries`: the history page's first paint, its newest links on screen, and a search keystroke, `runs` times each. */
+export async function fullHistoryPage(browser: ExtensionBrowser, server: string, entries: number, runs: number): Promise<{ paint: number[]; list: number[]; keystrokes: number[] }> {
+  await seedHistory(browser, server, entries);
+  const paint = await pagePaints(browser, HISTORY_PAGE, runs, false);
+  const list: number[] = [];
+  for (let run = 0; run < runs; run += 1) list.push(await pageFirstPaint(browser, browser.extensionUrl(HISTORY_PAGE), true));
+  return { paint, list, keystrokes: await searchKeystrokes(browser, runs) };
+}

@@ -1,12 +1,38 @@
 // The parts of issue 24's bench that act on a browser: a window of many tabs,
-// a "Shorten all tabs" run started from the real popup, and what the worker
-// and history hold of it. For scripts/lib/scale-bench.ts.
+// a "Shorten all tabs" run started from the real popup, and what the worker,
+// history and the stand-in hold of it. For scripts/lib/scale-bench.ts and
+// scripts/lib/soak-bench.ts.
 import type { Page, Worker } from 'playwright-core';
 import type { BulkItem, BulkRun } from '../../src/messages/bulk-port';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
+import { leastTimeMs } from '../../src/shortening/run-pace';
+import { TIMING_MARKS } from '../../src/platform/timing';
+import { latestEntry } from './paint-timing';
+
+export interface ScaleShape {
+  tabs: number;
+  limit: number;
+  windowMs: number;
+  /** In the soak: menu clicks, popup shortenings and worker stops, at seeded random moments. */
+  clicks: number;
+  popups: number;
+  stops: number;
+  seed: number;
+  /** Clean runs on the window, one after another (each a sample of the run and of the popup on it), and the popups opened to follow each; default 1. */
+  cleanRuns?: number;
+  follows?: number;
+}
+
+export const BULK_BUTTON = 'Shorten all tabs in this window';
+/** How long a run may take before the bench calls it stuck: three times the least the limit allows, and three minutes. */
+export const endsWithinMs = (shape: ScaleShape): number => 3 * leastTimeMs(shape.tabs, shape) + 180_000;
+
+/** The stand-in's shorten requests so far, and the long URL each asked for. */
+export const shortenRequests = (standIn: StandIn) => standIn.apiRequests().filter((request) => request.path.endsWith('/shorten/single'));
+export const requestedUrl = (request: { body: string }): string => String((JSON.parse(request.body) as { url?: unknown }).url);
 
 /** Tabs opened at once, then discarded before the next batch. */
 const OPEN_BATCH = 25;
@@ -110,6 +136,23 @@ export async function endedRun(extension: ExtensionBrowser, windowId: number): P
   return ended ?? undefined;
 }
 
+/**
+ * Whether the worker holds every one of these clicks' links: each one's job
+ * in the journal (storage.session), or its link made (in history). A worker
+ * stopped after that is not stopped in the middle of handling a click, which
+ * Chrome never does.
+ */
+export async function clicksHeld(extension: ExtensionBrowser, longUrls: string[]): Promise<boolean> {
+  const worker = await awakeWorker(extension);
+  return worker.evaluate(async (urls) => {
+    const area = chrome.storage.session as unknown as { getKeys(): Promise<string[]>; get(keys: string[]): Promise<Record<string, { request?: { url?: string } }>> };
+    const journalled = Object.values(await area.get((await area.getKeys()).filter((key) => key.startsWith('job:')))).map((job) => job.request?.url);
+    const hooks = (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: { longUrl: string }[] }> } } }).shrtnrE2e;
+    const made = (await hooks.history().all()).entries.map((entry) => entry.longUrl);
+    return urls.every((url) => journalled.includes(url) || made.includes(url));
+  }, longUrls);
+}
+
 /** storage.session's bytes in use now. */
 export async function sessionBytes(extension: ExtensionBrowser): Promise<number> {
   return (await awakeWorker(extension)).evaluate(() => chrome.storage.session.getBytesInUse(null));
@@ -121,14 +164,31 @@ export async function historyEntries(extension: ExtensionBrowser): Promise<Histo
   return worker.evaluate(async () => (await (globalThis as unknown as { shrtnrE2e: { history(): { all(): Promise<{ entries: HistoryEntry[] }> } } }).shrtnrE2e.history().all()).entries);
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same soak. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/** How long the popup follows the running run while its frames are watched. */
+export const FOLLOW_MS = 3_000;
+
+/** How long the popup opened on a running run takes to show its list (the rows in view, of all its tabs), and its longest frame while it follows the run's changes. */
+export async function followRun(extension: ExtensionBrowser, tab: Page): Promise<{ listShownMs: number; longestFrameMs: number }> {
+  const { popup, triggeredAt } = await extension.openPopupTimed(tab);
+  // The list windowed, its first row saying the list's size (the window's tabs, and any the bench opened in it since).
+  // A short list (the smoke run's) is not windowed: its rows say no size.
+  await popup.locator('[data-testid="bulk-item"][aria-posinset="1"][aria-setsize], [data-testid="bulk-item"]:not([aria-setsize])').first().waitFor({ timeout: 30_000 });
+  // Timed by the popup's own mark, as the popup's link is (the harness's round trips to see the row are not the
+  // popup's); a list rendered before the first paint appears with it.
+  const [paint, listShown] = await Promise.all([latestEntry(popup, 'first-contentful-paint', 'paint'), latestEntry(popup, TIMING_MARKS.popupRunListShown, 'mark')]);
+  const listShownMs = Math.max(paint.startedAt, listShown.startedAt) - triggeredAt;
+  const longestFrameMs = await popup.evaluate(
+    (forMs) =>
+      new Promise<number>((done) => {
+        let longest = 0;
+        // Buffered: the frames since the popup opened count too, its first render of the list among them.
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        }).observe({ type: 'long-animation-frame', buffered: true });
+        setTimeout(() => done(longest), forMs);
+      }),
+    FOLLOW_MS,
+  );
+  await popup.close();
+  return { listShownMs, longestFrameMs };
 }

@@ -35,6 +35,11 @@ function expectFocusOn(element: () => HTMLElement) {
   return waitFor(() => expect(document.activeElement).toBe(element()), { interval: 5 });
 }
 
+/** Preact has rendered what is pending and run its effects, which come after the next frame, then a task: that frame, then two tasks. */
+function rendersSettled(): Promise<void> {
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))));
+}
+
 /** The error sentence, once the attempt has failed. */
 function alert() {
   return screen.findByRole('alert');
@@ -83,8 +88,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
 
     answer.resolve(shortenedAnswer(TAB_URL, false));
     await screen.findByRole('textbox', { name: t('popupShortLinkLabel') });
-    // Preact runs effects (the result's focus) after the next frame, then a task: wait for that frame, then two tasks.
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))));
+    // The result's focus is an effect.
+    await rendersSettled();
     // Enter goes on to the field's own link, not to the tab's Copy.
     expect(document.activeElement).toBe(typedUrlField());
 
@@ -422,7 +427,7 @@ describe('answers that come back late', () => {
 
     copied.resolve(true);
     await copied.promise;
-    await new Promise((settled) => setTimeout(settled, 20));
+    await rendersSettled();
     // Still waiting for the typed link: the first link's copy did not bring it back.
     expect(screen.getByRole('status').textContent).toBe(t('popupShortening'));
     expect(screen.queryByRole('textbox', { name: t('popupShortLinkLabel') })).toBeNull();

@@ -8,8 +8,10 @@
 // src/background/runs/run-wish.ts, src/messages/bulk-port-server.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs, pressPromptKeys, PROMPT_READY_MS } from '../../tooling/browsers/tabs-permission';
+import { answerPermissionPrompt } from '../../tooling/browsers/permission-prompt';
+import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs } from '../../tooling/browsers/tabs-permission';
 import { pollUntil } from '../../tooling/poll';
+import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { axeViolations } from '../support/axe';
 import { clickClosingPopup, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
@@ -117,30 +119,34 @@ const hasTabsPermission = () => extensionHasTabs(session.browser);
  */
 const holdTabsPermission = () => {
   profileMayHaveHeldTabs = true;
-  return holdTabs(session.browser, session.xvfb?.display ?? '');
+  return holdTabs(session.browser, headedXvfb());
 };
+
+function headedXvfb(): XvfbServer {
+  if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
+  return session.xvfb;
+}
 
 /** The next popup page to open (the worker opens one on the run after the prompt). */
 const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().includes('/src/popup/index.html'), timeout: 10_000 });
 
 /**
- * Clicks "Shorten all tabs" and answers Chromium's prompt with real keys. The
- * prompt opens with Deny focused and Allow held disabled for a moment (against
- * clickjacking): Tab then Return allows, Return alone denies.
+ * Clicks "Shorten all tabs" and answers Chromium's prompt with real keys, once
+ * the screen shows it can be answered (tooling/browsers/permission-prompt.ts);
+ * resolves once it has left the screen.
  */
 async function clickAndAnswerPrompt(popup: Page, answer: 'allow' | 'deny'): Promise<void> {
-  const closed = popup.waitForEvent('close');
-  // Chromium closes the popup as its prompt opens.
-  await clickClosingPopup(popup, popup.getByRole('button', { name: t('popupBulkButton') }));
-  await closed;
-  await answerPrompt(answer);
-}
-
-/** Answers Chromium's permission prompt with real keys, once its Allow button can be pressed (it says nothing when it is). */
-async function answerPrompt(answer: 'allow' | 'deny'): Promise<void> {
-  await new Promise((done) => setTimeout(done, PROMPT_READY_MS));
   if (answer === 'allow') profileMayHaveHeldTabs = true;
-  await pressPromptKeys(session.xvfb?.display ?? '', answer);
+  await answerPermissionPrompt(
+    headedXvfb(),
+    async () => {
+      const closed = popup.waitForEvent('close');
+      // Chromium closes the popup as its prompt opens.
+      await clickClosingPopup(popup, popup.getByRole('button', { name: t('popupBulkButton') }));
+      await closed;
+    },
+    answer,
+  );
 }
 
 /** Waits for the run to end in the popup and gives each tab's line (title, then status). */
@@ -180,10 +186,8 @@ describe('shorten all tabs in Chromium', () => {
     const window = await openWindow([page(1), page(2), page(3)]);
     try {
       const popup = await popupOn(window);
+      // The prompt gone from the screen: Chromium has taken the answer (an Allow grants as it closes the prompt).
       await clickAndAnswerPrompt(popup, 'deny');
-      // Nothing signals that Chromium has taken the Deny: its prompt is drawn inside the browser's X window, the popup
-      // is closed and the worker hears of no refusal. Allow grants at once (held at the very next check): a second is ample.
-      await new Promise((done) => setTimeout(done, 1_000));
       expect(await hasTabsPermission()).toBe(false);
       // Only the popup's own link, for the tab it was opened on.
       expect(requestedLongUrls()).toEqual([`${session.standIn.baseUrl}${page(1)}`]);

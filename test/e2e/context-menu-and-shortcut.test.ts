@@ -253,10 +253,10 @@ describe('context menu', () => {
         },
         { timeoutMs: 10_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
       );
+      // The update's own round of menu creation, begun (runtime.onInstalled), then to its end (an error in it fails here).
+      await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.menuRounds().started)).toBeGreaterThan(0);
       const refusals = await worker.evaluate(async () => {
         const hooks = (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e;
-        // The update's own round of menu creation, to its end (an error in it fails here).
-        while (hooks.menuRounds().started === 0) await new Promise((resolve) => setTimeout(resolve, 10));
         await hooks.menuRounds().latest;
         const refused: string[] = [];
         // Each item exists, once: creating any of their ids again is refused.

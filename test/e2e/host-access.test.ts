@@ -5,7 +5,7 @@
 // of the extension: only an extension holding access to its host reaches it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xdotool } from '../../tooling/browsers/xvfb';
+import { answerPermissionPrompt } from '../../tooling/browsers/permission-prompt';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 
 let session: E2eSession;
@@ -37,10 +37,9 @@ describe('host access to another server, in Chromium', () => {
     expect(await connectionStatus(options)).toBe(`Can't reach ${host}: it may be down, the address may be wrong, or you may be offline.`);
     expect(session.standIn.apiRequests()).toEqual([]);
 
-    await options.getByRole('button', { name: `Allow access to ${host}` }).click();
-    // The prompt opens with Deny focused and Allow held disabled for a moment (against clickjacking): Tab then Return allows.
-    await new Promise((done) => setTimeout(done, 1_500));
-    await xdotool(session.xvfb?.display ?? '', 'key', '--delay', '150', 'Tab', 'Return');
+    if (session.xvfb === undefined) throw new Error('A headed session comes with its Xvfb display.');
+    // Answered with real keys once the screen shows its Allow can be pressed (tooling/browsers/permission-prompt.ts).
+    await answerPermissionPrompt(session.xvfb, () => options.getByRole('button', { name: `Allow access to ${host}` }).click(), 'allow');
 
     await expect.poll(holdsAccess, { timeout: 10_000 }).toBe(true);
     // Granted, the page tests the connection again, and this time the request goes through.

@@ -59,23 +59,30 @@ describe("the page's own short link, offered", () => {
   });
 
   it('is offered even when the server\'s link comes at once, from history, before the page is read', async () => {
-    const first = await session.browser.openPopup(ownLinkPage);
+    // A page still loading (the stand-in holds the rest of it) is read only once it has loaded.
+    const loading = await session.browser.context.newPage();
+    const loadingSeen = async () => {
+      await expect.poll(() => session.standIn.requests().some((request) => request.path === OWN_LINK_PATHS.loading)).toBe(true);
+    };
+    const loaded = loading.goto(`${session.standIn.baseUrl}${OWN_LINK_PATHS.loading}`);
+    await loadingSeen();
+    session.standIn.releaseHeld();
+    await loaded;
+    const first = await session.browser.openPopup(loading);
     await expect.poll(() => first.getByTestId('page-link').count()).toBe(1);
     await first.close();
     session.standIn.clearLog();
 
-    // The page is busy for a moment (its script runs on), so reading it ends after history has answered.
-    await ownLinkPage.evaluate(() => {
-      setTimeout(() => {
-        const until = performance.now() + 1_500;
-        while (performance.now() < until);
-      }, 100);
-    });
-    const again = await session.browser.openPopup(ownLinkPage);
+    await loading.reload({ waitUntil: 'commit' });
+    await loadingSeen();
+    const again = await session.browser.openPopup(loading);
     await expect.poll(() => again.getByTestId('link-origin').textContent()).toContain('From your history');
+    expect(await again.getByTestId('page-link').count()).toBe(0);
+    session.standIn.releaseHeld();
     await expect.poll(() => again.getByTestId('page-link').locator('bdi').textContent()).toBe(ownLink.replace('https://', ''));
     expect(session.standIn.apiRequests()).toEqual([]);
     await again.close();
+    await loading.close();
   });
 
   it('a page whose declared "short" link is longer than its address offers none', async () => {

@@ -2,9 +2,11 @@
 // clicks and popup shortenings mixed in and the worker stopped at seeded
 // random moments (SOAK_SEED=N repeats one; the seed is printed), in headed
 // Chromium under Xvfb against the stand-in. `npm run bench` runs the same soak
-// at a thousand tabs (scripts/lib/scale-bench.ts), which takes minutes.
+// at a thousand tabs (scripts/lib/soak-bench.ts), which takes minutes.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { soak, withScaleBrowser, type ScaleShape } from '../../scripts/lib/scale-bench';
+import { withScaleBrowser } from '../../scripts/lib/scale-bench';
+import type { ScaleShape } from '../../scripts/lib/scale-run';
+import { soak } from '../../scripts/lib/soak-bench';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
 
 const seed = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000));
@@ -18,7 +20,7 @@ afterAll(() => xvfb?.stop());
 
 it(`a run of ${SHAPE.tabs} tabs with clicks, popups and ${SHAPE.stops} worker stops (seed ${seed}): every link made once, none refused, the clipboard the last click's`, async () => {
   console.log(`Soak seed: ${seed} (SOAK_SEED=${seed} repeats it)`);
-  const result = await withScaleBrowser(SHAPE, xvfb.display, (extension, standIn) => soak(extension, standIn, SHAPE));
+  const result = await withScaleBrowser(SHAPE, xvfb, (extension, standIn) => soak(extension, standIn, SHAPE));
   expect(result.stops).toBe(SHAPE.stops);
   expect(result.unfinished).toBe(0);
   // The stand-in's log: a long URL sent twice only after a 429, or after a stop cut its request off

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
+import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 import tls from 'node:tls';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { attempt, send, type ClientOutcome, type ClientReply, type ClientRequest } from '../support/https-client';
 import { spkiSha256Base64 } from '../../tooling/stand-in/certificate';
+import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 import { startStandIn, whenStandInStarts, type StandIn, type StandInOptions } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 
@@ -556,6 +558,23 @@ describe('faults', () => {
     expect(shortUrlIn(await reply, LONG_URL)).toContain(standIn.baseUrl);
   });
 
+  it(`${OWN_LINK_PATHS.loading}: a page still loading, its head (its short link declared) at once, the rest only when released`, async () => {
+    const received: string[] = [];
+    let ended = false;
+    https.get(`${standIn.baseUrl}${OWN_LINK_PATHS.loading}`, { ca: standIn.certificatePem, agent: false }, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => received.push(chunk));
+      response.on('end', () => (ended = true));
+    });
+    await waitFor(() => received.length > 0);
+    expect(received.join('')).toContain('<link rel="shortlink" href="/o/1">');
+    expect(received.join('')).not.toContain('<body>');
+    expect(ended).toBe(false);
+    standIn.releaseHeld();
+    await waitFor(() => ended);
+    expect(received.join('')).toMatch(/<body>[\s\S]*<\/html>\n?$/);
+  });
+
   it('drop-connection: closes the connection without an answer, after logging the request', async () => {
     standIn.clearLog();
     standIn.setFault({ kind: 'drop-connection' }, { times: 1 });
@@ -863,6 +882,6 @@ function steppedClock(): { now: () => number; advance: (ms: number) => void } {
   return { now: () => time, advance: (ms) => (time += ms) };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   await pollUntil(() => (condition() ? true : undefined), { timeoutMs, intervalMs: 10, failure: 'condition not met in time' });
 }

@@ -12,6 +12,7 @@ import { FirefoxAuditWatcher } from './firefox-audit';
 import { atEachTestEnd, readExtensionStores } from './audit-checkpoints';
 import { TokenAudit } from './token-audit';
 import { startXvfb, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { pollUntil } from '../../tooling/poll';
 
 export const FIREFOX_E2E_DIST = resolve(import.meta.dirname, '../../dist-e2e/firefox');
 
@@ -139,20 +140,20 @@ export async function startFirefoxSession(
  * The background page's own history store (e2e build): emptied, or read.
  * No helper functions inside: see popupPanel() in tooling/browsers/firefox-browser.ts.
  */
-function backgroundHistory(firefox: FirefoxExtensionBrowser, action: 'clear' | 'read'): Promise<HistoryEntry[]> {
-  return firefox.evaluateInExtension(async (what) => {
-    const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
-    const background = (await api.runtime.getBackgroundPage()) as unknown as { shrtnrE2e?: E2eHooks };
-    for (let waited = 0; background.shrtnrE2e === undefined; waited += 50) {
-      if (waited > 10_000) throw new Error('The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).');
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    const store = background.shrtnrE2e.history();
-    if (what === 'clear') {
-      await store.clear();
-      return [];
-    }
-    // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
-    return JSON.parse(JSON.stringify((await store.all()).entries)) as HistoryEntry[];
-  }, action);
+async function backgroundHistory(firefox: FirefoxExtensionBrowser, action: 'clear' | 'read'): Promise<HistoryEntry[]> {
+  // The background page installs its hooks as it starts: asked again until they are there (nothing is done before).
+  const asked = () =>
+    firefox.evaluateInExtension(async (what) => {
+      const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
+      const background = (await api.runtime.getBackgroundPage()) as unknown as { shrtnrE2e?: E2eHooks };
+      if (background.shrtnrE2e === undefined) return null;
+      const store = background.shrtnrE2e.history();
+      if (what === 'clear') {
+        await store.clear();
+        return [];
+      }
+      // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
+      return JSON.parse(JSON.stringify((await store.all()).entries)) as HistoryEntry[];
+    }, action);
+  return pollUntil(async () => (await asked()) ?? undefined, { timeoutMs: 10_000, failure: 'The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).' });
 }

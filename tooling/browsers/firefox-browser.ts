@@ -60,6 +60,8 @@ export interface FirefoxExtensionBrowser {
 }
 
 const LAUNCH_TIMEOUT_MS = 30_000;
+/** How long the background page may take to install its e2e hooks as it starts: a ceiling. */
+const HOOKS_TIMEOUT_MS = 10_000;
 
 /**
  * Debian's firefox-esr driven by puppeteer-core over WebDriver BiDi (Playwright
@@ -198,22 +200,23 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
       },
       evaluateInExtension,
       async callBackgroundHook<T>(name: string, ...args: unknown[]): Promise<T> {
-        return evaluateInExtension(
-          async ({ hook, hookArgs }) => {
-            const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
-            const background = await api.runtime.getBackgroundPage();
-            // The background page installs its hooks as it starts: wait for them.
-            for (let waited = 0; waited < 10_000; waited += 50) {
-              const hooks = (background as unknown as { shrtnrE2e?: Record<string, (...a: unknown[]) => Promise<unknown>> }).shrtnrE2e;
-              const fn = hooks?.[hook];
+        // The background page installs its hooks as it starts: called again until they are there (nothing runs before).
+        const called = () =>
+          evaluateInExtension(
+            async ({ hook, hookArgs }) => {
+              const api = (globalThis as unknown as { browser: { runtime: { getBackgroundPage(): Promise<Window> } } }).browser;
+              const background = await api.runtime.getBackgroundPage();
+              const fn = (background as unknown as { shrtnrE2e?: Record<string, (...a: unknown[]) => Promise<unknown>> }).shrtnrE2e?.[hook];
               // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
-              if (fn !== undefined) return JSON.parse(JSON.stringify((await fn(...hookArgs)) ?? null)) as T;
-              await new Promise((done) => setTimeout(done, 50));
-            }
-            throw new Error(`No e2e hook "${hook}" in the background page: run the tests against dist-e2e/firefox (npm run build:e2e).`);
-          },
-          { hook: name, hookArgs: args },
-        );
+              return fn === undefined ? null : { value: JSON.parse(JSON.stringify((await fn(...hookArgs)) ?? null)) as T };
+            },
+            { hook: name, hookArgs: args },
+          );
+        const answer = await pollUntil(async () => (await called()) ?? undefined, {
+          timeoutMs: HOOKS_TIMEOUT_MS,
+          failure: `No e2e hook "${name}" in the background page: run the tests against dist-e2e/firefox (npm run build:e2e).`,
+        });
+        return answer.value;
       },
       async openPopup() {
         await evaluateInExtension(async () => {

@@ -17,10 +17,12 @@ export const WRITING_TITLE = 'Writing with links';
 export const WRITING_PATH = '/demo/writing';
 /**
  * Where the own-link page's declared short link leads (`/o/1`), the path of
- * the one whose "short" link is longer than its address, and of the hostile
- * one whose short link is on another site (OWN_LINK_ELSEWHERE).
+ * the one whose "short" link is longer than its address, of the hostile one
+ * whose short link is on another site (OWN_LINK_ELSEWHERE), and of the page
+ * still loading: its head (its short link declared) sent at once, the rest
+ * only when the test releases it (StandIn.releaseHeld).
  */
-export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer', elsewhere: '/demo/own-link-elsewhere' } as const;
+export const OWN_LINK_PATHS = { page: '/demo/own-link', shortLink: '/o/1', longer: '/demo/own-link-longer', elsewhere: '/demo/own-link-elsewhere', loading: '/demo/own-link-loading' } as const;
 /** The short link the hostile page declares as its own: on a host that is not the page's (a reserved name: it leads nowhere). */
 export const OWN_LINK_ELSEWHERE = 'https://phish.example/o/1';
 /**
@@ -122,6 +124,13 @@ Thanks, see ${address('field-3')}</textarea>
 }
 
 /** A page that declares its own short link (WordPress's wp.me and YouTube's youtu.be do so), in `head`. */
+/** The own-link page, cut where its body begins: what a page still loading has sent, and the rest. */
+export function loadingOwnLinkPage(): { head: string; rest: string } {
+  const page = ownLinkPage('<link rel="shortlink" href="/o/1">\n');
+  const cut = page.indexOf('<body>');
+  return { head: page.slice(0, cut), rest: page.slice(cut) };
+}
+
 function ownLinkPage(head: string): string {
   return htmlDocument(
     OWN_LINK_TITLE,

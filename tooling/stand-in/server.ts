@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { answerApiRequest, type ApiContext } from './api-routes';
 import { createServerCertificate } from './certificate';
 import { CreditBook } from './credit-book';
-import { answerPageRequest } from './demo-pages';
+import { answerPageRequest, loadingOwnLinkPage, OWN_LINK_PATHS } from './demo-pages';
 import { answerWithFault, FaultSwitch } from './faults';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter';
 import { isApiPath, readRequest, RequestLog } from './request-log';
@@ -58,6 +58,13 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   const answerHttps = (request: RecordedRequest, response: ServerResponse): void => {
     if (request.method === 'OPTIONS') return send(response, 204, '', options.cors === false ? {} : PREFLIGHT_HEADERS);
+    if (request.path === OWN_LINK_PATHS.loading) {
+      // A page still loading: its rest is held as an answer under the `hold` fault is.
+      const { head, rest } = loadingOwnLinkPage();
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      response.write(head);
+      return void held.push(() => response.destroyed || response.end(rest));
+    }
     if (!isApiPath(request.path)) return answerPageRequest(request, response, api);
     const fault = faults.take();
     if (fault === null) return answerApiRequest(request, response, api);

@@ -141,7 +141,7 @@ export interface StandIn {
    */
   rateLimitWindows(): WindowTally[];
   setFault(fault: Fault | null, options?: { times?: number }): void;
-  /** Answers, as usual, every request a `hold` fault is holding (those whose client gave up get nothing). */
+  /** Answers, as usual, every request a `hold` fault is holding, and the rest of every page still loading (OWN_LINK_PATHS.loading; those whose client gave up get nothing). */
   releaseHeld(): void;
   addToken(token: string, credits: number): void;
   resetRateLimits(): void;

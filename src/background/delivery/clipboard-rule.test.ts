@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, type Deferred } from '../../../test/support/deferred';
+import { eventually } from '../../../test/support/eventually';
 
 // storage.session, in memory: the rule keeps what it last copied there.
 const session = new Map<string, unknown>();
@@ -46,15 +48,25 @@ describe('the clipboard rule', () => {
 
   it('decides one answer at a time: two arriving together land in click order', async () => {
     const [first, second] = [click(), click()];
-    const copied: string[] = [];
-    const slowCopy = (name: string) => async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      copied.push(name);
-      return true;
-    };
-    const decisions = await Promise.all([copyIfStillWanted(second, slowCopy('second')), copyIfStillWanted(first, slowCopy('first'))]);
-    expect(decisions).toEqual(['copy', 'superseded']);
-    expect(copied).toEqual(['second']);
+    const called: string[] = [];
+    // A slow copy: the second click's is under way until the test lets it land.
+    const secondLands = deferred<boolean>();
+    const decisions = Promise.all([
+      copyIfStillWanted(second, () => {
+        called.push('second');
+        return secondLands.promise;
+      }),
+      copyIfStillWanted(first, async () => {
+        called.push('first');
+        return true;
+      }),
+    ]);
+    await eventually(() => expect(called.length).toBeGreaterThan(0));
+    // The first click's answer waits for the second's copy to land, not beside it.
+    expect(called).toEqual(['second']);
+    secondLands.resolve(true);
+    expect(await decisions).toEqual(['copy', 'superseded']);
+    expect(called).toEqual(['second']);
   });
 
   it('a failed copy does not count as copied', async () => {
@@ -77,12 +89,21 @@ describe('the clipboard rule', () => {
   it('offers one at a time: each notification is shown before the next offer is kept, so a click copies the link it shows', async () => {
     // What the offer notification's click would copy at the moment each notification is shown.
     const copiedOnClick: (string | undefined)[] = [];
+    // A slow notification: shown once the test says so; the other offer must not be kept meanwhile.
+    const notifications: Deferred<void>[] = [];
     const notify = async () => {
-      // A slow notification: the other offer must not be kept meanwhile.
-      await new Promise((done) => setTimeout(done, 5));
+      const shown = deferred<void>();
+      notifications.push(shown);
+      await shown.promise;
       copiedOnClick.push((session.get('clipboard:offer') as { shortUrl?: string } | undefined)?.shortUrl);
     };
-    await Promise.all([offerLater(offerOf('A'), notify), offerLater(offerOf('B'), notify)]);
+    const offered = Promise.all([offerLater(offerOf('A'), notify), offerLater(offerOf('B'), notify)]);
+    await eventually(() => expect(notifications.length).toBeGreaterThan(0));
+    expect(notifications).toHaveLength(1);
+    notifications[0]?.resolve();
+    await eventually(() => expect(notifications).toHaveLength(2));
+    notifications[1]?.resolve();
+    await offered;
     expect(copiedOnClick).toEqual(['https://shrtnr.co/A', 'https://shrtnr.co/B']);
   });
 
@@ -99,8 +120,8 @@ describe('the clipboard rule', () => {
     const menuCopy = copyIfStillWanted(menu, () => new Promise<boolean>((done) => (finishMenuCopy = () => done(landed.push('menu') > 0))));
     await Promise.resolve();
     const popupMayCopy = popupCopies(popup).then(() => landed.push('popup'));
-    // The menu's copy has not landed: the popup waits for it.
-    await new Promise((done) => setTimeout(done, 10));
+    // The menu's copy is under way and has not landed: the popup waits for it.
+    await eventually(() => expect(finishMenuCopy).toBeDefined());
     expect(landed).toEqual([]);
     finishMenuCopy?.();
     await Promise.all([menuCopy, popupMayCopy]);
