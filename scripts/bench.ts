@@ -1,6 +1,7 @@
 // npm run bench: popup latency, worker cold start and bundle size of the
 // production build, each against its floor (docs/performance.md), in one run. It measures
-// and prints; only the (deterministic) size budgets are enforced, by a test.
+// and prints, and writes its table into docs/performance.md; only the
+// (deterministic) size budgets are enforced, by a test.
 // A timing is judged by the 95 % interval of the figure its budget bounds
 // (scripts/lib/bench-verdict.ts): a row whose spread is wider than its
 // budget's margin is measured again, its floor too, and is left with no
@@ -33,6 +34,7 @@ import { measureUntilDecided } from './lib/bench-verdict';
 import { renderTable, rowsWithoutFigure, type Row } from './lib/bench-table';
 import { all, benchComparisons, benchMeasures, pick } from './lib/bench-measures';
 import { comparedRow, scaleRows, sizeRows, timingRow } from './lib/bench-rows';
+import { writeBenchTable } from './lib/performance-doc';
 
 const SMOKE = process.argv.includes('--smoke');
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 20);
@@ -159,7 +161,8 @@ try {
     const machine = `${process.platform} ${process.arch}, Node ${process.version}, ${version(findChromium())}, ${version(findFirefox())}`;
     await writeFile(join(RESULTS, 'latest.json'), `${JSON.stringify({ runs: RUNS, machine, measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
     await writeFile(join(RESULTS, 'latest.md'), `${table}\n`);
-    console.log(`\nWritten to ${join(RESULTS, 'latest.json')} and latest.md (${machine}).`);
+    await writeBenchTable(join(ROOT, 'docs', 'performance.md'), table, { machine, date: new Date().toISOString().slice(0, 10), runs: RUNS });
+    console.log(`\nWritten to ${join(RESULTS, 'latest.json')}, latest.md and docs/performance.md's table (${machine}).`);
     const missed = rows.filter((row) => row.met === false || row.judged?.verdict === 'missed');
     if (missed.length > 0) console.log(`Budgets missed: ${missed.map((row) => row.figure).join('; ')}`);
     const open = rows.filter((row) => row.met !== false && (row.judged?.verdict === 'spread too wide' || row.judged?.verdict === 'too few runs'));
