@@ -57,7 +57,7 @@ export type ShrtnrError =
   | { kind: 'network'; host: string }
   | { kind: 'tls'; host: string }
   | { kind: 'timeout'; timeoutMs: number }
-  // The queue that waits out the rate limit (src/background/shorten-queue.ts).
+  // The queue that waits out the rate limit (src/background/queue/shorten-queue.ts).
   /** Waiting for the limit would take the link past its bound (two minutes from the click); `waitSeconds`: the wait the server asked for. */
   | { kind: 'wait-too-long'; waitSeconds: number }
   /** The user cancelled it while it waited. */
