@@ -178,7 +178,11 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // design: the functions the worker injects into pages travel in its bundle,
 // serialised by scripting.executeScript; injected as files of their own they
 // would take about 1.5 KiB off every worker start.
-export const SIZE_BUDGETS = { popup: 23.5 * 1024, worker: 46 * 1024, zip: 151 * 1024 } as const;
+// Offline as a wait (issue 36, item 3) took the popup to 24 KiB (24,088 bytes,
+// 24 past a budget already full): its waiting screen's sentence for the
+// network and the network error's form that says how long it waited, both in
+// the first load, since a link may wait for the network from the first frame.
+export const SIZE_BUDGETS = { popup: 24 * 1024, worker: 46 * 1024, zip: 151 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
