@@ -92,6 +92,8 @@ export async function post(request: PreparedRequest, path: string, body: string 
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const signal = AbortSignal.timeout(request.timeoutMs);
+  // Whether the server answered at all: a failure after that is no sign of the network being down.
+  let answered = false;
   try {
     const response = await request.fetch(`${request.serverUrl}${path}`, {
       method: 'POST',
@@ -104,13 +106,15 @@ export async function post(request: PreparedRequest, path: string, body: string 
       // A redirect would carry the request (and, same-origin, the token) somewhere unplanned.
       redirect: 'manual',
     });
+    answered = true;
     if (response.type === 'opaqueredirect') return failure(redirectedError());
     // The body is read inside the same try: a connection reset or the timeout (whose
     // signal covers the body too) can strike while it streams.
     return success({ status: response.status, headers: response.headers, ...(await readBodyText(response.body)) });
   } catch (error) {
     try {
-      return failure(transportError(error, request));
+      const cause = transportError(error, request);
+      return failure(answered && cause.kind === 'network' ? { ...cause, answered: true } : cause);
     } catch {
       // Only a bizarre thrown value (a getter that throws, a revoked proxy) gets
       // here; "never throws" still holds.

@@ -54,7 +54,11 @@ export type ShrtnrError =
   | { kind: 'unexpected-status'; status: number }
   | { kind: 'bad-response'; problem: BadResponseProblem }
   // The request never got an answer.
-  | { kind: 'network'; host: string }
+  /**
+   * No answer: the network or the server is down (`answered`: the answer was cut off in its body, so the server did
+   * speak). `waitedSeconds`: how long the link waited for the network before it gave up (src/background/queue/network-waits.ts).
+   */
+  | { kind: 'network'; host: string; answered?: true; waitedSeconds?: number }
   | { kind: 'tls'; host: string }
   | { kind: 'timeout'; timeoutMs: number }
   // The queue that waits out the rate limit (src/background/queue/shorten-queue.ts).

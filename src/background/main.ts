@@ -67,6 +67,6 @@ listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
 // The badge counts the links waiting for the server's limit.
-whenWaitingChanges((waiting) => void badgeWaiting(waiting));
+whenWaitingChanges((waiting, forNetwork) => void badgeWaiting(waiting, forNetwork));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));

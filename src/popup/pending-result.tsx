@@ -15,7 +15,7 @@ export function LoadingResult() {
   );
 }
 
-/** While the link waits for the server's limit: how long, or how many are ahead of it, and a way out. */
+/** While the link waits for the server's limit (how long, or how many are ahead of it) or for the network, and a way out. */
 export function WaitingResult({ state, onCancel }: { state: Extract<PopupState, { phase: 'waiting' }>; onCancel(): void }) {
   const { t, seconds } = useWords();
   const left = useSecondsLeft(state.untilMs);
@@ -23,7 +23,13 @@ export function WaitingResult({ state, onCancel }: { state: Extract<PopupState, 
   useEffect(() => {
     if (mayTakeFocus()) cancelRef.current?.focus();
   }, []);
-  const sentence = left !== undefined ? t('popupWaiting', seconds(left)) : state.ahead > 0 ? t('popupWaitingBehind', state.ahead) : t('popupWaitingNoTime');
+  const sentence = state.forNetwork
+    ? t('popupWaitingForNetwork')
+    : left !== undefined
+      ? t('popupWaiting', seconds(left))
+      : state.ahead > 0
+        ? t('popupWaitingBehind', state.ahead)
+        : t('popupWaitingNoTime');
   return (
     <div class="waiting">
       {/* A timer, not a live region: a sentence read out every second would drown everything else. */}

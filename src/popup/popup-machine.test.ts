@@ -106,7 +106,7 @@ describe("the popup's attempt, event by event", () => {
     const [typing] = typed(tabKnownPopup(), TYPED_URL);
     expect(progressed(typing, 0, { state: 'waiting', ahead: 2 })[0]).toBe(typing);
     const waiting = progressed(typing, 1, { state: 'waiting', ahead: 2 })[0];
-    expect(waiting.screen).toEqual({ phase: 'waiting', source: 'typed', untilMs: undefined, ahead: 2 });
+    expect(waiting.screen).toEqual({ phase: 'waiting', source: 'typed', untilMs: undefined, ahead: 2, forNetwork: false });
     expect(progressed(waiting, 1, { state: 'sending' })[0].screen).toEqual({ phase: 'loading', source: 'typed' });
 
     const shown = tabLinkShown();

@@ -81,7 +81,7 @@ export function progressed(popup: Popup, attempt: number, progress: ShortenProgr
   const { screen } = popup;
   if (attempt !== popup.attempt || (screen.phase !== 'loading' && screen.phase !== 'waiting')) return [popup];
   const { source } = screen;
-  return [{ ...popup, screen: progress.state === 'waiting' ? { phase: 'waiting', source, untilMs: progress.untilMs, ahead: progress.ahead } : { phase: 'loading', source } }];
+  return [{ ...popup, screen: progress.state === 'waiting' ? { phase: 'waiting', source, untilMs: progress.untilMs, ahead: progress.ahead, forNetwork: progress.forNetwork === true } : { phase: 'loading', source } }];
 }
 
 export function answered(popup: Popup, attempt: number, request: ShortenRequest, answer: ShortenAnswer): Step {

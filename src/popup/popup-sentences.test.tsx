@@ -31,6 +31,7 @@ function renderPopup(language: string) {
 
 const FAILURES: [SentenceKey, ShrtnrError][] = [
   ['networkShortExample', { kind: 'network', host: NETWORK_HOST }],
+  ['networkWaited2', { kind: 'network', host: NETWORK_HOST, waitedSeconds: 120 }],
   ['unauthorized', { kind: 'unauthorized' }],
   ['forbidden', { kind: 'forbidden' }],
   ['rejectedWithReason', { kind: 'rejected-url', reason: SERVER_REASON }],
@@ -72,6 +73,9 @@ describe.each(['en', 'de', 'ar'] as const)('the popup says, in %s', (language) =
     expect(screen.getByRole('timer').textContent).toBe(sentence.waiting1);
     await held.report({ state: 'waiting', ahead: 3 });
     expect(screen.getByRole('timer').textContent).toBe(sentence.behind3);
+    // The network down (the browser offline, or the server not answering): no countdown.
+    await held.report({ state: 'waiting', ahead: 0, forNetwork: true });
+    expect(screen.getByRole('timer').textContent).toBe(sentence.waitingForNetwork);
   });
 
   it.each(FAILURES)('what went wrong: %s', async (key, error) => {

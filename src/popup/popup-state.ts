@@ -11,7 +11,7 @@ export type CopyStatus = 'copied' | 'manual' | 'failed';
 export type PopupState =
   | { phase: 'loading'; source: UrlSource }
   /** Queued behind the server's rate limit: until `untilMs` (Date.now() time) when its end is known, behind `ahead` links. */
-  | { phase: 'waiting'; source: UrlSource; untilMs: number | undefined; ahead: number }
+  | { phase: 'waiting'; source: UrlSource; untilMs: number | undefined; ahead: number; forNetwork: boolean }
   | { phase: 'shortened'; shortening: Shortening; request: ShortenRequest; copyFormat: CopyFormat; copy: CopyStatus }
   | { phase: 'failed'; error: PopupError; request: ShortenRequest | undefined; source: UrlSource };
 

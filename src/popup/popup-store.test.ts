@@ -77,7 +77,7 @@ describe("the popup's store, its answers played as events", () => {
     const first: FirstAttempt = { tab: TAB, request: TAB_REQUEST, answer: answer.promise, progress, pageLink };
     store.start(Promise.resolve(first));
     await heard();
-    expect(shown().screen).toEqual({ phase: 'waiting', source: 'tab', untilMs: undefined, ahead: 1 });
+    expect(shown().screen).toEqual({ phase: 'waiting', source: 'tab', untilMs: undefined, ahead: 1, forNetwork: false });
     expect(shown().pageLink).toEqual({ shortUrl: 'https://youtu.be/abc' });
     expect(shown().tab).toBe(TAB);
 
@@ -106,7 +106,7 @@ describe("the popup's store, its answers played as events", () => {
     store.act(typed, TYPED_URL);
     const [typedAsked] = shortenings;
     typedAsked?.report?.({ state: 'waiting', ahead: 2 });
-    expect(shown().screen).toEqual({ phase: 'waiting', source: 'typed', untilMs: undefined, ahead: 2 });
+    expect(shown().screen).toEqual({ phase: 'waiting', source: 'typed', untilMs: undefined, ahead: 2, forNetwork: false });
 
     first.resolve(linkAnswer(TAB.url, 'https://shrtnr.co/Tab1'));
     await heard();

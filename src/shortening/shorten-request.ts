@@ -15,7 +15,9 @@ export function titled(title: string | undefined): { title?: string } {
 /**
  * Where a queued shortening stands while it has no answer yet (issue 11):
  * waiting for the server's rate limit, `untilMs` (Date.now() time) when the
- * wait's end is known, `ahead` the links queued before it; or being sent.
+ * wait's end is known, `ahead` the links queued before it; `forNetwork`: for
+ * the network instead (the browser offline, or the server gave no answer);
+ * or being sent.
  */
-export type ShortenProgress = { state: 'waiting'; untilMs?: number; ahead: number } | { state: 'sending' };
+export type ShortenProgress = { state: 'waiting'; untilMs?: number; ahead: number; forNetwork?: true } | { state: 'sending' };
 

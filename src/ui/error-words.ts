@@ -12,7 +12,7 @@ const SERVER_EXAMPLE = 'https://shrtnr.co';
  * options page's Test connection speaks of the connection instead:
  * options/connection-message.ts, which falls back to this.)
  */
-export function errorSentence(error: ShrtnrError, { t, seconds, when: moment }: Words): string {
+export function errorSentence(error: ShrtnrError, { t, seconds, minutes, when: moment }: Words): string {
   switch (error.kind) {
     case 'empty-url':
       return t('errorEmptyUrl');
@@ -91,7 +91,8 @@ export function errorSentence(error: ShrtnrError, { t, seconds, when: moment }: 
     case 'bad-response':
       return t(BAD_RESPONSE_KEYS[error.problem]);
     case 'network':
-      return t('errorNetwork', error.host);
+      if (error.waitedSeconds === undefined) return t('errorNetwork', error.host);
+      return t('errorNetworkWaited', error.waitedSeconds >= 60 ? minutes(Math.round(error.waitedSeconds / 60)) : seconds(error.waitedSeconds), error.host);
     case 'tls':
       return t('errorTls', error.host);
     case 'timeout':

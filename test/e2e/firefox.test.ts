@@ -237,6 +237,26 @@ describe('the Firefox build', () => {
     await popup.close();
   });
 
+  it('a typed URL whose server gives no answer waits for the network, and its link comes with no click once it answers, one credit spent (issue 36)', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+    const popup = await session.firefox.openExtensionPage('src/popup/index.html');
+    await popup.waitForSelector('[role="alert"]');
+    session.standIn.setFault({ kind: 'drop-connection' });
+    const longUrl = `${session.standIn.baseUrl}/demo/article?typed=offline`;
+    await popup.type('#typed-url', longUrl);
+    await popup.click('.url-form button[type="submit"]');
+    await popup.waitForSelector('[role="timer"]');
+    expect(await textOf(popup, '[role="timer"]')).toBe('Waiting for the network…');
+    // Tried again meanwhile: each try dropped before the server counted it.
+    await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(2);
+    session.standIn.setFault(null);
+    await popup.waitForSelector('[data-testid="short-url"]', { timeout: 10_000 });
+    expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
+    expect(await popup.$('[role="alert"]')).toBeNull();
+    expect(session.standIn.apiRequests().filter((request) => request.throttle?.verdict === 'allowed')).toHaveLength(1);
+    await popup.close();
+  });
+
   it('a typed URL met with a 429 waits in the queue, counting down, and its link comes with no click (issue 11)', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
     const popup = await session.firefox.openExtensionPage('src/popup/index.html');

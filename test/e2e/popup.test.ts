@@ -190,12 +190,6 @@ describe('popup', () => {
         kind: 'rejected-url',
         message: /The server refused this link: The url is on a block list\./,
       },
-      {
-        name: 'server down',
-        arrange: () => session.configure({ serverUrl: 'https://127.0.0.1:9', token: session.standIn.demoToken }),
-        kind: 'network',
-        message: /Can't reach 127\.0\.0\.1:9/,
-      },
     ];
 
     it.each(cases)('$name', async ({ name, arrange, kind, message }) => {

@@ -238,16 +238,21 @@ describe('shorten against the stand-in', () => {
       expect(await errorOf(ping({ ...settings, timeoutMs: 500 }))).toMatchObject({ kind: 'timeout' });
     });
 
-    it.each([[{ kind: 'drop-connection' } as const], [{ kind: 'reset-mid-response' } as const]])('a network failure (%j)', async (fault) => {
-      standIn.setFault(fault);
-      expect(await errorOf(shorten(LONG_URL, settings))).toMatchObject({ kind: 'network' });
+    it('a connection dropped before any answer is a network failure with no answer (the queue waits for the network)', async () => {
+      standIn.setFault({ kind: 'drop-connection' });
+      expect(await errorOf(shorten(LONG_URL, settings))).toEqual({ kind: 'network', host: new URL(settings.serverUrl).host });
+    });
+
+    it('an answer cut off in its body is a network failure the server answered (no wait mends it)', async () => {
+      standIn.setFault({ kind: 'reset-mid-response' });
+      expect(await errorOf(shorten(LONG_URL, settings))).toEqual({ kind: 'network', host: new URL(settings.serverUrl).host, answered: true });
     });
 
     it('a server that is down is a network failure', async () => {
       const gone = await startStandIn();
       const { baseUrl } = gone;
       await gone.close();
-      expect(await errorOf(shorten(LONG_URL, { ...settings, serverUrl: baseUrl }))).toMatchObject({ kind: 'network' });
+      expect(await errorOf(shorten(LONG_URL, { ...settings, serverUrl: baseUrl }))).toEqual({ kind: 'network', host: new URL(baseUrl).host });
     });
 
     it('an untrusted certificate is a TLS failure, and nothing reaches the server', async () => {

@@ -20,6 +20,8 @@ export type SentenceKey =
   | 'waiting12'
   | 'waiting1'
   | 'behind3'
+  | 'waitingForNetwork'
+  | 'networkWaited2'
   | 'networkShortExample'
   | 'unauthorized'
   | 'forbidden'
@@ -45,6 +47,8 @@ export const SENTENCES: Record<'en' | 'de' | 'ar', Record<SentenceKey, string>> 
     waiting12: "Waiting 12 seconds for the server's limit…",
     waiting1: "Waiting 1 second for the server's limit…",
     behind3: "Waiting for the server's limit (links ahead of this one: 3)…",
+    waitingForNetwork: 'Waiting for the network…',
+    networkWaited2: 'Waited 2 minutes for the network, but short.example:8443 never answered. Check your connection and the server address; if the server uses its own certificate, your browser must trust it.',
     networkShortExample: "Can't reach short.example:8443. Check your connection and the server address; if the server uses its own certificate, your browser must trust it.",
     unauthorized: 'The server did not accept your access token. Check it in the settings.',
     forbidden: 'Your Shrtnr plan does not allow this: there is no active subscription or no URL credits are left.',
@@ -65,6 +69,8 @@ export const SENTENCES: Record<'en' | 'de' | 'ar', Record<SentenceKey, string>> 
     waiting12: 'Warte 12 Sekunden auf das Limit des Servers…',
     waiting1: 'Warte 1 Sekunde auf das Limit des Servers…',
     behind3: 'Warte auf das Limit des Servers (Links davor: 3)…',
+    waitingForNetwork: 'Warte auf das Netzwerk…',
+    networkWaited2: '2 Minuten auf das Netzwerk gewartet, aber short.example:8443 hat nie geantwortet. Prüfen Sie Ihre Verbindung und die Serveradresse. Wenn der Server ein eigenes Zertifikat verwendet, muss Ihr Browser diesem vertrauen.',
     networkShortExample:
       'short.example:8443 ist nicht erreichbar. Prüfen Sie Ihre Verbindung und die Serveradresse. Wenn der Server ein eigenes Zertifikat verwendet, muss Ihr Browser diesem vertrauen.',
     unauthorized: 'Der Server hat Ihr Zugriffstoken nicht akzeptiert. Prüfen Sie es in den Einstellungen.',
@@ -86,6 +92,8 @@ export const SENTENCES: Record<'en' | 'de' | 'ar', Record<SentenceKey, string>> 
     waiting12: `الانتظار ${iso('12 ثانية')} بسبب حد الخادم…`,
     waiting1: `الانتظار ${iso('ثانية')} بسبب حد الخادم…`,
     behind3: 'في انتظار حد الخادم (روابط قبل هذا الرابط: 3)…',
+    waitingForNetwork: 'في انتظار الشبكة…',
+    networkWaited2: `انتظرنا الشبكة ${iso('دقيقتان')}، لكن ${iso('short.example:8443')} لم يُجب قط. تحقّق من اتصالك ومن عنوان الخادم؛ وإذا كان الخادم يستخدم شهادة خاصة به، فيجب أن يثق بها متصفحك.`,
     networkShortExample: `تعذّر الوصول إلى ${iso('short.example:8443')}. تحقّق من اتصالك ومن عنوان الخادم؛ وإذا كان الخادم يستخدم شهادة خاصة به، فيجب أن يثق بها متصفحك.`,
     unauthorized: 'لم يقبل الخادم رمز الوصول الخاص بك. تحقّق منه في الإعدادات.',
     forbidden: 'خطة Shrtnr الخاصة بك لا تسمح بذلك: لا يوجد اشتراك نشط أو نفد رصيد عناوين URL.',

@@ -39,6 +39,15 @@ describe('the badge', () => {
     expect(shown.at(-1)).toBe(' | actionTitle()');
   });
 
+  it('says when the links waiting wait for the network rather than the limit', async () => {
+    const badge = await import('./badge');
+    await badge.badgeJobStarted();
+    await badge.badgeWaiting(2, 2);
+    expect(shown.at(-1)).toBe('2 | badgeWaitingForNetwork(2)');
+    await badge.badgeWaiting(0, 0);
+    expect(shown.at(-1)).toBe('… | badgeWorking()');
+  });
+
   it('a summary once cleared is not brought back when a later wait (a popup, a tabs run) ends', async () => {
     const badge = await import('./badge');
     await badge.badgeJobStarted();

@@ -20,6 +20,8 @@ let copied = 0;
 let placed = 0;
 let failed = 0;
 let waiting = 0;
+/** Of those, the links waiting for the network (the browser offline, or the server not answering). */
+let waitingForNetwork = 0;
 /** The last failure, already in words (the background's one wording: shorten-and-copy.ts). */
 let lastFailure = '';
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,10 +49,11 @@ const COUNT_SHOWN_EVERY_MS = 500;
 let countShownAt = Number.NEGATIVE_INFINITY;
 let countTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The queue's count of links waiting (the popup's included: the limit is the same for all). */
-export async function badgeWaiting(count: number): Promise<void> {
+/** The queue's count of links waiting (the popup's included: the limit is the same for all), `forNetwork` of them for the network. */
+export async function badgeWaiting(count: number, forNetwork = 0): Promise<void> {
   const before = waiting;
   waiting = count;
+  waitingForNetwork = forNetwork;
   if (count > 0) {
     clearTimeout(clearTimer);
     if (before > 0) return showCountSoon();
@@ -92,7 +95,7 @@ function showProgress(): Promise<void> {
   const { t } = browserWords();
   if (waiting > 0) {
     countShownAt = Date.now();
-    return show(String(waiting), COLORS.working, t('badgeWaiting', waiting));
+    return show(String(waiting), COLORS.working, waitingForNetwork > 0 ? t('badgeWaitingForNetwork', waitingForNetwork) : t('badgeWaiting', waiting));
   }
   if (running > 0) return show('…', COLORS.working, t('badgeWorking'));
   return Promise.resolve();

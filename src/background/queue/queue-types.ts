@@ -4,6 +4,7 @@ import type { ShortenProgress } from '../../shortening/shorten-request';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
 import type { RateLimitGateOptions } from './gate-types';
+import type { NetworkWatch } from './network-waits';
 
 export type { QueuedJob };
 
@@ -14,7 +15,8 @@ export type { QueuedJob };
  * run's or a text's still waiting), each limit's (an account's on its server) through
  * its own rate-limit gate (rate-limit-gate.ts), so nothing is sent that the server
  * said it would refuse; a 429 puts the job back at the head to wait what the
- * server advised (or a jittered backoff) instead of failing it. A job fails
+ * server advised (or a jittered backoff) instead of failing it, and so does a
+ * request that got no answer at all (offline: network-waits.ts). A job fails
  * only on a permanent error, when cancelled, when waiting would take it past
  * the gate's bound (two minutes from the click), after `maxAttempts`
  * requests, or when it is older than `maxAgeMs` (a resumed one).
@@ -76,8 +78,12 @@ export interface ShortenQueueOptions {
   maxAttempts?: number;
   /** A job older than this (from its click) fails with `expired` rather than being sent; default 10 minutes. */
   maxAgeMs?: number;
-  /** Called whenever the number of jobs waiting (queued, not being sent) may have changed. */
-  onWaitingChange?(waiting: number): void;
+  /** The browser's word on the network; none: always online (a request with no answer still waits). */
+  network?: NetworkWatch;
+  /** How long a click's job waits for the network, from its click; default DEFAULT_NETWORK_WAIT_MS. */
+  networkWaitMs?: number;
+  /** Called whenever the number of jobs waiting (queued, not being sent) may have changed; `forNetwork` of them wait for the network. */
+  onWaitingChange?(waiting: number, forNetwork: number): void;
 }
 
 export interface ShortenQueue {
@@ -91,7 +97,7 @@ export interface ShortenQueue {
   cancel(id: string): boolean;
   /** No one listens to the job's progress any more (its popup closed); the job goes on. */
   unwatch(id: string): void;
-  /** Jobs waiting for the server's limit (the window's end, or a pause it asked for); not those only in line behind requests under way. */
+  /** Jobs waiting for the server's limit (the window's end, or a pause it asked for) or for the network; not those only in line behind requests under way. */
   waiting(): number;
   /**
    * What this worker knows of an account's limit on its server: requests per

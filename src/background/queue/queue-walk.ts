@@ -3,13 +3,17 @@ import type { QueueGates } from './queue-gates';
 import { report, type Entry } from './queue-entries';
 import { limitKey, type JobResult } from './queue-types';
 import type { Release } from './gate-types';
+import type { NetworkWaits } from './network-waits';
 
 /** What a walk of the lines needs of the queue: the moment, its bounds, its gates, and how it ends or sends a job. */
 export interface WalkContext {
   now: number;
   maxAgeMs: number;
   maxAttempts: number;
+  /** How long a click's job waits for the network (a run's own bound, if longer). */
+  networkWaitMs: number;
   gates: QueueGates;
+  network: NetworkWaits;
   finish(entry: Entry, result: JobResult): void;
   send(entry: Entry, release: Release): void;
 }
@@ -19,15 +23,18 @@ export interface WalkContext {
  * on its server): a job too old or refused too often ends; the head of each
  * line goes if its gate lets it, or waits, and so does everything behind it
  * (nothing overtakes the head of its line); each waiting job hears where it
- * stands. Gives how many wait for a limit (a window's end, a pause the server
- * asked for: `limited`, by limit) and when to walk again.
+ * stands. A line whose server the network cannot reach waits for it, each
+ * job until its own bound. Gives the limits whose lines wait for the limit
+ * (a window's end, a pause the server asked for: `limited`) or for the
+ * network (`offline`), and when to walk again.
  */
-export function walkLines(entries: readonly Entry[], context: WalkContext): { limited: ReadonlySet<string>; wakeInMs: number } {
+export function walkLines(entries: readonly Entry[], context: WalkContext): { limited: ReadonlySet<string>; offline: ReadonlySet<string>; wakeInMs: number } {
   const { now: time, maxAgeMs, maxAttempts, gates, finish } = context;
   let wakeInMs = Number.POSITIVE_INFINITY;
-  // Per limit: whether its line is held up, how many wait in it, and whether it waits for the limit itself.
+  // Per limit: whether its line is held up, how many wait in it, and whether it waits for the limit or the network.
   const held = new Set<string>();
   const limited = new Set<string>();
+  const offline = new Set<string>();
   const ahead = new Map<string, number>();
   for (const entry of entries) {
     if (entry.sending) continue;
@@ -45,7 +52,19 @@ export function walkLines(entries: readonly Entry[], context: WalkContext): { li
     }
     const key = limitKey(job);
     const before = ahead.get(key) ?? 0;
-    if (!held.has(key)) {
+    const retryInMs = held.has(key) ? undefined : context.network.retryInMs(job.server, time);
+    if (retryInMs !== undefined || offline.has(key)) {
+      // The network first: no gate is asked while no request could go. Each job waits until its own bound.
+      const bound = Math.max(context.networkWaitMs, entry.waitBoundMs ?? 0);
+      if (age >= bound) {
+        finish(entry, failure({ kind: 'network', host: context.network.hostOf(job.server), waitedSeconds: Math.round(age / 1000) }));
+        continue;
+      }
+      held.add(key);
+      offline.add(key);
+      wakeInMs = Math.min(wakeInMs, retryInMs ?? Number.POSITIVE_INFINITY, bound - age);
+      report(entry, { state: 'waiting', ahead: before, forNetwork: true });
+    } else if (!held.has(key)) {
       const place = gates.gateFor(key).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
       if (place.ok) {
         gates.keep(key);
@@ -68,5 +87,5 @@ export function walkLines(entries: readonly Entry[], context: WalkContext): { li
     wakeInMs = Math.min(wakeInMs, oldest - age + 1);
     ahead.set(key, before + 1);
   }
-  return { limited, wakeInMs };
+  return { limited, offline, wakeInMs };
 }

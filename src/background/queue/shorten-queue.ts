@@ -6,6 +6,7 @@ import type { QueuedJob } from '../../storage/session/queued-jobs';
 import { canJoin, isClick, longerBound, report, type Entry, type Watcher } from './queue-entries';
 import { queueGates, warn } from './queue-gates';
 import { walkLines } from './queue-walk';
+import { DEFAULT_NETWORK_WAIT_MS, isUnanswered, networkWaits } from './network-waits';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
@@ -14,7 +15,14 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   const random = options.random ?? Math.random;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const networkWaitMs = options.networkWaitMs ?? DEFAULT_NETWORK_WAIT_MS;
   const { journal, send } = options;
+  // Servers that gave no answer lately; the browser's coming back online tries them all again at once.
+  const network = networkWaits(options.network);
+  options.network?.onOnline(() => {
+    network.retryAll();
+    pump();
+  });
   // In queuing order: the order requests leave in, per limit (an account's on its server).
   const entries: Entry[] = [];
   // Added before the gates' knowledge was read: in line (in this order) once it is.
@@ -22,8 +30,9 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   // Ended, their link being kept in history: still joinable, so the same link asked for meanwhile costs nothing.
   const settling = new Set<Entry>();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let waitingForLimit = 0;
-  let lastWaiting = -1;
+  let waitingNow = 0;
+  let waitingForNetwork = 0;
+  let lastWaiting = '';
 
   const gates = queueGates(options, now, random, () => {
     for (const entry of deferred.splice(0)) enqueue(entry);
@@ -58,9 +67,10 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
   }
 
   function changed(): void {
-    if (waitingForLimit === lastWaiting) return;
-    lastWaiting = waitingForLimit;
-    options.onWaitingChange?.(waitingForLimit);
+    const counts = `${waitingNow}/${waitingForNetwork}`;
+    if (counts === lastWaiting) return;
+    lastWaiting = counts;
+    options.onWaitingChange?.(waitingNow, waitingForNetwork);
   }
 
   /** One caller stops waiting (cancelled); the entry goes on for the others. */
@@ -101,12 +111,20 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       gates.keep(limitKey(entry.job));
     }
     entry.sending = false;
-    if (!isRateLimited(outcome.result)) finish(entry, outcome.result);
+    // No answer at all: the network failed, not the link (network-waits.ts). It waits for the network as a 429 waits
+    // for the limit, and the attempt does not count: the server refused nothing.
+    const unanswered = !outcome.result.ok && isUnanswered(outcome.result.error) ? outcome.result.error : undefined;
+    if (unanswered === undefined) network.answered(entry.job.server);
+    else network.unanswered(entry.job.server, unanswered.host, now());
+    if (unanswered === undefined && !isRateLimited(outcome.result)) finish(entry, outcome.result);
     else if (entry.watchers.every((watcher) => watcher.cancelAsked)) finish(entry, failure({ kind: 'cancelled' }));
     else {
       // Those who cancelled meanwhile stop here; the others wait again.
       for (const watcher of entry.watchers.filter((candidate) => candidate.cancelAsked)) release(entry, watcher);
-      if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
+      if (unanswered !== undefined) {
+        entry.job.attempts -= 1;
+        void saveJob(entry.job);
+      } else if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
     }
     // Otherwise it stays where it was, at the head of its limit's line, and waits what the gate now says.
     pump();
@@ -117,9 +135,11 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     clearTimeout(timer);
     timer = undefined;
     // A copy: finishing a job takes it out of `entries` mid-walk.
-    const walked = walkLines(entries.slice(), { now: now(), maxAgeMs, maxAttempts, gates, finish, send: (entry, place) => void sendJob(entry, place) });
+    const walked = walkLines(entries.slice(), { now: now(), maxAgeMs, maxAttempts, networkWaitMs, gates, network, finish, send: (entry, place) => void sendJob(entry, place) });
     // Counted in the line as it now is (the walk took out what ended).
-    waitingForLimit = entries.filter((entry) => !entry.sending && walked.limited.has(limitKey(entry.job))).length;
+    const waiting = entries.filter((entry) => !entry.sending);
+    waitingForNetwork = waiting.filter((entry) => walked.offline.has(limitKey(entry.job))).length;
+    waitingNow = waitingForNetwork + waiting.filter((entry) => walked.limited.has(limitKey(entry.job))).length;
     changed();
     if (Number.isFinite(walked.wakeInMs)) timer = setTimeout(pump, Math.max(0, walked.wakeInMs));
   }
@@ -163,7 +183,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     unwatch(id) {
       for (const entry of allEntries()) for (const watcher of entry.watchers) if (watcher.job.id === id) watcher.onProgress = undefined;
     },
-    waiting: () => waitingForLimit,
+    waiting: () => waitingNow,
   };
 }
 

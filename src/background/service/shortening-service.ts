@@ -2,6 +2,7 @@ import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrE
 import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import { browser } from '../../platform/browser';
+import { browserNetwork } from '../../platform/network';
 import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
@@ -22,7 +23,7 @@ import { keepPageLink, pageLinkToUse, type PageAsker } from './page-own-link';
  * link in history before it answers.
  */
 
-let waitingListener: ((waiting: number) => void) | undefined;
+let waitingListener: ((waiting: number, forNetwork: number) => void) | undefined;
 
 /** Every request of the background goes through this one queue. */
 const queue = createShortenQueue({
@@ -30,14 +31,15 @@ const queue = createShortenQueue({
   journal: queueJournal,
   gateStore,
   keep: (job, link) => keepNewLink(job, link),
-  onWaitingChange: (count) => {
+  network: browserNetwork,
+  onWaitingChange: (count, forNetwork) => {
     keepAwakeWhile(count > 0);
-    waitingListener?.(count);
+    waitingListener?.(count, forNetwork);
   },
 });
 
-/** Hears how many links wait for the server's limit (the badge counts them). */
-export function whenWaitingChanges(listener: (waiting: number) => void): void {
+/** Hears how many links wait for the server's limit or for the network, and how many of them for the network (the badge counts them). */
+export function whenWaitingChanges(listener: (waiting: number, forNetwork: number) => void): void {
   waitingListener = listener;
 }
 
