@@ -257,6 +257,27 @@ describe('the Firefox build', () => {
     await popup.close();
   });
 
+  // Its field's focus is Chromium's to check (popup.test.ts): a panel opened by openPopup() without a click has no
+  // focus of its own in Firefox, so its activeElement stays the body.
+  it('the toolbar popup on a page it cannot shorten (about:blank) says why and offers its field for a typed link, sending nothing (issue 36, item 4)', async () => {
+    await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
+    const tab = await session.firefox.openTab('about:blank');
+    await tab.bringToFront();
+    session.standIn.clearLog();
+    await session.firefox.openPopup();
+    await expect.poll(async () => (await session.firefox.popupPanel()).errorKind, { timeout: 10_000 }).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
+    const field = () =>
+      session.firefox.evaluateInExtension(() => {
+        const [view] = (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' });
+        const input = view?.document.querySelector<HTMLInputElement>('#typed-url');
+        return input === null || input === undefined ? 'none' : input.disabled ? 'disabled' : 'ready';
+      }, null);
+    expect(await field()).toBe('ready');
+    expect(session.standIn.apiRequests()).toEqual([]);
+    await closePopupPanels();
+    await tab.close();
+  });
+
   it('a typed URL met with a 429 waits in the queue, counting down, and its link comes with no click (issue 11)', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken });
     const popup = await session.firefox.openExtensionPage('src/popup/index.html');

@@ -115,6 +115,23 @@ describe('popup', () => {
     await tab.close();
   });
 
+  // Pages the extension cannot shorten, where people open a tab to type or paste a link (issue 36, item 4).
+  it.each([
+    ['the new tab page', 'chrome://new-tab-page/'],
+    ['a blank page', 'about:blank'],
+  ])('on %s, says why, its field focused at once, and a link typed there is shortened', async (_name, url) => {
+    const { tab, popup } = await popupOn(url);
+    expect((await shownError(popup)).message).toMatch(/browser page|cannot be shortened/);
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('typed-url');
+    expect(session.standIn.apiRequests()).toHaveLength(0);
+    await popup.keyboard.type(`${session.standIn.baseUrl}/demo/destination?typed=on-${new URL(url).protocol.replace(':', '')}`);
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests()).toHaveLength(1);
+    await popup.close();
+    await tab.close();
+  });
+
   it('says what is wrong with a typed URL without sending it', async () => {
     const { tab, popup } = await popupOn('/demo/article');
     await popup.getByLabel('Short link').waitFor();
