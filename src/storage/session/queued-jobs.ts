@@ -1,4 +1,4 @@
-import { isCampaign, type Campaign } from '../campaign';
+import { campaignSchema, type Campaign } from '../campaign';
 import type { WayIn } from '../ways-in';
 import { WAYS_IN } from '../ways-in';
 import { isFiniteNumber, isRecord, isStringArray } from './guards';
@@ -69,7 +69,7 @@ export function isStoredRequest(value: unknown): value is StoredRequest {
     (title === undefined || typeof title === 'string') &&
     typeof isPrivate === 'boolean' &&
     typeof fresh === 'boolean' &&
-    (campaign === undefined || isCampaign(campaign)) &&
+    (campaign === undefined || campaignSchema.safeParse(campaign).success) &&
     (account === undefined || typeof account === 'string')
   );
 }
