@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { bySchema, sessionItem } from './session-area';
+import { bySchema } from '../stored-item';
+import { sessionItem } from './session-area';
 
 z.config({ jitless: true });
 
