@@ -1,9 +1,9 @@
 import type { ShrtnrError } from '../api/errors';
-import type { BulkItem, BulkRun } from '../storage/session/tabs-runs';
+import type { BulkItem, BulkRun } from '../storage/session/bulk-run';
 import { PORT_NAMES } from './port-names';
 import { isRecord, openPort, type PortEnd } from './ports';
 
-export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/session/tabs-runs';
+export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/session/bulk-run';
 
 /**
  * "Shorten all tabs in this window". The run lives in the worker
@@ -13,7 +13,7 @@ export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/ses
  * to it over one `runtime.connect` port: `watch` first, then `start`,
  * `cancel` or `dismiss`; the worker answers with the window's run after every
  * change (undefined when there is none), or why it could not start one.
- * (The run's shapes are stored ones: src/storage/session/tabs-runs.ts.)
+ * (The run's shapes are stored ones: src/storage/session/bulk-run.ts.)
  */
 
 /**

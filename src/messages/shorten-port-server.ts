@@ -1,5 +1,5 @@
 import type { Runtime } from '../platform/browser';
-import { isStoredRequest } from '../storage/session/queued-jobs';
+import { storedRequestSchema } from '../storage/session/queued-jobs';
 import { PORT_NAMES } from './port-names';
 import { isRecord, servePort, type PortEnd } from './ports';
 import type { PopupToWorker, WorkerToPopup } from './shorten-port';
@@ -11,6 +11,6 @@ export const serveShortenPort = (port: Runtime.Port, serve: (end: PortEnd<Worker
 function isPopupToWorker(message: unknown): message is PopupToWorker {
   if (!isRecord(message)) return false;
   const { pageTab } = message;
-  return message.type === 'cancel' || (message.type === 'shorten' && isStoredRequest(message.request) && (pageTab === undefined || Number.isInteger(pageTab)));
+  return message.type === 'cancel' || (message.type === 'shorten' && storedRequestSchema.safeParse(message.request).success && (pageTab === undefined || Number.isInteger(pageTab)));
 }
 
