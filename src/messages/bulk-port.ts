@@ -4,6 +4,7 @@ import { errorDataSchema } from '../storage/error-data';
 import { bulkRunSchema, type BulkRun } from '../storage/session/bulk-run';
 import { PORT_NAMES } from './port-names';
 import { openPort, type PortEnd } from './ports';
+import { schemaFor } from '../storage/schema-for';
 
 z.config({ jitless: true });
 
@@ -38,9 +39,9 @@ export type PopupToBulk = { type: 'watch'; windowId: number } | { type: 'start';
 export type BulkToPopup = { type: 'run'; run?: BulkRun } | { type: 'not-started'; error: BulkStartError };
 
 /** What the popup hears: the window's run, checked as a stored one is, or why none started. */
-const bulkToPopup: z.ZodMiniType<BulkToPopup> = z.union([
+const bulkToPopup = schemaFor<BulkToPopup>()(z.union([
   z.object({ type: z.literal('run'), run: z.optional(bulkRunSchema) }),
   z.object({ type: z.literal('not-started'), error: errorDataSchema<BulkStartError>() }),
-]);
+]));
 
 export const openBulkPort = (): PortEnd<PopupToBulk, BulkToPopup> => openPort(PORT_NAMES.bulk, bulkToPopup);

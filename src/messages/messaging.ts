@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { browser, type Runtime } from '../platform/browser';
 import { errorText } from '../platform/error-text';
+import { schemaFor } from '../storage/schema-for';
 import { MESSAGE_TARGETS, type MessageRequest, type MessageResponse, type MessageTarget, type MessageType } from './message-map';
 import { fromOwnPages } from './own-pages';
 
@@ -33,11 +34,11 @@ export async function sendMessage<Type extends MessageType>(
  * that are hostnames, the handler decides, and says in its answer.
  */
 const REQUESTS: { [Type in MessageType]: z.ZodMiniType<MessageRequest<Type>> } = {
-  'recent-history': z.object({ limit: z.number() }),
-  'campaign-presets': z.object({}),
-  'use-account': z.object({ account: z.string() }),
-  'use-page-link-host': z.object({ page: z.string(), link: z.string() }),
-  'copy-text': z.object({ text: z.string(), html: z.optional(z.string()) }),
+  'recent-history': schemaFor<MessageRequest<'recent-history'>>()(z.object({ limit: z.number() })),
+  'campaign-presets': schemaFor<MessageRequest<'campaign-presets'>>()(z.object({})),
+  'use-account': schemaFor<MessageRequest<'use-account'>>()(z.object({ account: z.string() })),
+  'use-page-link-host': schemaFor<MessageRequest<'use-page-link-host'>>()(z.object({ page: z.string(), link: z.string() })),
+  'copy-text': schemaFor<MessageRequest<'copy-text'>>()(z.object({ text: z.string(), html: z.optional(z.string()) })),
 };
 
 const MESSAGE_TYPES = Object.keys(MESSAGE_TARGETS) as [MessageType, ...MessageType[]];

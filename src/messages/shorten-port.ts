@@ -7,6 +7,7 @@ import { COPY_FORMATS } from '../storage/copy-format-setting';
 import { errorDataSchema } from '../storage/error-data';
 import { PORT_NAMES } from './port-names';
 import { openPort, type PortEnd } from './ports';
+import { schemaFor } from '../storage/schema-for';
 
 z.config({ jitless: true });
 
@@ -36,24 +37,24 @@ const shortening = z.object({
   pageOwn: z.optional(z.literal(true)),
 });
 
-const answer: z.ZodMiniType<ShortenAnswer> = z.object({
+const answer = schemaFor<ShortenAnswer>()(z.object({
   result: z.union([z.object({ ok: z.literal(true), value: shortening }), z.object({ ok: z.literal(false), error: errorDataSchema<ShrtnrError>() })]),
   autoCopy: z.boolean(),
   copyFormat: z.enum(COPY_FORMATS),
   accounts: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),
   account: z.optional(z.string()),
-});
+}));
 
-const progress: z.ZodMiniType<ShortenProgress> = z.union([
+const progress = schemaFor<ShortenProgress>()(z.union([
   z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number(), forNetwork: z.optional(z.literal(true)) }),
   z.object({ state: z.literal('sending') }),
-]);
+]));
 
 /** What the popup hears from the worker. */
-const workerToPopup: z.ZodMiniType<WorkerToPopup> = z.union([
+const workerToPopup = schemaFor<WorkerToPopup>()(z.union([
   z.object({ type: z.literal('progress'), progress }),
   z.object({ type: z.literal('page-link'), shortUrl: z.string(), ask: z.optional(z.object({ page: z.string(), link: z.string() })) }),
   z.object({ type: z.literal('answer'), answer }),
-]);
+]));
 
 export const openShortenPort = (): PortEnd<PopupToWorker, WorkerToPopup> => openPort(PORT_NAMES.shorten, workerToPopup);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Changed } from '../platform/field-editing';
 import { findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
+import { schemaFor } from '../storage/schema-for';
 
 z.config({ jitless: true });
 
@@ -53,7 +54,7 @@ const hiddenSchema = z.object({ problem: z.literal('hidden') });
  */
 export const fieldAnswer = (value: unknown): FieldTexts | 'hidden' | undefined => (hiddenSchema.safeParse(value).success ? 'hidden' : asFieldTexts(value));
 
-const changedSchema: z.ZodMiniType<Changed> = z.object({ status: z.enum(['done', 'changed', 'gone']) });
+const changedSchema = schemaFor<{ status: Changed['status'] }>()(z.object({ status: z.enum(['done', 'changed', 'gone']) }));
 
 /** How the page's change of the field went (src/platform/field-editing.ts), if it said so in that shape. */
 export function changeStatus(value: unknown): Changed['status'] | undefined {

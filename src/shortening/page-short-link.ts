@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
 import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
+import { schemaFor } from '../storage/schema-for';
 
 z.config({ jitless: true });
 
@@ -14,7 +15,7 @@ export interface PageLinks {
   shortLinks: string[];
 }
 
-const pageLinksSchema: z.ZodMiniType<PageLinks> = z.object({ url: z.string(), shortLinks: z.array(z.string()) });
+const pageLinksSchema = schemaFor<PageLinks>()(z.object({ url: z.string(), shortLinks: z.array(z.string()) }));
 
 /**
  * The page's own short link, offered beside the server's (the popup). `ask`:

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
 import { hostOf } from './token-binding';
 
 z.config({ jitless: true });
@@ -48,15 +49,17 @@ const distinct = (values: readonly string[]) => new Set(values).size === values.
  * all) rides along into storage or sync.
  */
 export const accountListSchema = (validServer: (server: string) => boolean): z.ZodMiniType<Account[]> =>
-  z.array(
-    z.strictObject({
-      id: z.string().check(z.refine((id) => ACCOUNT_ID.test(id))),
-      name: z.string().check(z.minLength(1), z.maxLength(MAX_ACCOUNT_NAME), z.refine((name) => name.trim() === name)),
-      server: z.string().check(z.refine(validServer)),
-    }),
-  ).check(
-    z.maxLength(MAX_ACCOUNTS),
-    z.refine((accounts) => distinct(accounts.map(({ id }) => id)) && distinct(accounts.map(({ name }) => name.toLowerCase()))),
+  schemaFor<Account[]>()(
+    z.array(
+      z.strictObject({
+        id: z.string().check(z.refine((id) => ACCOUNT_ID.test(id))),
+        name: z.string().check(z.minLength(1), z.maxLength(MAX_ACCOUNT_NAME), z.refine((name) => name.trim() === name)),
+        server: z.string().check(z.refine(validServer)),
+      }),
+    ).check(
+      z.maxLength(MAX_ACCOUNTS),
+      z.refine((accounts) => distinct(accounts.map(({ id }) => id)) && distinct(accounts.map(({ name }) => name.toLowerCase()))),
+    ),
   );
 
 /**

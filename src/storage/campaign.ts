@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
 
 z.config({ jitless: true });
 
@@ -44,10 +45,10 @@ const distinctKeys = (params: readonly CampaignParam[]) => new Set(params.map(({
  * each a plain name once (in any case) with a value. Strict objects: exactly
  * these fields, nothing else rides along into storage or sync.
  */
-export const campaignSchema: z.ZodMiniType<Campaign> = z.strictObject({
+export const campaignSchema = schemaFor<Campaign>()(z.strictObject({
   name: z.string().check(z.maxLength(MAX_CAMPAIGN_NAME), z.refine((name) => name.trim() !== '')),
   params: z.array(paramSchema).check(z.minLength(1), z.maxLength(MAX_CAMPAIGN_PARAMS), z.refine(distinctKeys)),
-});
+}));
 
 /** The campaign, if the value is one within bounds (campaignSchema). */
 export function asCampaign(value: unknown): Campaign | undefined {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
 import type { StorageAreaLike } from './settings';
 import { storedItem } from './stored-item';
 
@@ -31,7 +32,7 @@ export const DEFAULT_PAGE_LINK_HOSTS: readonly AcceptedPageLinkHost[] = [];
 
 const isHostname = (value: string) => URL.canParse(`https://${value}/`) && new URL(`https://${value}/`).hostname === value;
 const hostname = z.string().check(z.minLength(1), z.maxLength(253), z.refine(isHostname));
-const acceptedSchema = z.array(z.object({ page: hostname, link: hostname })).check(z.maxLength(MAX_PAGE_LINK_HOSTS));
+const acceptedSchema = z.array(schemaFor<AcceptedPageLinkHost>()(z.object({ page: hostname, link: hostname }))).check(z.maxLength(MAX_PAGE_LINK_HOSTS));
 
 /** The pair, if both are hostnames as a URL writes them (what the popup sends is checked again here). */
 export function asAcceptedPageLinkHost(value: unknown): AcceptedPageLinkHost | undefined {

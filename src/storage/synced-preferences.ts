@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { mergedAccounts, unionOfAccounts } from './accounts';
 import type { Settings } from './settings-schema';
+import { schemaFor } from './schema-for';
 import { bySchema, storedFamily } from './stored-item';
 
 z.config({ jitless: true });
@@ -26,7 +27,7 @@ export interface SyncedValue {
  * was changed; anything else there is as nothing. The value is checked as a
  * stored setting is before it is taken (reconcile's `valid`).
  */
-export const syncedItems = storedFamily<SyncedValue>('pref:', bySchema(z.object({ value: z.unknown(), at: z.number() })));
+export const syncedItems = storedFamily('pref:', bySchema(schemaFor<SyncedValue>()(z.object({ value: z.unknown(), at: z.number() }))));
 
 export const isSyncedKey = (key: string): key is SyncedKey => (SYNCED_KEYS as readonly string[]).includes(key);
 

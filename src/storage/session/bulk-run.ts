@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ShrtnrError } from '../../api/errors';
 import { errorDataSchema } from '../error-data';
+import { schemaFor } from '../schema-for';
 
 z.config({ jitless: true });
 
@@ -63,26 +64,26 @@ const errorSchema = errorDataSchema<ShrtnrError>();
 // z.union where z.discriminatedUnion would say the same: 0.45 KiB less in every context that loads zod (one chunk,
 // the popup's too).
 
-const skipSchema: z.ZodMiniType<BulkSkip> = z.union([
+const skipSchema = schemaFor<BulkSkip>()(z.union([
   z.object({ reason: z.literal('browser-page') }),
   z.object({ reason: z.literal('own-page') }),
   z.object({ reason: z.literal('duplicate'), of: z.number() }),
   z.object({ reason: z.literal('not-shortenable'), error: errorSchema }),
-]);
+]));
 
-const statusSchema: z.ZodMiniType<BulkItemStatus> = z.union([
+const statusSchema = schemaFor<BulkItemStatus>()(z.union([
   z.object({ state: z.literal('skipped'), skip: skipSchema }),
   z.object({ state: z.literal('queued') }),
   z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number() }),
   z.object({ state: z.literal('sending') }),
   z.object({ state: z.literal('done'), shortUrl: z.string(), longUrl: z.string(), fromHistory: z.boolean() }),
   z.object({ state: z.literal('failed'), error: errorSchema }),
-]);
+]));
 
-const itemSchema: z.ZodMiniType<BulkItem> = z.object({ url: z.string(), title: z.optional(z.string()), status: statusSchema, job: z.optional(z.string()), tab: z.optional(z.number()) });
+const itemSchema = schemaFor<BulkItem>()(z.object({ url: z.string(), title: z.optional(z.string()), status: statusSchema, job: z.optional(z.string()), tab: z.optional(z.number()) }));
 
 /** A run as stored, and as the popup hears it over its port (src/messages/bulk-port.ts), every tab of it checked. */
-export const bulkRunSchema: z.ZodMiniType<BulkRun> = z.object({
+export const bulkRunSchema = schemaFor<BulkRun>()(z.object({
   id: z.string(),
   windowId: z.number(),
   startedAt: z.number(),
@@ -90,4 +91,4 @@ export const bulkRunSchema: z.ZodMiniType<BulkRun> = z.object({
   pace: z.optional(z.object({ limit: z.number().check(z.refine((limit) => limit >= 1)), windowMs: z.number().check(z.refine((windowMs) => windowMs > 0)) })),
   account: z.optional(z.string()),
   items: z.array(itemSchema),
-});
+}));

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { bySchema } from '../stored-item';
 import { sessionFamily } from './session-area';
+import { schemaFor } from '../schema-for';
 
 z.config({ jitless: true });
 
@@ -22,7 +23,7 @@ export interface GateSnapshot {
   window?: { remaining: number; endsAt: number; endKnown: boolean; confirmed: boolean };
 }
 
-const gateSnapshotSchema: z.ZodMiniType<GateSnapshot> = z.object({
+const gateSnapshotSchema = schemaFor<GateSnapshot>()(z.object({
   limit: z.optional(z.number()),
   windowMs: z.number(),
   measuredOnce: z.boolean(),
@@ -30,7 +31,7 @@ const gateSnapshotSchema: z.ZodMiniType<GateSnapshot> = z.object({
   refusalsInARow: z.number(),
   inFlight: z.number(),
   window: z.optional(z.object({ remaining: z.number(), endsAt: z.number(), endKnown: z.boolean(), confirmed: z.boolean() })),
-});
+}));
 
 /** `gate:<limit key>` (an account's limit on its server: src/background/queue/queue-types.ts `limitKey`) → what its gate knew. */
 export const gateSnapshots = sessionFamily('gate:', bySchema(gateSnapshotSchema));

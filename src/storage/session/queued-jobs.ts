@@ -3,6 +3,7 @@ import { campaignSchema, type Campaign } from '../campaign';
 import { WAYS_IN, type WayIn } from '../ways-in';
 import { bySchema } from '../stored-item';
 import { sessionFamily } from './session-area';
+import { schemaFor } from '../schema-for';
 
 z.config({ jitless: true });
 
@@ -62,7 +63,7 @@ export interface QueuedJob {
 }
 
 /** A request as it crosses a boundary (storage.session, the popup's port). */
-export const storedRequestSchema: z.ZodMiniType<StoredRequest> = z.object({
+export const storedRequestSchema = schemaFor<StoredRequest>()(z.object({
   url: z.string(),
   via: z.enum(WAYS_IN),
   title: z.optional(z.string()),
@@ -70,9 +71,9 @@ export const storedRequestSchema: z.ZodMiniType<StoredRequest> = z.object({
   fresh: z.boolean(),
   campaign: z.optional(campaignSchema),
   account: z.optional(z.string()),
-});
+}));
 
-const queuedJobSchema: z.ZodMiniType<QueuedJob> = z.object({
+const queuedJobSchema = schemaFor<QueuedJob>()(z.object({
   id: z.string(),
   request: storedRequestSchema,
   longUrl: z.string(),
@@ -84,7 +85,7 @@ const queuedJobSchema: z.ZodMiniType<QueuedJob> = z.object({
   attempts: z.number(),
   owner: z.enum(['popup', 'background', 'bulk', 'text']),
   waitBoundMs: z.optional(z.number()),
-});
+}));
 
 /** The journal: `job:<id>` → the job. */
 export const queuedJobs = sessionFamily('job:', bySchema(queuedJobSchema));
