@@ -33,7 +33,7 @@ export interface ShortenedUrl {
   shortUrl: string;
   longUrl: string;
   /** Credits this request used, as the server reports it (absent if it does not). */
-  used: number | undefined;
+  used?: number;
 }
 
 /** Shortens one URL, or says exactly why not. Never throws. */

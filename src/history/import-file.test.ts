@@ -21,9 +21,9 @@ const exportOf = (entries: unknown[], extra: Record<string, unknown> = {}) =>
 describe('parsing a history export', () => {
   it('keeps valid entries and counts the invalid and the repeated', () => {
     const parsed = parse(
-      exportOf([VALID, { ...VALID, shortUrl: 'javascript:alert(1)' }, OTHER, { ...OTHER, title: 'again' }, 'not an entry', null, { ...VALID, shortUrl: 'https://shrtnr.co/c', via: 'nowhere' }]),
+      exportOf([VALID, { ...VALID, shortUrl: 'javascript:alert(1)' }, OTHER, { ...OTHER, title: 'again' }, 'not an entry', null, [VALID], { ...VALID, shortUrl: 'https://shrtnr.co/c', via: 'nowhere' }]),
     );
-    expect(parsed).toEqual({ ok: true, entries: [imported(VALID), imported(OTHER)], invalid: 4, repeated: 1, future: 0 });
+    expect(parsed).toEqual({ ok: true, entries: [imported(VALID), imported(OTHER)], invalid: 5, repeated: 1, future: 0 });
   });
 
   it('refuses dates a Date cannot print, and counts apart those after now plus a day', () => {

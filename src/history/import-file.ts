@@ -1,6 +1,9 @@
+import * as z from 'zod/mini';
 import { errorText } from '../platform/error-text';
 import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
+
+z.config({ jitless: true });
 
 /**
  * The largest file import reads. A full history (10,000 links) of typical
@@ -53,6 +56,12 @@ export async function readHistoryFile(file: Pick<Blob, 'size' | 'text'>, now: nu
   return parseHistoryJson(text, now);
 }
 
+/** An export's header, then its entries, each checked apart (asHistoryEntry): one bad entry is skipped, not the file. */
+const exportHeader = z.object({ format: z.literal(EXPORT_FORMAT), version: z.number() });
+const exportEntries = z.object({ entries: z.array(z.unknown()) });
+/** An entry's fields, as any object has them (a list, or anything else, is no entry). */
+const entryFields = z.looseObject({});
+
 /** Parses a JSON export (export-file.ts's `historyJson`), validating every entry; `now` decides what is in the future. */
 export function parseHistoryJson(text: string, now: number): ParsedImport {
   let document: unknown;
@@ -66,18 +75,20 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
   } catch {
     return { ok: false, problem: { kind: 'not-json' } };
   }
-  if (!isRecord(document) || document.format !== EXPORT_FORMAT) return { ok: false, problem: { kind: 'wrong-format' } };
-  const { version, entries } = document;
-  if (typeof version !== 'number' || !Number.isFinite(version)) return { ok: false, problem: { kind: 'wrong-format' } };
+  const header = exportHeader.safeParse(document);
+  if (!header.success) return { ok: false, problem: { kind: 'wrong-format' } };
+  const { version } = header.data;
   if (version !== EXPORT_VERSION) return { ok: false, problem: { kind: 'wrong-version', version } };
-  if (!Array.isArray(entries)) return { ok: false, problem: { kind: 'wrong-format' } };
+  const listed = exportEntries.safeParse(document);
+  if (!listed.success) return { ok: false, problem: { kind: 'wrong-format' } };
 
   const valid = new Map<string, HistoryEntry>();
   let invalid = 0;
   let repeated = 0;
   let future = 0;
-  for (const candidate of entries as unknown[]) {
-    const entry = asHistoryEntry(isRecord(candidate) ? asImported(candidate) : candidate);
+  for (const candidate of listed.data.entries) {
+    const fields = entryFields.safeParse(candidate);
+    const entry = fields.success ? asHistoryEntry(asImported(fields.data)) : undefined;
     if (entry === undefined) invalid += 1;
     else if (entry.createdAt > now + FUTURE_TOLERANCE_MS) future += 1;
     else if (valid.has(entry.shortUrl)) repeated += 1;
@@ -93,8 +104,4 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
  */
 function asImported({ account: _account, ...fields }: Record<string, unknown>): Record<string, unknown> {
   return { ...fields, origin: IMPORTED };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

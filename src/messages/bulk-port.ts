@@ -1,9 +1,14 @@
+import * as z from 'zod/mini';
 import type { ShrtnrError } from '../api/errors';
-import type { BulkItem, BulkRun } from '../storage/session/tabs-runs';
+import { errorDataSchema } from '../storage/error-data';
+import { bulkRunSchema, type BulkRun } from '../storage/session/bulk-run';
 import { PORT_NAMES } from './port-names';
-import { isRecord, openPort, type PortEnd } from './ports';
+import { openPort, type PortEnd } from './ports';
+import { schemaFor } from '../storage/schema-for';
 
-export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/session/tabs-runs';
+z.config({ jitless: true });
+
+export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/session/bulk-run';
 
 /**
  * "Shorten all tabs in this window". The run lives in the worker
@@ -13,7 +18,7 @@ export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/ses
  * to it over one `runtime.connect` port: `watch` first, then `start`,
  * `cancel` or `dismiss`; the worker answers with the window's run after every
  * change (undefined when there is none), or why it could not start one.
- * (The run's shapes are stored ones: src/storage/session/tabs-runs.ts.)
+ * (The run's shapes are stored ones: src/storage/session/bulk-run.ts.)
  */
 
 /**
@@ -30,23 +35,13 @@ export type BulkStartError = ShrtnrError | { kind: 'tabs-permission' } | { kind:
  */
 export type PopupToBulk = { type: 'watch'; windowId: number } | { type: 'start'; windowId: number } | { type: 'refused' } | { type: 'cancel' } | { type: 'dismiss' };
 
-export type BulkToPopup = { type: 'run'; run: BulkRun | undefined } | { type: 'not-started'; error: BulkStartError };
+/** `run` absent when the window has none (a field sent as undefined arrives so: Chrome's ports carry JSON). */
+export type BulkToPopup = { type: 'run'; run?: BulkRun } | { type: 'not-started'; error: BulkStartError };
 
-export const openBulkPort = (): PortEnd<PopupToBulk, BulkToPopup> => openPort(PORT_NAMES.bulk, isBulkToPopup);
+/** What the popup hears: the window's run, checked as a stored one is, or why none started. */
+const bulkToPopup = schemaFor<BulkToPopup>()(z.union([
+  z.object({ type: z.literal('run'), run: z.optional(bulkRunSchema) }),
+  z.object({ type: z.literal('not-started'), error: errorDataSchema<BulkStartError>() }),
+]));
 
-
-const isItem = (item: unknown): item is BulkItem =>
-  isRecord(item) && typeof item.url === 'string' && (item.title === undefined || typeof item.title === 'string') && isRecord(item.status) && typeof item.status.state === 'string';
-
-const isPace = (pace: unknown): boolean => isRecord(pace) && typeof pace.limit === 'number' && pace.limit >= 1 && typeof pace.windowMs === 'number' && pace.windowMs > 0;
-
-function isBulkToPopup(message: unknown): message is BulkToPopup {
-  if (!isRecord(message)) return false;
-  if (message.type === 'not-started') return isRecord(message.error) && typeof message.error.kind === 'string';
-  const { run } = message;
-  return (
-    message.type === 'run' &&
-    (run === undefined || (isRecord(run) && typeof run.id === 'string' && typeof run.windowId === 'number' && (run.pace === undefined || isPace(run.pace)) && Array.isArray(run.items) && run.items.every(isItem)))
-  );
-}
-
+export const openBulkPort = (): PortEnd<PopupToBulk, BulkToPopup> => openPort(PORT_NAMES.bulk, bulkToPopup);

@@ -1,12 +1,14 @@
+import * as z from 'zod/mini';
 import type { Runtime } from '../platform/browser';
 import type { PageToWorkerTrial } from './host-access-trial-port';
 import { PORT_NAMES } from './port-names';
-import { isRecord, servePort, type PortEnd } from './ports';
+import { servePort, type PortEnd } from './ports';
+import { schemaFor } from '../storage/schema-for';
+
+z.config({ jitless: true });
+
+const trialMessage = schemaFor<PageToWorkerTrial>()(z.object({ type: z.literal('on-trial'), pattern: z.string() }));
 
 /** The worker's side of the host-access trial port (host-access-trial-port.ts). */
 export const serveHostAccessTrialPort = (port: Runtime.Port, serve: (end: PortEnd<never, PageToWorkerTrial>) => void): boolean =>
-  servePort(PORT_NAMES.hostAccessTrial, isTrialMessage, port, serve);
-
-function isTrialMessage(message: unknown): message is PageToWorkerTrial {
-  return isRecord(message) && message.type === 'on-trial' && typeof message.pattern === 'string';
-}
+  servePort(PORT_NAMES.hostAccessTrial, trialMessage, port, serve);

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { PORT_NAMES } from './port-names';
 import { openPort, type PortEnd } from './ports';
 
@@ -12,7 +13,5 @@ import { openPort, type PortEnd } from './ports';
 
 export type PageToWorkerTrial = { type: 'on-trial'; pattern: string };
 
-/** The worker says nothing back. */
-const nothing = (_message: unknown): _message is never => false;
-
-export const openHostAccessTrialPort = (): PortEnd<PageToWorkerTrial, never> => openPort(PORT_NAMES.hostAccessTrial, nothing);
+/** The worker says nothing back: whatever comes is dropped. */
+export const openHostAccessTrialPort = (): PortEnd<PageToWorkerTrial, never> => openPort(PORT_NAMES.hostAccessTrial, z.never());

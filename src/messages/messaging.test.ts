@@ -45,6 +45,13 @@ describe('a message between contexts', () => {
     await expect(sendMessage('copy-text', { text: 'x' })).resolves.toEqual({ ok: true, value: null });
   });
 
+  it("whose request is not of its message's shape is refused, saying so, and its handler never hears it", async () => {
+    await expect(sendMessage('use-account', { account: 1 } as never)).rejects.toThrow('"use-account" failed: the request is not of its shape');
+    await expect(sendMessage('copy-text', { html: '<b>x</b>' } as never)).rejects.toThrow('"copy-text" failed: the request is not of its shape');
+    await expect(sendMessage('recent-history', { limit: Number.NaN })).rejects.toThrow('"recent-history" failed: the request is not of its shape');
+    expect(copyText).not.toHaveBeenCalled();
+  });
+
   it('that is no envelope, or names no message of the map, is left to other listeners', async () => {
     const answers = await Promise.all([
       bus.runtime.sendMessage('copy-text'),

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { browser, type Runtime } from '../platform/browser';
 import { fromOwnPages } from './own-pages';
 import { errorText } from '../platform/error-text';
@@ -6,7 +7,8 @@ import { errorText } from '../platform/error-text';
  * Ports between an extension page and the worker, with their plumbing in one
  * place: the worker serves a port only from this extension's own pages; each
  * side drops what arrives unless it is what the other side may send (checked
- * by a guard each port module keeps beside its message types); posting to a
+ * by the zod schema each port module keeps beside its message types, and
+ * handed on as the schema read it); posting to a
  * port that closed does nothing instead of throwing. Each port module
  * (shorten-port.ts, bulk-port.ts, host-access-trial-port.ts) gives a typed
  * `open…` for the page and `serve…` for the worker, so neither side names a
@@ -20,9 +22,7 @@ export interface PortEnd<Sends, Hears> {
   close(): void;
 }
 
-type Guard<T> = (message: unknown) => message is T;
-
-function portEnd<Sends, Hears>(port: Runtime.Port, hears: Guard<Hears>): PortEnd<Sends, Hears> {
+function portEnd<Sends, Hears>(port: Runtime.Port, hears: z.ZodMiniType<Hears>): PortEnd<Sends, Hears> {
   let open = true;
   port.onDisconnect.addListener(() => {
     open = false;
@@ -42,7 +42,8 @@ function portEnd<Sends, Hears>(port: Runtime.Port, hears: Guard<Hears>): PortEnd
     },
     onMessage(listener) {
       port.onMessage.addListener((message: unknown) => {
-        if (hears(message)) listener(message);
+        const heard = hears.safeParse(message);
+        if (heard.success) listener(heard.data);
       });
     },
     onClose(listener) {
@@ -57,7 +58,7 @@ function portEnd<Sends, Hears>(port: Runtime.Port, hears: Guard<Hears>): PortEnd
 }
 
 /** The page's end of a new port to the worker. Throws as runtime.connect does (the extension was reloaded under the page). */
-export function openPort<Sends, Hears>(name: string, hears: Guard<Hears>): PortEnd<Sends, Hears> {
+export function openPort<Sends, Hears>(name: string, hears: z.ZodMiniType<Hears>): PortEnd<Sends, Hears> {
   return portEnd(browser.runtime.connect({ name }), hears);
 }
 
@@ -66,7 +67,7 @@ export function openPort<Sends, Hears>(name: string, hears: Guard<Hears>): PortE
  * name and comes from this extension's own pages; false otherwise (another
  * port's, left alone; or, with this name, a script's in a page, closed at once).
  */
-export function servePort<Sends, Hears>(name: string, hears: Guard<Hears>, port: Runtime.Port, serve: (end: PortEnd<Sends, Hears>) => void): boolean {
+export function servePort<Sends, Hears>(name: string, hears: z.ZodMiniType<Hears>, port: Runtime.Port, serve: (end: PortEnd<Sends, Hears>) => void): boolean {
   if (port.name !== name) return false;
   if (!fromOwnPages(port.sender)) {
     port.disconnect();
@@ -75,6 +76,3 @@ export function servePort<Sends, Hears>(name: string, hears: Guard<Hears>, port:
   serve(portEnd(port, hears));
   return true;
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-export const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');

@@ -1,9 +1,15 @@
+import * as z from 'zod/mini';
+import type { ShrtnrError } from '../api/errors';
 import type { PageLinkOffer } from '../shortening/page-short-link';
-import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
+import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import { COPY_FORMATS } from '../storage/copy-format-setting';
+import { errorDataSchema } from '../storage/error-data';
 import { PORT_NAMES } from './port-names';
-import { isRecord, isStringArray, openPort, type PortEnd } from './ports';
+import { openPort, type PortEnd } from './ports';
+import { schemaFor } from '../storage/schema-for';
+
+z.config({ jitless: true });
 
 /**
  * The popup's shortening travels over a `runtime.connect` port rather than
@@ -20,33 +26,35 @@ export type PopupToWorker = { type: 'shorten'; request: ShortenRequest; pageTab?
 /** `page-link`: the page declares its own short link (offered beside the server's, which still comes; `ask`: whether to use such links). */
 export type WorkerToPopup = { type: 'progress'; progress: ShortenProgress } | ({ type: 'page-link' } & PageLinkOffer) | { type: 'answer'; answer: ShortenAnswer };
 
-export const openShortenPort = (): PortEnd<PopupToWorker, WorkerToPopup> => openPort(PORT_NAMES.shorten, isWorkerToPopup);
+const shortening = z.object({
+  shortUrl: z.string(),
+  longUrl: z.string(),
+  used: z.optional(z.number()),
+  fromHistory: z.boolean(),
+  removedParams: z.array(z.string()),
+  secretParams: z.array(z.string()),
+  title: z.optional(z.string()),
+  pageOwn: z.optional(z.literal(true)),
+});
 
-function isShortening(value: unknown): value is Shortening {
-  if (!isRecord(value)) return false;
-  const { shortUrl, longUrl, fromHistory, removedParams, secretParams, used, title } = value;
-  return (
-    typeof shortUrl === 'string' &&
-    typeof longUrl === 'string' &&
-    typeof fromHistory === 'boolean' &&
-    isStringArray(removedParams) &&
-    isStringArray(secretParams) &&
-    (used === undefined || typeof used === 'number') &&
-    (title === undefined || typeof title === 'string')
-  );
-}
+const answer = schemaFor<ShortenAnswer>()(z.object({
+  result: z.union([z.object({ ok: z.literal(true), value: shortening }), z.object({ ok: z.literal(false), error: errorDataSchema<ShrtnrError>() })]),
+  autoCopy: z.boolean(),
+  copyFormat: z.enum(COPY_FORMATS),
+  accounts: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),
+  account: z.optional(z.string()),
+}));
 
-function isShortenAnswer(value: unknown): value is ShortenAnswer {
-  if (!isRecord(value) || typeof value.autoCopy !== 'boolean' || !COPY_FORMATS.includes(value.copyFormat as ShortenAnswer['copyFormat'])) return false;
-  const { result } = value;
-  if (!isRecord(result)) return false;
-  return result.ok === true ? isShortening(result.value) : result.ok === false && isRecord(result.error) && typeof result.error.kind === 'string';
-}
+const progress = schemaFor<ShortenProgress>()(z.union([
+  z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number(), forNetwork: z.optional(z.literal(true)) }),
+  z.object({ state: z.literal('sending') }),
+]));
 
-function isWorkerToPopup(message: unknown): message is WorkerToPopup {
-  if (!isRecord(message)) return false;
-  if (message.type === 'answer') return isShortenAnswer(message.answer);
-  if (message.type === 'page-link') return typeof message.shortUrl === 'string' && (message.ask === undefined || (isRecord(message.ask) && typeof message.ask.page === 'string' && typeof message.ask.link === 'string'));
-  const { progress } = message;
-  return message.type === 'progress' && isRecord(progress) && (progress.state === 'sending' || (progress.state === 'waiting' && typeof progress.ahead === 'number'));
-}
+/** What the popup hears from the worker. */
+const workerToPopup = schemaFor<WorkerToPopup>()(z.union([
+  z.object({ type: z.literal('progress'), progress }),
+  z.object({ type: z.literal('page-link'), shortUrl: z.string(), ask: z.optional(z.object({ page: z.string(), link: z.string() })) }),
+  z.object({ type: z.literal('answer'), answer }),
+]));
+
+export const openShortenPort = (): PortEnd<PopupToWorker, WorkerToPopup> => openPort(PORT_NAMES.shorten, workerToPopup);

@@ -78,8 +78,8 @@ describe('the offscreen page', () => {
   });
 
   it('refuses a payload that is not text', async () => {
-    await expect(sendMessage('copy-text', { text: 42 } as never)).rejects.toThrow('copy-text needs { text: string, html?: string }.');
-    await expect(sendMessage('copy-text', { text: 'x', html: {} } as never)).rejects.toThrow('copy-text needs');
+    await expect(sendMessage('copy-text', { text: 42 } as never)).rejects.toThrow('"copy-text" failed: the request is not of its shape');
+    await expect(sendMessage('copy-text', { text: 'x', html: {} } as never)).rejects.toThrow('"copy-text" failed: the request is not of its shape');
     expect(copies).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageKey } from '../platform/words';
-import { isCampaign, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
+import { asCampaign, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
 import { useWords } from '../ui/words-context';
 
 export interface CampaignPanelProps {
@@ -88,7 +88,7 @@ function typedCampaign({ source, medium, campaign }: Typed): { ok: true; campaig
   if (tooLong !== undefined) return { ok: false, problem: 'optionsCampaignValueTooLong', params: [tooLong.key, MAX_CAMPAIGN_VALUE] };
   const made = { name: campaign.trim().slice(0, MAX_CAMPAIGN_NAME), params };
   // Checked as a stored campaign is, whatever the checks above: never sent otherwise.
-  return isCampaign(made) ? { ok: true, campaign: made } : { ok: false, problem: 'optionsCampaignRequired', params: [] };
+  return asCampaign(made) !== undefined ? { ok: true, campaign: made } : { ok: false, problem: 'optionsCampaignRequired', params: [] };
 }
 
 export type CampaignPanelComponent = typeof CampaignPanel;

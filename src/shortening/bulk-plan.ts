@@ -1,5 +1,5 @@
 import type { ShrtnrError } from '../api/errors';
-import type { BulkSkip } from '../storage/session/tabs-runs';
+import type { BulkSkip } from '../storage/session/bulk-run';
 import { prepareLongUrl, type PreparedUrl } from './shortening';
 
 /** A tab as "Shorten all tabs" reads it (the `tabs` permission reveals its address). */

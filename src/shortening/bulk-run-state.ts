@@ -1,4 +1,4 @@
-import type { BulkItem, BulkRun } from '../storage/session/tabs-runs';
+import type { BulkItem, BulkRun } from '../storage/session/bulk-run';
 
 /** Where a tab of a "Shorten all tabs" run stands for good: passed over, shortened, or failed. */
 const FINAL_STATES: ReadonlySet<string> = new Set(['skipped', 'done', 'failed']);

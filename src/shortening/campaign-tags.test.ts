@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCampaign } from '../storage/campaign';
+import { asCampaign } from '../storage/campaign';
 import { withCampaign } from './campaign-tags';
 
 const NEWSLETTER = [
@@ -32,7 +32,7 @@ describe('an address tagged with a campaign', () => {
 
 describe('a campaign that crossed a boundary', () => {
   it('is believed only within bounds: a name, 1 to 12 parameters, each a plain name once with a value', () => {
-    expect(isCampaign({ name: 'Spring', params: NEWSLETTER })).toBe(true);
+    expect(asCampaign({ name: 'Spring', params: NEWSLETTER })).toEqual({ name: 'Spring', params: NEWSLETTER });
     const refused = [
       { name: '', params: NEWSLETTER },
       { name: 'x'.repeat(61), params: NEWSLETTER },
@@ -46,6 +46,6 @@ describe('a campaign that crossed a boundary', () => {
       { name: 'Extra param', params: [{ key: 'utm_source', value: 'a', colour: 'red' }] },
       'Spring',
     ];
-    for (const campaign of refused) expect(isCampaign(campaign)).toBe(false);
+    for (const campaign of refused) expect(asCampaign(campaign)).toBeUndefined();
   });
 });

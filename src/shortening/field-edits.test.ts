@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asFieldTexts, fieldAddresses, fieldEdits, replacedAddresses } from './field-edits';
+import { asFieldTexts, changeStatus, fieldAddresses, fieldAnswer, fieldEdits, replacedAddresses } from './field-edits';
 
 const A = 'https://example.com/a';
 const B = 'https://example.com/b';
@@ -14,6 +14,17 @@ describe('a text field', () => {
     for (const said of [undefined, { problem: 'none' }, { kind: 'other', texts: [] }, { kind: 'editable', texts: [1] }, { kind: 'value', texts: ['x'.repeat(200_001)] }]) {
       expect(asFieldTexts(said)).toBeUndefined();
     }
+  });
+
+  it('is one no person can see when the page says so, else its texts, or nothing the page said in another shape', () => {
+    expect(fieldAnswer({ problem: 'hidden' })).toBe('hidden');
+    expect(fieldAnswer({ kind: 'value', texts: ['x'], note: 'extra' })).toEqual({ kind: 'value', texts: ['x'] });
+    for (const said of [undefined, null, 'hidden', { problem: 'none' }, { problem: 'HIDDEN' }]) expect(fieldAnswer(said)).toBeUndefined();
+  });
+
+  it('is changed as the page says it went, if it said so in that shape (else it is taken as gone)', () => {
+    for (const status of ['done', 'changed', 'gone'] as const) expect(changeStatus({ status })).toBe(status);
+    for (const said of [undefined, null, 'done', { status: 'finished' }, { status: 1 }]) expect(changeStatus(said)).toBeUndefined();
   });
 
   it('has each address once, from every text of an editable block', () => {

@@ -1,4 +1,9 @@
+import * as z from 'zod/mini';
+import type { Changed } from '../platform/field-editing';
 import { findAddresses, type FoundAddress, type ShortLinkOf } from './text-links';
+import { schemaFor } from '../storage/schema-for';
+
+z.config({ jitless: true });
 
 /**
  * A text field as the page holds it (src/platform/page-text.ts): the value
@@ -23,18 +28,38 @@ export interface FieldEdit {
 /** More than anyone types into a field: a page that hands back more is not believed. */
 export const MAX_FIELD_LENGTH = 200_000;
 
-/** Whether the page said the field is one no person can see (hidden, off-screen, clipped away): the focus a page moved. */
-export const isHiddenField = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { problem?: unknown }).problem === 'hidden';
+const fieldTextsSchema = z.object({
+  kind: z.enum(['value', 'editable']),
+  texts: z.array(z.string()).check(z.refine((texts) => texts.reduce((length, text) => length + text.length, 0) <= MAX_FIELD_LENGTH)),
+  apart: z.optional(z.unknown()),
+});
+const apartSchema = z.array(z.boolean());
 
 /** The field's texts, if what the page said is that shape. */
 export function asFieldTexts(value: unknown): FieldTexts | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, texts, apart } = value as Record<string, unknown>;
-  if ((kind !== 'value' && kind !== 'editable') || !Array.isArray(texts) || !texts.every((text) => typeof text === 'string')) return undefined;
-  if (texts.reduce((length: number, text: string) => length + text.length, 0) > MAX_FIELD_LENGTH) return undefined;
+  const said = fieldTextsSchema.safeParse(value);
+  if (!said.success) return undefined;
+  const { kind, texts } = said.data;
   // What lies between the texts, if said in its shape; else nothing is said of it (every text apart).
-  const said = Array.isArray(apart) && apart.length === texts.length - 1 && apart.every((between) => typeof between === 'boolean');
-  return said ? { kind, texts, apart: apart as boolean[] } : { kind, texts };
+  const apart = apartSchema.safeParse(said.data.apart);
+  return apart.success && apart.data.length === texts.length - 1 ? { kind, texts, apart: apart.data } : { kind, texts };
+}
+
+const hiddenSchema = z.object({ problem: z.literal('hidden') });
+
+/**
+ * What the page said of the field it was asked for: its texts; `hidden`, a
+ * field no person can see (hidden, off-screen, clipped away: the focus a
+ * page moved); or undefined, when it said neither in its shape.
+ */
+export const fieldAnswer = (value: unknown): FieldTexts | 'hidden' | undefined => (hiddenSchema.safeParse(value).success ? 'hidden' : asFieldTexts(value));
+
+const changedSchema = schemaFor<{ status: Changed['status'] }>()(z.object({ status: z.enum(['done', 'changed', 'gone']) }));
+
+/** How the page's change of the field went (src/platform/field-editing.ts), if it said so in that shape. */
+export function changeStatus(value: unknown): Changed['status'] | undefined {
+  const said = changedSchema.safeParse(value);
+  return said.success ? said.data.status : undefined;
 }
 
 /**

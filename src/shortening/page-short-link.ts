@@ -1,5 +1,9 @@
+import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
 import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
+import { schemaFor } from '../storage/schema-for';
+
+z.config({ jitless: true });
 
 /**
  * What a page says about itself, read in the page (src/platform/page-reading.ts):
@@ -10,6 +14,8 @@ export interface PageLinks {
   url: string;
   shortLinks: string[];
 }
+
+const pageLinksSchema = schemaFor<PageLinks>()(z.object({ url: z.string(), shortLinks: z.array(z.string()) }));
 
 /**
  * The page's own short link, offered beside the server's (the popup). `ask`:
@@ -33,8 +39,9 @@ export const SHORT_LINK_RELS = ['shortlink', 'shorturl'] as const;
  * address (else nothing is gained). Undefined otherwise.
  */
 export function pageShortLink(found: unknown, pageUrl: string): string | undefined {
-  if (!isPageLinks(found) || found.url !== pageUrl) return undefined;
-  for (const candidate of found.shortLinks) {
+  const said = pageLinksSchema.safeParse(found);
+  if (!said.success || said.data.url !== pageUrl) return undefined;
+  for (const candidate of said.data.shortLinks) {
     const safe = safeShortUrl(candidate);
     if (safe !== undefined && safe.length < pageUrl.length && safe !== pageUrl) return safe;
   }
@@ -53,9 +60,3 @@ export const pageLinkHosts = (pageUrl: string, shortUrl: string): AcceptedPageLi
  * on a guess that `github.io` or `s3.amazonaws.com` would make wrong.
  */
 export const onPageSite = ({ page, link }: AcceptedPageLinkHost): boolean => page === link;
-
-function isPageLinks(value: unknown): value is PageLinks {
-  if (typeof value !== 'object' || value === null) return false;
-  const { url, shortLinks } = value as Record<string, unknown>;
-  return typeof url === 'string' && Array.isArray(shortLinks) && shortLinks.every((link) => typeof link === 'string');
-}

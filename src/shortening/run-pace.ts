@@ -1,4 +1,4 @@
-import type { RunPace } from '../storage/session/tabs-runs';
+import type { RunPace } from '../storage/session/bulk-run';
 
 export type { RunPace };
 

@@ -1,8 +1,15 @@
+import * as z from 'zod/mini';
 import type { TextPiece } from './text-links';
+
+z.config({ jitless: true });
 
 /** More text than anyone selects to paste elsewhere: a page that hands back more is not believed. */
 export const MAX_SELECTION_LENGTH = 100_000;
 const MAX_PIECES = 2_000;
+
+const pieceSchema = z.object({ text: z.string(), href: z.optional(z.string()) });
+const withinBounds = (pieces: readonly TextPiece[]) => pieces.length <= MAX_PIECES && pieces.reduce((length, { text }) => length + text.length, 0) <= MAX_SELECTION_LENGTH;
+const selectionSchema = z.object({ pieces: z.array(pieceSchema).check(z.refine(withinBounds)) });
 
 /**
  * The selection as pieces of text, each link's words carrying its target, as
@@ -12,18 +19,6 @@ const MAX_PIECES = 2_000;
  * address is dropped (its words stay).
  */
 export function selectionPieces(found: unknown): TextPiece[] | undefined {
-  if (typeof found !== 'object' || found === null) return undefined;
-  const { pieces } = found as Record<string, unknown>;
-  if (!Array.isArray(pieces) || pieces.length > MAX_PIECES) return undefined;
-  const checked: TextPiece[] = [];
-  let length = 0;
-  for (const piece of pieces as unknown[]) {
-    if (typeof piece !== 'object' || piece === null) return undefined;
-    const { text, href } = piece as Record<string, unknown>;
-    if (typeof text !== 'string' || (href !== undefined && typeof href !== 'string')) return undefined;
-    length += text.length;
-    if (length > MAX_SELECTION_LENGTH) return undefined;
-    checked.push(typeof href === 'string' && /^https?:\/\//i.test(href) ? { text, href } : { text });
-  }
-  return checked;
+  const said = selectionSchema.safeParse(found);
+  return said.success ? said.data.pieces.map(({ text, href }) => (href !== undefined && /^https?:\/\//i.test(href) ? { text, href } : { text })) : undefined;
 }

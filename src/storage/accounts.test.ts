@@ -2,13 +2,13 @@
 // oxlint-disable import/no-named-as-default-member
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountOfEntry, chosenAccount, defaultAccountName, FIRST_ACCOUNT_ID, isAccountList, MAX_ACCOUNT_NAME, MAX_ACCOUNTS, newAccountId, unionOfAccounts, type Account } from './accounts';
+import { accountOfEntry, chosenAccount, defaultAccountName, FIRST_ACCOUNT_ID, accountListSchema, MAX_ACCOUNT_NAME, MAX_ACCOUNTS, newAccountId, unionOfAccounts, type Account } from './accounts';
 import { isNormalisedServerUrl } from './settings-schema';
 
 const OWN: Account = { id: 'account-own', name: 'Own', server: 'https://own.example' };
 const TEAM: Account = { id: 'account-team', name: 'Team', server: 'https://team.example' };
 const WORK: Account = { id: 'account-work', name: 'Work', server: 'https://links.work.example:8443' };
-const valid = (value: unknown) => isAccountList(value, isNormalisedServerUrl);
+const valid = (value: unknown) => accountListSchema(isNormalisedServerUrl).safeParse(value).success;
 /** Account number n, on its own server. */
 const numbered = (n: number, prefix = 'n'): Account => ({ id: `account-${prefix}${n}`, name: `${prefix} ${n}`, server: `https://${prefix}${n}.example` });
 /** A server whose host (79 characters) is longer than a name may be. */

@@ -1,4 +1,8 @@
+import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
 import { hostOf } from './token-binding';
+
+z.config({ jitless: true });
 
 /**
  * The accounts a user shortens with (issue 21): each a name, a server and
@@ -35,28 +39,28 @@ export const newAccountId = (): string => `account-${crypto.randomUUID()}`;
 /** The account whose history entry this is (one made before accounts names none: the first account made it). */
 export const accountOfEntry = (entry: { account?: string }): string => entry.account ?? FIRST_ACCOUNT_ID;
 
+const distinct = (values: readonly string[]) => new Set(values).size === values.length;
+
 /**
- * Whether a value that crossed a boundary (storage, sync) is a list of
- * accounts within bounds, ids and names each unique; `validServer` checks
- * each server as the settings store it.
+ * A list of accounts within bounds, as a value that crossed a boundary
+ * (storage, sync) must be: ids and names each unique (names in any case),
+ * names trimmed; `validServer` checks each server as the settings store it.
+ * Strict objects: exactly these three fields, nothing else (a token least of
+ * all) rides along into storage or sync.
  */
-export function isAccountList(value: unknown, validServer: (server: string) => boolean): value is Account[] {
-  if (!Array.isArray(value) || value.length > MAX_ACCOUNTS) return false;
-  const ids = new Set<string>();
-  const names = new Set<string>();
-  for (const item of value as unknown[]) {
-    if (typeof item !== 'object' || item === null) return false;
-    // Exactly these three: nothing else (a token least of all) rides along into storage or sync.
-    if (Object.keys(item).length !== 3) return false;
-    const { id, name, server } = item as Record<string, unknown>;
-    if (typeof id !== 'string' || !ACCOUNT_ID.test(id) || ids.has(id)) return false;
-    if (typeof name !== 'string' || name.trim() !== name || name === '' || name.length > MAX_ACCOUNT_NAME) return false;
-    if (names.has(name.toLowerCase()) || typeof server !== 'string' || !validServer(server)) return false;
-    ids.add(id);
-    names.add(name.toLowerCase());
-  }
-  return true;
-}
+export const accountListSchema = (validServer: (server: string) => boolean): z.ZodMiniType<Account[]> =>
+  schemaFor<Account[]>()(
+    z.array(
+      z.strictObject({
+        id: z.string().check(z.refine((id) => ACCOUNT_ID.test(id))),
+        name: z.string().check(z.minLength(1), z.maxLength(MAX_ACCOUNT_NAME), z.refine((name) => name.trim() === name)),
+        server: z.string().check(z.refine(validServer)),
+      }),
+    ).check(
+      z.maxLength(MAX_ACCOUNTS),
+      z.refine((accounts) => distinct(accounts.map(({ id }) => id)) && distinct(accounts.map(({ name }) => name.toLowerCase()))),
+    ),
+  );
 
 /**
  * The account a way in uses: the one it names, else the active one, else the

@@ -1,3 +1,8 @@
+import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
+
+z.config({ jitless: true });
+
 /**
  * A campaign as it is stored (a preset in the settings, a queued request's,
  * a history entry's name): query parameters (`utm_source`, `utm_medium`,
@@ -27,20 +32,26 @@ export const MAX_CAMPAIGN_VALUE = 200;
 export const MAX_CAMPAIGN_PARAMS = 12;
 export const MAX_CAMPAIGN_NAME = 60;
 
-/** Whether a value that crossed a boundary (storage, a port, a file) is a campaign within bounds. */
-export function isCampaign(value: unknown): value is Campaign {
-  // Exactly a name and its parameters, each exactly a key and a value: nothing else rides along into storage or sync.
-  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2) return false;
-  const { name, params } = value as Record<string, unknown>;
-  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_CAMPAIGN_NAME) return false;
-  if (!Array.isArray(params) || params.length === 0 || params.length > MAX_CAMPAIGN_PARAMS) return false;
-  // Each parameter a plain name, once (in any case), with a value within bounds.
-  const seen = new Set<string>();
-  return params.every((param: unknown) => {
-    if (typeof param !== 'object' || param === null || Object.keys(param).length !== 2) return false;
-    const { key, value: paramValue } = param as Record<string, unknown>;
-    if (typeof key !== 'string' || !CAMPAIGN_KEY.test(key) || seen.has(key.toLowerCase())) return false;
-    seen.add(key.toLowerCase());
-    return typeof paramValue === 'string' && paramValue !== '' && paramValue.length <= MAX_CAMPAIGN_VALUE;
-  });
+const paramSchema = z.strictObject({
+  key: z.string().check(z.refine((key) => CAMPAIGN_KEY.test(key))),
+  value: z.string().check(z.minLength(1), z.maxLength(MAX_CAMPAIGN_VALUE)),
+});
+
+const distinctKeys = (params: readonly CampaignParam[]) => new Set(params.map(({ key }) => key.toLowerCase())).size === params.length;
+
+/**
+ * A campaign within bounds, as a value that crossed a boundary (storage, a
+ * port, a file, the popup's form) must be: a name, and 1 to 12 parameters,
+ * each a plain name once (in any case) with a value. Strict objects: exactly
+ * these fields, nothing else rides along into storage or sync.
+ */
+export const campaignSchema = schemaFor<Campaign>()(z.strictObject({
+  name: z.string().check(z.maxLength(MAX_CAMPAIGN_NAME), z.refine((name) => name.trim() !== '')),
+  params: z.array(paramSchema).check(z.minLength(1), z.maxLength(MAX_CAMPAIGN_PARAMS), z.refine(distinctKeys)),
+}));
+
+/** The campaign, if the value is one within bounds (campaignSchema). */
+export function asCampaign(value: unknown): Campaign | undefined {
+  const parsed = campaignSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

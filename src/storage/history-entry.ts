@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
 import { xmlText } from '../platform/xml-text';
+import { schemaFor } from './schema-for';
 import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
@@ -54,19 +55,21 @@ const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin
  * What a stored or imported entry must be to be shown, copied or used by the
  * cache. Anything else (a corrupt record, a hand-edited import) is skipped.
  */
-export const historyEntrySchema = z.object({
-  shortUrl: z.string().check(z.refine((value) => safeShortUrl(value) === value)),
-  longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
-  server: z.string().check(z.refine(isOrigin)),
-  title: z.optional(z.string().check(z.maxLength(1024))),
-  createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
-  via: z.enum(WAYS_IN),
-  used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
-  origin: z.optional(z.literal(IMPORTED)),
-  pageOwn: z.optional(z.literal(true)),
-  campaign: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  account: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-});
+export const historyEntrySchema = schemaFor<HistoryEntry>()(
+  z.object({
+    shortUrl: z.string().check(z.refine((value) => safeShortUrl(value) === value)),
+    longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
+    server: z.string().check(z.refine(isOrigin)),
+    title: z.optional(z.string().check(z.maxLength(1024))),
+    createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
+    via: z.enum(WAYS_IN),
+    used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
+    origin: z.optional(z.literal(IMPORTED)),
+    pageOwn: z.optional(z.literal(true)),
+    campaign: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    account: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  }),
+);
 
 /** The entry, if the value is a valid one (extra fields dropped), else undefined. */
 export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
@@ -74,7 +77,7 @@ export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   if (!parsed.success) return undefined;
   // Stripped as it is read, so a title recorded before (or a file's) never breaks the address bar's suggestions.
   const { title } = parsed.data;
-  return (title === undefined ? parsed.data : { ...parsed.data, title: xmlText(title) }) as HistoryEntry;
+  return title === undefined ? parsed.data : { ...parsed.data, title: xmlText(title) };
 }
 
 /**

@@ -1,10 +1,16 @@
+import * as z from 'zod/mini';
 import { accountOfEntry } from './accounts';
 import { historyConnection } from './history-connection';
 import { asHistoryEntry, IMPORTED, MAX_HISTORY_ENTRIES, mayReplace, type HistoryEntry, type HistoryStore, type MergeOutcome } from './history-entry';
 import { trim } from './history-trim';
+import { bySchema } from './stored-item';
 
+z.config({ jitless: true });
+
+/** The credits reused links saved, in history's `meta` store: anything but a count there counts as none. */
 const CREDITS_KEY = 'creditsSaved';
-const credits = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const readCredits = bySchema(z.number());
+const credits = (value: unknown) => readCredits(value) ?? 0;
 
 /** Valid entries only: a corrupt record is skipped, never thrown on. */
 const validOnes = (records: readonly unknown[]) => records.map(asHistoryEntry).filter((entry) => entry !== undefined);

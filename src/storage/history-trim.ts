@@ -1,8 +1,11 @@
+import * as z from 'zod/mini';
 import { IMPORTED_INDEX } from './history-database';
 import { IMPORTED } from './history-entry';
 
+z.config({ jitless: true });
+
 /** The imported index holds every record with an `origin`: a damaged one with another mark is left to the second pass. */
-const isImported = (record: unknown) => (record as { origin?: unknown }).origin === IMPORTED;
+const importedRecord = z.object({ origin: z.literal(IMPORTED) });
 
 /**
  * Deletes entries beyond `max`, within the caller's transaction: imported
@@ -39,6 +42,6 @@ export function trim(store: IDBObjectStore, max: number, onDropped?: (record: un
         oldest.continue();
       };
     };
-    dropOldest(store.index(IMPORTED_INDEX), isImported, () => dropOldest(store.index('createdAt'), () => true, () => undefined));
+    dropOldest(store.index(IMPORTED_INDEX), (record) => importedRecord.safeParse(record).success, () => dropOldest(store.index('createdAt'), () => true, () => undefined));
   };
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { schemaFor } from './schema-for';
 import type { StorageAreaLike } from './settings';
+import { storedItem } from './stored-item';
 
 z.config({ jitless: true });
 
@@ -30,7 +32,7 @@ export const DEFAULT_PAGE_LINK_HOSTS: readonly AcceptedPageLinkHost[] = [];
 
 const isHostname = (value: string) => URL.canParse(`https://${value}/`) && new URL(`https://${value}/`).hostname === value;
 const hostname = z.string().check(z.minLength(1), z.maxLength(253), z.refine(isHostname));
-const acceptedSchema = z.array(z.object({ page: hostname, link: hostname })).check(z.maxLength(MAX_PAGE_LINK_HOSTS));
+const acceptedSchema = z.array(schemaFor<AcceptedPageLinkHost>()(z.object({ page: hostname, link: hostname }))).check(z.maxLength(MAX_PAGE_LINK_HOSTS));
 
 /** The pair, if both are hostnames as a URL writes them (what the popup sends is checked again here). */
 export function asAcceptedPageLinkHost(value: unknown): AcceptedPageLinkHost | undefined {
@@ -38,14 +40,18 @@ export function asAcceptedPageLinkHost(value: unknown): AcceptedPageLinkHost | u
   return parsed.success ? parsed.data[0] : undefined;
 }
 
-/** What the user accepted, oldest first; a stored value that is not a valid list reads as none (nothing used without asking). */
-export async function readPageLinkHosts(area: StorageAreaLike): Promise<AcceptedPageLinkHost[]> {
-  const stored = (await area.get([PAGE_LINK_HOSTS_KEY]))[PAGE_LINK_HOSTS_KEY];
-  if (stored === undefined) return [...DEFAULT_PAGE_LINK_HOSTS];
-  const parsed = acceptedSchema.safeParse(stored);
-  if (!parsed.success) console.warn(`Shrtnr: invalid stored "${PAGE_LINK_HOSTS_KEY}", none accepted.`);
-  return parsed.success ? parsed.data : [...DEFAULT_PAGE_LINK_HOSTS];
-}
+/** What the user accepted, oldest first; a stored value that is not a valid list reads as none (nothing used without asking), and is said. */
+const pageLinkHosts = storedItem<readonly AcceptedPageLinkHost[]>(
+  PAGE_LINK_HOSTS_KEY,
+  (stored) => {
+    const parsed = acceptedSchema.safeParse(stored);
+    if (!parsed.success) console.warn(`Shrtnr: invalid stored "${PAGE_LINK_HOSTS_KEY}", none accepted.`);
+    return parsed.success ? parsed.data : undefined;
+  },
+  DEFAULT_PAGE_LINK_HOSTS,
+);
+
+export const readPageLinkHosts = async (area: StorageAreaLike): Promise<AcceptedPageLinkHost[]> => [...(await pageLinkHosts.get(area))];
 
 const same = (a: AcceptedPageLinkHost, b: AcceptedPageLinkHost) => a.page === b.page && a.link === b.link;
 
@@ -55,11 +61,11 @@ export const isAccepted = (accepted: readonly AcceptedPageLinkHost[], pair: Acce
 /** Accepts the pair (the newest, once), forgetting the oldest beyond MAX_PAGE_LINK_HOSTS. */
 export async function acceptPageLinkHost(area: StorageAreaLike, pair: AcceptedPageLinkHost): Promise<void> {
   const kept = (await readPageLinkHosts(area)).filter((each) => !same(each, pair));
-  await area.set({ [PAGE_LINK_HOSTS_KEY]: [...kept, pair].slice(-MAX_PAGE_LINK_HOSTS) });
+  await pageLinkHosts.set(area, [...kept, pair].slice(-MAX_PAGE_LINK_HOSTS));
 }
 
 /** Forgets the pair: its page's short links on that host are offered again, not used. */
 export async function forgetPageLinkHost(area: StorageAreaLike, pair: AcceptedPageLinkHost): Promise<void> {
   const accepted = await readPageLinkHosts(area);
-  if (isAccepted(accepted, pair)) await area.set({ [PAGE_LINK_HOSTS_KEY]: accepted.filter((each) => !same(each, pair)) });
+  if (isAccepted(accepted, pair)) await pageLinkHosts.set(area, accepted.filter((each) => !same(each, pair)));
 }

@@ -1,9 +1,13 @@
+import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
 import { tokenKey } from './token-vault';
 import { defaultAccountName, FIRST_ACCOUNT_ID } from './accounts';
 import type { StorageAreaLike } from './settings';
 import { DEFAULT_SERVER_URL } from './settings-schema';
+import { bySchema, storedItem } from './stored-item';
 import { errorText } from '../platform/error-text';
+
+z.config({ jitless: true });
 
 /**
  * The settings' stored shapes over time, and the ordered steps from each to
@@ -27,6 +31,8 @@ import { errorText } from '../platform/error-text';
  *    (and those three keys went).
  */
 export const SETTINGS_VERSION_KEY = 'settingsVersion';
+/** Anything but a count of steps reads as none taken: each step finds nothing to change where it was taken already. */
+const settingsVersion = storedItem(SETTINGS_VERSION_KEY, bySchema(z.number().check(z.refine((steps) => Number.isInteger(steps) && steps >= 0))), 0);
 
 export interface SettingsMigration {
   /** What the step is for, in the words of the shape it leaves. */
@@ -82,13 +88,12 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
 
 /** Takes the stored settings through every step they have not taken yet, in order. */
 export async function migrateSettings(area: StorageAreaLike, migrations: readonly SettingsMigration[] = SETTINGS_MIGRATIONS): Promise<void> {
-  const stored = (await area.get([SETTINGS_VERSION_KEY]))[SETTINGS_VERSION_KEY];
-  const version = typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : 0;
+  const version = await settingsVersion.get(area);
   for (const [index, migration] of migrations.entries()) {
     if (index < version) continue;
     await migration.run(area);
     // Recorded step by step: a context stopped half-way resumes where it stopped.
-    await area.set({ [SETTINGS_VERSION_KEY]: index + 1 });
+    await settingsVersion.set(area, index + 1);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { checkServerUrl } from '../api/url-checks';
-import { FIRST_ACCOUNT_ID, isAccountList, type Account } from './accounts';
-import { isCampaign, type Campaign } from './campaign';
+import { accountListSchema, FIRST_ACCOUNT_ID } from './accounts';
+import { campaignSchema } from './campaign';
 import { COPY_FORMATS } from './copy-format-setting';
 import { NO_SYNC_CHANGES, syncChangesSchema } from './sync-changes';
 
@@ -33,7 +33,7 @@ export const FAIL_CLOSED: Partial<Settings> = { accounts: [] };
 export const settingSchemas = {
   // The accounts (accounts.ts): names and servers, servers stored normalised. Their tokens are
   // items of their own, never settings (account-tokens.ts): reading every setting reads no token.
-  accounts: z.custom<Account[]>((value) => isAccountList(value, isNormalisedServerUrl)),
+  accounts: accountListSchema(isNormalisedServerUrl),
   // The account the popup, the shortcut and every way in without a choice of its own use (an id; one gone reads as
   // the first, unless a merge with sync removed it: then none, until the user picks one).
   activeAccount: z.string(),
@@ -49,7 +49,7 @@ export const settingSchemas = {
   // Carry the preferences of synced-preferences.ts (never a token) through the browser's sync.
   syncPreferences: z.boolean(),
   // Campaign presets (issue 21): each a name and its tags, names unique (in any case).
-  campaignPresets: z.array(z.custom<Campaign>(isCampaign)).check(
+  campaignPresets: z.array(campaignSchema).check(
     z.maxLength(MAX_CAMPAIGN_PRESETS),
     z.refine((presets) => new Set(presets.map(({ name }) => name.trim().toLowerCase())).size === presets.length),
   ),

@@ -1,6 +1,6 @@
 import { SETTING_KEYS, settingSchemas, type Settings } from './settings-schema';
 import type { StorageAreaLike } from './settings';
-import { changedAtKey, isSyncedKey } from './synced-preferences';
+import { changedAtItems, isSyncedKey } from './synced-preferences';
 
 // Apart from settings.ts: only the options page writes, and the worker,
 // which reads settings, should not carry the writing code.
@@ -18,7 +18,7 @@ export function settingsItems(changes: Partial<Settings>, now = Date.now()): Rec
     const parsed = settingSchemas[key].safeParse(changes[key]);
     if (!parsed.success) throw new TypeError(`Refusing to store an invalid value for the setting "${key}".`);
     items[key] = parsed.data;
-    if (isSyncedKey(key)) items[changedAtKey(key)] = now;
+    if (isSyncedKey(key)) Object.assign(items, changedAtItems.entry(key, now));
   }
   return items;
 }

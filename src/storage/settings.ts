@@ -1,12 +1,8 @@
 import { DEFAULT_SETTINGS, FAIL_CLOSED, SETTING_KEYS, settingSchemas, type SettingKey, type Settings } from './settings-schema';
+import type { ItemArea } from './stored-item';
 
-/** The part of a WebExtension storage area this module needs (storage.local in the extension). */
-export interface StorageAreaLike {
-  /** `null`: every item of the area. */
-  get(keys: string[] | null): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string[]): Promise<void>;
-}
+/** The part of a WebExtension storage area the settings need (storage.local in the extension). */
+export type StorageAreaLike = ItemArea;
 
 export interface InvalidSetting {
   key: SettingKey;

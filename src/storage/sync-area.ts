@@ -1,6 +1,10 @@
+import * as z from 'zod/mini';
 import { browser } from '../platform/browser';
 import { settingSchemas } from './settings-schema';
-import { changedAtKey, SYNCED_KEYS, syncKey, type SyncedKey, type SyncedValue } from './synced-preferences';
+import { bySchema, storedItem } from './stored-item';
+import { changedAtItems, SYNCED_KEYS, syncedItems, type SyncedKey, type SyncedValue } from './synced-preferences';
+
+z.config({ jitless: true });
 
 /**
  * storage.sync, which the browser carries to the user's other browsers:
@@ -12,31 +16,31 @@ import { changedAtKey, SYNCED_KEYS, syncKey, type SyncedKey, type SyncedValue } 
  * last merge held apart (`syncHeld`), for the settings page to say so.
  */
 const sync = () => browser.storage.sync;
-const BASE_KEY = 'syncBase';
-const HELD_KEY = 'syncHeld';
+const local = () => browser.storage.local;
 
-function isSyncedValue(stored: unknown): stored is SyncedValue {
-  if (typeof stored !== 'object' || stored === null || !('value' in stored)) return false;
-  const { at } = stored as { at?: unknown };
-  return typeof at === 'number' && Number.isFinite(at);
-}
+/** What this machine and sync last agreed on, per synced preference (a damaged record reads as nothing agreed). */
+const syncBase = storedItem<Record<string, unknown>>('syncBase', bySchema(z.record(z.string(), z.unknown())), {});
+
+/** The preferences the last merge held apart, neither taken nor given (synced-preferences.ts's `held`). */
+const syncHeld = storedItem<unknown[]>('syncHeld', bySchema(z.array(z.unknown())), []);
+
+const onlySynced = <T>(values: Map<string, T>) => Object.fromEntries([...values].filter(([key]) => (SYNCED_KEYS as readonly string[]).includes(key))) as Partial<Record<SyncedKey, T>>;
 
 /** What sync holds of each preference (anything not of the shape is as nothing). */
 export async function readSynced(): Promise<Partial<Record<SyncedKey, SyncedValue>>> {
-  const stored = await sync().get(SYNCED_KEYS.map(syncKey));
-  return Object.fromEntries(SYNCED_KEYS.flatMap((key) => (isSyncedValue(stored[syncKey(key)]) ? [[key, stored[syncKey(key)]]] : []))) as Partial<Record<SyncedKey, SyncedValue>>;
+  return onlySynced(syncedItems.within(await sync().get(SYNCED_KEYS.map(syncedItems.key))).values);
 }
 
 /** Writes preferences to sync, each its own item, in one write. */
 export async function writeSynced(items: Partial<Record<SyncedKey, SyncedValue>>): Promise<void> {
   const entries = Object.entries(items);
-  if (entries.length > 0) await sync().set(Object.fromEntries(entries.map(([key, item]) => [syncKey(key as SyncedKey), item])));
+  if (entries.length > 0) await sync().set(Object.assign({}, ...entries.map(([key, item]) => syncedItems.entry(key, item))));
 }
 
 /** Calls back when another browser (or this one) changed a synced preference; returns the unsubscribe. */
 export function onSyncedChanged(callback: () => void): () => void {
   const listener = (changes: Record<string, unknown>) => {
-    if (SYNCED_KEYS.some((key) => syncKey(key) in changes)) callback();
+    if (SYNCED_KEYS.some((key) => syncedItems.key(key) in changes)) callback();
   };
   sync().onChanged.addListener(listener);
   return () => sync().onChanged.removeListener(listener);
@@ -45,38 +49,30 @@ export function onSyncedChanged(callback: () => void): () => void {
 /** Whether a value may be stored as that preference (checked as any stored setting is). */
 export const isValidPreference = (key: SyncedKey, value: unknown): boolean => settingSchemas[key].safeParse(value).success;
 
-/** What this machine and sync last agreed on (a damaged record reads as nothing agreed). */
+/** What this machine and sync last agreed on, per synced preference. */
 export async function readSyncBase(): Promise<Partial<Record<SyncedKey, unknown>>> {
-  const stored = (await browser.storage.local.get(BASE_KEY))[BASE_KEY];
-  if (typeof stored !== 'object' || stored === null) return {};
-  return Object.fromEntries(Object.entries(stored).filter(([key]) => (SYNCED_KEYS as readonly string[]).includes(key)));
+  return onlySynced(new Map(Object.entries(await syncBase.get(local()))));
 }
 
 export async function writeSyncBase(base: Partial<Record<SyncedKey, unknown>>): Promise<void> {
-  await browser.storage.local.set({ [BASE_KEY]: base });
+  await syncBase.set(local(), base);
 }
 
-/** When this machine's user last set each synced preference (settings-writer.ts stamps them); anything but a time is as none. */
+/** When this machine's user last set each synced preference (settings-writer.ts stamps them). */
 export async function readChangedAt(): Promise<Partial<Record<SyncedKey, number>>> {
-  const stored = await browser.storage.local.get(SYNCED_KEYS.map(changedAtKey));
-  return Object.fromEntries(
-    SYNCED_KEYS.flatMap((key) => {
-      const at = stored[changedAtKey(key)];
-      return typeof at === 'number' && Number.isFinite(at) ? [[key, at]] : [];
-    }),
-  );
+  return onlySynced(changedAtItems.within(await local().get(SYNCED_KEYS.map(changedAtItems.key))).values);
 }
 
-/** The preferences the last merge held apart, neither taken nor given (synced-preferences.ts's `held`): the settings page says why. */
+/** The preferences the last merge held apart: the settings page says why. */
 export async function readSyncHeld(): Promise<SyncedKey[]> {
-  const stored = (await browser.storage.local.get(HELD_KEY))[HELD_KEY];
-  return Array.isArray(stored) ? SYNCED_KEYS.filter((key) => stored.includes(key)) : [];
+  const held = await syncHeld.get(local());
+  return SYNCED_KEYS.filter((key) => held.includes(key));
 }
 
 /** Written only when it changes (the settings page follows every write of storage.local). */
 export async function writeSyncHeld(keys: readonly SyncedKey[]): Promise<void> {
   const before = await readSyncHeld();
   if (JSON.stringify(before) === JSON.stringify(SYNCED_KEYS.filter((key) => keys.includes(key)))) return;
-  if (keys.length === 0) await browser.storage.local.remove(HELD_KEY);
-  else await browser.storage.local.set({ [HELD_KEY]: [...keys] });
+  if (keys.length === 0) await syncHeld.remove(local());
+  else await syncHeld.set(local(), [...keys]);
 }

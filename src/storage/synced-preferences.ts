@@ -1,5 +1,10 @@
+import * as z from 'zod/mini';
 import { mergedAccounts, unionOfAccounts } from './accounts';
 import type { Settings } from './settings-schema';
+import { schemaFor } from './schema-for';
+import { bySchema, storedFamily } from './stored-item';
+
+z.config({ jitless: true });
 
 /**
  * Preferences that follow the user through the browser's own sync
@@ -17,18 +22,26 @@ export interface SyncedValue {
   at: number;
 }
 
-/** storage.sync's key for a preference. */
-export const syncKey = (key: SyncedKey): string => `pref:${key}`;
+/**
+ * storage.sync's items, `pref:<key>` → the preference's value and when it
+ * was changed; anything else there is as nothing. The value is checked as a
+ * stored setting is before it is taken (reconcile's `valid`).
+ */
+export const syncedItems = storedFamily('pref:', bySchema(schemaFor<SyncedValue>()(z.object({ value: z.unknown(), at: z.number() }))));
 
 export const isSyncedKey = (key: string): key is SyncedKey => (SYNCED_KEYS as readonly string[]).includes(key);
 
-/** storage.local's key for when this machine's user last set a synced preference (ms since the epoch): its change's time in a merge. */
-export const changedAtKey = (key: SyncedKey): string => `changedAt:${key}`;
+/**
+ * storage.local's `changedAt:<key>`: when this machine's user last set a
+ * synced preference (ms since the epoch; settings-writer.ts stamps it in the
+ * same write as the value), its change's time in a merge. Anything but a time is as none.
+ */
+export const changedAtItems = storedFamily('changedAt:', bySchema(z.number()));
 
 /** Chrome's and Firefox's storage.sync quota for one item: its key and its value as JSON, in bytes. */
 export const SYNC_ITEM_QUOTA_BYTES = 8_192;
 
-export const syncItemBytes = (key: SyncedKey, item: SyncedValue): number => new TextEncoder().encode(syncKey(key) + JSON.stringify(item)).length;
+export const syncItemBytes = (key: SyncedKey, item: SyncedValue): number => new TextEncoder().encode(syncedItems.key(key) + JSON.stringify(item)).length;
 
 /** What reconciling one preference comes to. */
 export type SyncAction =

@@ -4,19 +4,10 @@ import { eventually } from '../../../test/support/eventually';
 
 // storage.session, in memory: the rule keeps what it last copied there.
 const session = new Map<string, unknown>();
-vi.mock('../../platform/browser', () => ({
-  browser: {
-    storage: {
-      session: {
-        get: async (key: string) => (session.has(key) ? { [key]: session.get(key) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [key, value] of Object.entries(items)) session.set(key, value);
-        },
-        remove: async (key: string) => void session.delete(key),
-      },
-    },
-  },
-}));
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return { browser: { storage: { session: fakeSessionArea(session) } } };
+});
 
 const { copyIfStillWanted, LATE_AFTER_MS, nextClickOrder, offerLater, popupCopies, takeOffer } = await import('./clipboard-rule');
 

@@ -8,9 +8,9 @@ import { readSettings } from '../../storage/settings';
  * `activeAccount` as it is; the record of an active account another machine
  * removed no longer applies once this one is active.
  */
-export async function useAccount(account: unknown): Promise<boolean> {
+export async function useAccount(account: string): Promise<boolean> {
   const { accounts } = await readSettings(localArea, ['accounts']);
-  if (typeof account !== 'string' || !accounts.some(({ id }) => id === account)) return false;
+  if (!accounts.some(({ id }) => id === account)) return false;
   await localArea.set({ activeAccount: account });
   return true;
 }

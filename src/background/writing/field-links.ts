@@ -1,7 +1,7 @@
 import { browserWords } from '../../platform/i18n';
 import type { Menus, Tabs } from '../../platform/browser';
 import { changeFieldText, readField } from '../../platform/field-editing';
-import { asFieldTexts, fieldAddresses, fieldEdits, isHiddenField, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
+import { asFieldTexts, changeStatus, fieldAddresses, fieldAnswer, fieldEdits, replacedAddresses, type FieldTexts } from '../../shortening/field-edits';
 import type { ShortLinkOf } from '../../shortening/text-links';
 import { badgeJobFinished } from '../delivery/badge';
 import { clickNow } from '../delivery/clipboard-rule';
@@ -28,8 +28,8 @@ export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab |
   // moved as the menu opened (Chromium says no more): then it is refused when no one can see it.
   const target = info.targetElementId === undefined ? {} : { target: info.targetElementId };
   const read = tab?.id === undefined ? undefined : await readField(place.tabId, place.frameId, { clickId: place.clickId, ...target });
-  if (isHiddenField(read)) return reportFailure({ kind: 'field-hidden' });
-  const field = asFieldTexts(read);
+  const field = fieldAnswer(read);
+  if (field === 'hidden') return reportFailure({ kind: 'field-hidden' });
   if (field === undefined) return reportFailure({ kind: 'field-unreadable' });
   const urls = fieldAddresses(field);
   const shortened = await shortenTextAddresses(urls, { via: 'menu-field', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-in-field' });
@@ -59,8 +59,7 @@ async function putInField(place: { tabId: number; frameId: number; clickId: stri
   let field = read;
   for (let tries = 0; tries < CHANGE_TRIES; tries += 1) {
     const edits = fieldEdits(field, shortLinkOf);
-    const changed: unknown = await changeFieldText(place.tabId, place.frameId, place.clickId, field.texts, edits);
-    const status = typeof changed === 'object' && changed !== null ? (changed as { status?: unknown }).status : undefined;
+    const status = changeStatus(await changeFieldText(place.tabId, place.frameId, place.clickId, field.texts, edits));
     if (status === 'done') return replacedAddresses(field, edits);
     // The field kept for the click, read anew (never the one focused now: the user may be typing elsewhere).
     const now = status === 'changed' ? asFieldTexts(await readField(place.tabId, place.frameId, { clickId: place.clickId, again: true })) : undefined;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { bySchema, sessionItem } from './session-area';
+import { bySchema } from '../stored-item';
+import { sessionItem } from './session-area';
 
 z.config({ jitless: true });
 
@@ -8,7 +9,7 @@ z.config({ jitless: true });
  * the order of the last click whose link was copied, so that a restarted
  * worker never copies an older click's link over it.
  */
-export const lastCopiedClick = sessionItem('clipboard:last-copied-click', (stored) => (typeof stored === 'number' && Number.isFinite(stored) ? stored : undefined), 0);
+export const lastCopiedClick = sessionItem('clipboard:last-copied-click', bySchema(z.number()), 0);
 
 const offerSchema = z.object({
   /** What the notification's click copies: text, and HTML beside it for a rich copy. */

@@ -1,5 +1,9 @@
-import { isFiniteNumber, isRecord } from './guards';
+import * as z from 'zod/mini';
+import { bySchema } from '../stored-item';
 import { sessionFamily } from './session-area';
+import { schemaFor } from '../schema-for';
+
+z.config({ jitless: true });
 
 /**
  * What a limit's rate-limit gate (src/background/queue/rate-limit-gate.ts)
@@ -19,17 +23,15 @@ export interface GateSnapshot {
   window?: { remaining: number; endsAt: number; endKnown: boolean; confirmed: boolean };
 }
 
-const optionalFinite = (value: unknown) => value === undefined || isFiniteNumber(value);
-
-function isWindow(window: unknown): boolean {
-  return window === undefined || (isRecord(window) && isFiniteNumber(window.remaining) && isFiniteNumber(window.endsAt) && typeof window.endKnown === 'boolean' && typeof window.confirmed === 'boolean');
-}
-
-function isGateSnapshot(value: unknown): value is GateSnapshot {
-  if (!isRecord(value)) return false;
-  const { limit, windowMs, measuredOnce, blockedUntil, refusalsInARow, inFlight, window } = value;
-  return optionalFinite(limit) && isFiniteNumber(windowMs) && typeof measuredOnce === 'boolean' && optionalFinite(blockedUntil) && isFiniteNumber(refusalsInARow) && isFiniteNumber(inFlight) && isWindow(window);
-}
+const gateSnapshotSchema = schemaFor<GateSnapshot>()(z.object({
+  limit: z.optional(z.number()),
+  windowMs: z.number(),
+  measuredOnce: z.boolean(),
+  blockedUntil: z.optional(z.number()),
+  refusalsInARow: z.number(),
+  inFlight: z.number(),
+  window: z.optional(z.object({ remaining: z.number(), endsAt: z.number(), endKnown: z.boolean(), confirmed: z.boolean() })),
+}));
 
 /** `gate:<limit key>` (an account's limit on its server: src/background/queue/queue-types.ts `limitKey`) → what its gate knew. */
-export const gateSnapshots = sessionFamily('gate:', (stored) => (isGateSnapshot(stored) ? stored : undefined));
+export const gateSnapshots = sessionFamily('gate:', bySchema(gateSnapshotSchema));

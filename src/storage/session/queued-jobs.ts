@@ -1,8 +1,11 @@
-import { isCampaign, type Campaign } from '../campaign';
-import type { WayIn } from '../ways-in';
-import { WAYS_IN } from '../ways-in';
-import { isFiniteNumber, isRecord, isStringArray } from './guards';
+import * as z from 'zod/mini';
+import { campaignSchema, type Campaign } from '../campaign';
+import { WAYS_IN, type WayIn } from '../ways-in';
+import { bySchema } from '../stored-item';
 import { sessionFamily } from './session-area';
+import { schemaFor } from '../schema-for';
+
+z.config({ jitless: true });
 
 /** One shortening as a way in asks for it (src/shortening/shorten-request.ts names it ShortenRequest). */
 export interface StoredRequest {
@@ -59,38 +62,30 @@ export interface QueuedJob {
   waitBoundMs?: number;
 }
 
-/** Whether a value that crossed a boundary (storage, a port) is a request. */
-export function isStoredRequest(value: unknown): value is StoredRequest {
-  if (!isRecord(value)) return false;
-  const { url, via, title, private: isPrivate, fresh, campaign, account } = value;
-  return (
-    typeof url === 'string' &&
-    WAYS_IN.includes(via as WayIn) &&
-    (title === undefined || typeof title === 'string') &&
-    typeof isPrivate === 'boolean' &&
-    typeof fresh === 'boolean' &&
-    (campaign === undefined || isCampaign(campaign)) &&
-    (account === undefined || typeof account === 'string')
-  );
-}
+/** A request as it crosses a boundary (storage.session, the popup's port). */
+export const storedRequestSchema = schemaFor<StoredRequest>()(z.object({
+  url: z.string(),
+  via: z.enum(WAYS_IN),
+  title: z.optional(z.string()),
+  private: z.boolean(),
+  fresh: z.boolean(),
+  campaign: z.optional(campaignSchema),
+  account: z.optional(z.string()),
+}));
 
-function isQueuedJob(value: unknown): value is QueuedJob {
-  if (!isRecord(value)) return false;
-  const job = value;
-  return (
-    typeof job.id === 'string' &&
-    isStoredRequest(job.request) &&
-    typeof job.longUrl === 'string' &&
-    isStringArray(job.removedParams) &&
-    typeof job.server === 'string' &&
-    typeof job.account === 'string' &&
-    isFiniteNumber(job.queuedAt) &&
-    isFiniteNumber(job.clickOrder) &&
-    isFiniteNumber(job.attempts) &&
-    (job.owner === 'popup' || job.owner === 'background' || job.owner === 'bulk' || job.owner === 'text') &&
-    (job.waitBoundMs === undefined || isFiniteNumber(job.waitBoundMs))
-  );
-}
+const queuedJobSchema = schemaFor<QueuedJob>()(z.object({
+  id: z.string(),
+  request: storedRequestSchema,
+  longUrl: z.string(),
+  removedParams: z.array(z.string()),
+  server: z.string(),
+  account: z.string(),
+  queuedAt: z.number(),
+  clickOrder: z.number(),
+  attempts: z.number(),
+  owner: z.enum(['popup', 'background', 'bulk', 'text']),
+  waitBoundMs: z.optional(z.number()),
+}));
 
 /** The journal: `job:<id>` → the job. */
-export const queuedJobs = sessionFamily('job:', (stored) => (isQueuedJob(stored) ? stored : undefined));
+export const queuedJobs = sessionFamily('job:', bySchema(queuedJobSchema));

@@ -1,29 +1,18 @@
-import type * as z from 'zod/mini';
 import { browser } from '../../platform/browser';
+import { storedFamily, storedItem, type Reader } from '../stored-item';
 
 /**
  * storage.session: what a worker keeps for the next one (Chrome stops an idle
  * worker; Firefox's event page sleeps), gone when the browser closes. Only
  * src/storage reads or writes it; each key is declared once, with its schema
- * and default, in this folder. A value that fails its schema reads as the
- * default (or is dropped, in a family of keys): storage.session is written
- * only by this extension's worker, so a failure means a shape from another
- * version, never something to trust.
+ * and default, in this folder (stored-item.ts). A value that fails its schema
+ * reads as the default (or is dropped, in a family of keys): storage.session
+ * is written only by this extension's worker, so a failure means a shape
+ * from another version, never something to trust.
  */
 const session = () => browser.storage.session;
 
-/** How a stored value is read: the value, or undefined when it is not one. */
-export type Reader<T> = (stored: unknown) => T | undefined;
-
-/** A reader that validates with a zod schema. */
-export function bySchema<T>(schema: z.ZodMiniType<T>): Reader<T> {
-  return (stored) => {
-    const parsed = schema.safeParse(stored);
-    return parsed.success ? parsed.data : undefined;
-  };
-}
-
-/** One key. */
+/** One key of storage.session. */
 export interface SessionItem<T> {
   get(): Promise<T>;
   set(value: T): Promise<void>;
@@ -31,17 +20,15 @@ export interface SessionItem<T> {
 }
 
 export function sessionItem<T>(key: string, read: Reader<T>, fallback: T): SessionItem<T> {
+  const item = storedItem(key, read, fallback);
   return {
-    async get() {
-      const stored = (await session().get(key))[key];
-      return stored === undefined ? fallback : (read(stored) ?? fallback);
-    },
-    set: (value) => session().set({ [key]: value }),
-    remove: () => session().remove(key),
+    get: () => item.get(session()),
+    set: (value) => item.set(session(), value),
+    remove: () => item.remove(session()),
   };
 }
 
-/** Keys that share a prefix, one value each (`job:<uuid>`, `gate:<account id>@<server>`). */
+/** Keys of storage.session that share a prefix, one value each (`job:<uuid>`, `gate:<account id>@<server>`). */
 export interface SessionFamily<T> {
   set(id: string, value: T): Promise<void>;
   remove(ids: string | readonly string[]): Promise<void>;
@@ -50,22 +37,11 @@ export interface SessionFamily<T> {
 }
 
 export function sessionFamily<T>(prefix: string, read: Reader<T>): SessionFamily<T> {
-  const key = (id: string) => `${prefix}${id}`;
+  const family = storedFamily(prefix, read);
   return {
-    set: (id, value) => session().set({ [key(id)]: value }),
-    remove: (ids) => session().remove([ids].flat().map(key)),
-    within(whole) {
-      const values = new Map<string, T>();
-      const damaged: string[] = [];
-      for (const [stored, value] of Object.entries(whole)) {
-        if (!stored.startsWith(prefix)) continue;
-        const id = stored.slice(prefix.length);
-        const valid = read(value);
-        if (valid === undefined) damaged.push(id);
-        else values.set(id, valid);
-      }
-      return { values, damaged };
-    },
+    set: (id, value) => session().set(family.entry(id, value)),
+    remove: (ids) => session().remove([ids].flat().map(family.key)),
+    within: family.within,
   };
 }
 

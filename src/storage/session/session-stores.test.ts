@@ -2,7 +2,7 @@
 // each shape as written, and anything else (a shape of another version, a damaged value) read as
 // the default, or dropped from its family and named, never trusted.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BulkItemStatus, BulkRun } from './tabs-runs';
+import type { BulkItemStatus, BulkRun } from './bulk-run';
 import type { GateSnapshot } from './gate-snapshots';
 import type { QueuedJob } from './queued-jobs';
 
@@ -67,6 +67,11 @@ describe('the tabs runs', () => {
   ])('drop %s, and keep the others', async (_name, damaged) => {
     session.set('bulk-runs', [damaged, RUN]);
     await expect(tabsRuns.get()).resolves.toEqual([RUN]);
+  });
+
+  it('take a run with fields of another version, without keeping them; a number of NaN or Infinity is none', async () => {
+    session.set('bulk-runs', [{ ...RUN, paused: true }, { ...RUN, id: 'run-2', startedAt: Number.POSITIVE_INFINITY }, withStatus({ state: 'waiting', ahead: Number.NaN })]);
+    await expect(tabsRuns.get()).resolves.toStrictEqual([RUN]);
   });
 
   it('read as none when what is stored is no list', async () => {
