@@ -22,7 +22,6 @@ export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>
   'src/background/writing/text-addresses.ts': { e2e: 'test/e2e/writing.test.ts', why: "a text's addresses shortened for a click in a page" },
   'src/history/extension-connector.ts': { e2e: 'test/e2e/history.test.ts', why: "the history page's connector to the browser" },
   'src/history/main.tsx': { e2e: 'test/e2e/history.test.ts', why: "the history page's start" },
-  'src/messages/bulk-port-server.ts': { e2e: 'test/e2e/bulk.test.ts', why: "the worker's side of the tabs-run port" },
   'src/options/main.tsx': { e2e: 'test/e2e/options.test.ts', why: "the settings page's start" },
   'src/platform/browser.ts': { e2e: 'test/e2e/popup.test.ts', why: 'the one door to the WebExtension API (the polyfill throws outside an extension)' },
   // Being rewritten (issue 34's writing half): its own tests come with the new module.
