@@ -10,7 +10,7 @@ import { chooseExtensionItem } from './native-menus';
 export interface RightClick {
   /** Where in the element (Playwright's `position`): by default its middle. */
   position?: { x: number; y: number };
-  /** At a blank spot of the element, its bottom right (in a field: no word under it, so no selection: the field's item alone). */
+  /** Near the element's bottom right, left of a text area's resize grip and scroll bar (in a field: no word under it, so no selection: the field's item alone). */
   beside?: boolean;
   /** The element's text selected whole first, as a person drags over it (after the page came to the front, which clears a selection). */
   selected?: boolean;
@@ -35,7 +35,7 @@ export async function chooseInMenu(session: E2eSession, page: Page, selector: st
   if (click.beside === true) {
     const box = await page.locator(selector).boundingBox();
     if (box === null) throw new Error(`${selector} is not on screen.`);
-    position = { x: box.width - 4, y: box.height - 4 };
+    position = { x: box.width - 24, y: box.height - 6 };
   }
   await chooseExtensionItem(xvfb, E2E_DIST, () => page.click(selector, { button: 'right', ...(position === undefined ? {} : { position }) }), { path: click.path });
 }
