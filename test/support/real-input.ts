@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { E2E_DIST, inFrontForKeys, type E2eSession } from './e2e-session';
 import { chooseExtensionItem } from './native-menus';
+import { appendLink, appendParagraph, selectContents } from './page-content';
 
 // The ways in a person has, in headed Chromium under Xvfb (startE2eSession({ headed: true })):
 // the native context menu and the keyboard commands, each with real input.
@@ -49,37 +50,15 @@ export async function pressShortcut(session: E2eSession, page: Page): Promise<vo
 
 /** A link to `href` put on the page (a person's page links anywhere), to right-click; its selector. */
 export async function linkOnPage(page: Page, href: string, text = 'a link to shorten'): Promise<string> {
-  const id = await page.evaluate(
-    ([target, words]) => {
-      const link = document.createElement('a');
-      link.id = `link-${document.querySelectorAll('a[id^="link-"]').length + 1}`;
-      link.href = target;
-      link.textContent = words;
-      document.body.appendChild(document.createElement('p')).append(link);
-      return link.id;
-    },
-    [href, text] as const,
-  );
-  return `#${id}`;
+  return `#${await page.evaluate(appendLink, [href, text] as const)}`;
 }
 
 /** A paragraph of `text` put on the page (to select, or to right-click); its selector. */
 export async function paragraphOnPage(page: Page, text: string): Promise<string> {
-  const id = await page.evaluate((words) => {
-    const paragraph = document.body.appendChild(document.createElement('p'));
-    paragraph.id = `text-${document.querySelectorAll('p[id^="text-"]').length + 1}`;
-    paragraph.textContent = words;
-    return paragraph.id;
-  }, text);
-  return `#${id}`;
+  return `#${await page.evaluate(appendParagraph, text)}`;
 }
 
 /** Selects the whole of the element's text, as a person drags over it. */
 export async function selectAll(page: Page, selector: string): Promise<void> {
-  await page.evaluate((target) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(target) as Element);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, selector);
+  await page.evaluate(selectContents, selector);
 }
