@@ -3,13 +3,15 @@
 // person would, then the popup's switcher, the menu's "Shorten link with ▸",
 // the shortcut and the cache, each server's log holding only its own token;
 // and two accounts on one rate-limited server, each keeping its own limit.
+// Headed Chromium under Xvfb: the menu and the shortcut with real input.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { Account } from '../../src/storage/accounts';
 import { pollUntil } from '../../tooling/poll';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
-import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { extensionItems } from '../support/native-menus';
+import { chooseInMenu, linkOnPage, pressShortcut } from '../support/real-input';
 
 let session: E2eSession;
 let second: StandIn;
@@ -20,13 +22,19 @@ const SHARED_TOKENS = ['work_0123456789abcdef0123', 'home_0123456789abcdef4567']
 
 const shortUrlOf = (server: StandIn) => new RegExp(`^${server.baseUrl.replaceAll('.', '\\.')}/[A-Za-z0-9]{7}$`);
 const tokensSeenBy = (server: StandIn) => [...new Set(server.apiRequests().map((request) => request.headers.authorization))];
-const linkOf = (outcome: unknown) => (outcome as { shortened: { shortUrl: string } }).shortened.shortUrl;
+/** Where each item is in the menu with the two accounts of each test (extensionItems in native-menus.ts). */
+const items = extensionItems({ accounts: 2 });
+/** The short link the menu or the shortcut copied: the clipboard once it holds anything but `before`. */
+const copiedSince = async (before: string) => {
+  await expect.poll(() => session.readClipboard()).not.toBe(before);
+  return session.readClipboard();
+};
 const stored = async () => (await session.worker()).evaluate(() => chrome.storage.local.get(['accounts', 'activeAccount']));
 
 beforeAll(async () => {
   second = await startStandIn({});
   shared = await startStandIn({ tokens: SHARED_TOKENS.map((token) => ({ token, credits: 100 })), rateLimit: { limit: 2, windowMs: 3_000 } });
-  session = await startE2eSession({ trustedSpkiHashes: [second.spkiHash, shared.spkiHash] });
+  session = await startE2eSession({ headed: true, trustedSpkiHashes: [second.spkiHash, shared.spkiHash] });
   await session.useStandIn();
   session.audit.watchServer(shared);
   for (const token of SHARED_TOKENS) session.audit.configured({ serverUrl: shared.baseUrl, token });
@@ -112,55 +120,61 @@ describe('two accounts on two servers', () => {
 
   it('the cache answers only with links the same account made', async () => {
     const longUrl = `${session.standIn.baseUrl}/demo/destination?from=cache-per-account`;
-    const viaMenu = (menuItemId: string) => session.clickMenu({ menuItemId, linkUrl: longUrl });
-    const first = await viaMenu('shorten-link');
-    expect(first).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(session.shortUrlPattern()) as unknown } });
+    const page = await session.openTab('/demo/destination?title=Links+for+two+accounts');
+    const link = await linkOnPage(page, longUrl);
+    // A real right-click on the link and "Shorten link" (in the extension's submenu beside "Shorten link with ▸").
+    const viaMenu = async () => {
+      await session.setClipboard('nothing copied yet');
+      await chooseInMenu(session, page, link, { path: items.shorten });
+      return copiedSince('nothing copied yet');
+    };
+    const first = await viaMenu();
+    expect(first).toMatch(session.shortUrlPattern());
 
     // The other account is asked for the same address: its own server makes its own link, never the first account's.
     await (await session.worker()).evaluate((id) => chrome.storage.local.set({ activeAccount: id }), ownAccount.id);
-    const theirs = await viaMenu('shorten-link');
-    expect(theirs).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(second)) as unknown } });
+    const theirs = await viaMenu();
+    expect(theirs).toMatch(shortUrlOf(second));
     expect(second.apiRequests()).toHaveLength(1);
 
     // Each account again: each is given its own link from history, with no request.
     session.standIn.clearLog();
     second.clearLog();
-    expect(await viaMenu('shorten-link')).toMatchObject({ shortened: { shortUrl: linkOf(theirs), fromHistory: true } });
+    expect(await viaMenu()).toBe(theirs);
     await (await session.worker()).evaluate(() => chrome.storage.local.set({ activeAccount: 'account-1' }));
-    expect(await viaMenu('shorten-link')).toMatchObject({ shortened: { shortUrl: linkOf(first), fromHistory: true } });
+    expect(await viaMenu()).toBe(first);
     expect([...session.standIn.apiRequests(), ...second.apiRequests()]).toEqual([]);
+    await page.close();
   });
 
-  it('"Shorten link with ▸" offers each account, and its item shortens with that one whatever is active; the shortcut uses the active one', async () => {
-    // The submenu's items are there (an update of an item that does not exist is refused).
-    await (await session.worker()).evaluate(async () => {
-      const hooks = (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e;
-      await hooks.menuRounds().latest;
-    });
-    for (const id of ['account-1', ownAccount.id]) {
-      for (const item of [`account-link:${id}`, `account-page:${id}`]) {
-        await (await session.worker()).evaluate((menuItemId) => chrome.contextMenus.update(menuItemId, {}), item);
-      }
-    }
-
+  it('"Shorten link with ▸" and "Shorten page with ▸", chosen for real, shorten with the account chosen whatever is active; a real shortcut uses the active one', async () => {
+    const page = await session.openTab('/demo/destination?title=A+page+for+the+account+submenus');
     const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=submenu`;
-    const outcome = await session.clickMenu({ menuItemId: `account-link:${ownAccount.id}`, linkUrl });
-    expect(outcome).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(second)) as unknown } });
+    await session.setClipboard('nothing copied yet');
+    await chooseInMenu(session, page, await linkOnPage(page, linkUrl), { path: items.withAccount(1) });
+    expect(await copiedSince('nothing copied yet')).toMatch(shortUrlOf(second));
+    expect(second.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: linkUrl }]);
     expect(session.standIn.apiRequests()).toEqual([]);
     expect((await stored()).activeAccount).toBe('account-1');
 
-    const tab = await session.openTab('/demo/article');
-    const pressed = await (await session.worker()).evaluate(
-      (url) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onCommand('shorten-current-tab', { url, index: 0, active: true, incognito: false, title: 'Article' } as never),
-      tab.url(),
-    );
-    expect(pressed).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(session.shortUrlPattern()) as unknown } });
+    // The page's submenu, on the page itself: "Own links" too.
+    second.clearLog();
+    await session.setClipboard('nothing copied yet');
+    await chooseInMenu(session, page, 'h1', { path: items.withAccount(1) });
+    expect(await copiedSince('nothing copied yet')).toMatch(shortUrlOf(second));
+    expect(second.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: page.url() }]);
+    expect((await session.history())[0]).toMatchObject({ via: 'menu-page', account: ownAccount.id });
+
+    await session.setClipboard('nothing copied yet');
+    await pressShortcut(session, page);
+    expect(await copiedSince('nothing copied yet')).toMatch(session.shortUrlPattern());
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: page.url() }]);
     expect(tokensSeenBy(session.standIn)).toEqual([`Bearer ${session.standIn.demoToken}`]);
     expect(tokensSeenBy(second)).toEqual([`Bearer ${second.demoToken}`]);
-    await tab.close();
+    await page.close();
   });
 
-  it("two accounts on one server keep a limit each: one's clicks waiting for its window hold none of the other's", async () => {
+  it("two accounts on one server keep a limit each: one's clicks waiting for its window hold none of the other's (through the hook: five clicks within one 3-second window, faster than real input walks the menu)", async () => {
     const [work, home] = [
       { id: 'account-1', name: 'Work', server: shared.baseUrl },
       { id: 'account-2', name: 'Home', server: shared.baseUrl },
@@ -191,9 +205,10 @@ describe('two accounts on two servers', () => {
   });
 
   it('sync carries the accounts\' names and servers, never a token', async () => {
-    await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.syncPreferences());
+    // Merged a moment after the accounts were written (in beforeEach), as after any change.
+    const syncedAccounts = async () => ((await (await session.worker()).evaluate(() => chrome.storage.sync.get('pref:accounts')))['pref:accounts'] as { value?: unknown } | undefined)?.value;
+    await expect.poll(syncedAccounts).toEqual((await stored()).accounts);
     const synced = await (await session.worker()).evaluate(() => chrome.storage.sync.get(null));
-    expect((synced['pref:accounts'] as { value: unknown }).value).toEqual((await stored()).accounts);
     expect(JSON.stringify(synced)).not.toContain(second.demoToken);
     expect(JSON.stringify(synced)).not.toContain(session.standIn.demoToken);
   });
@@ -208,9 +223,14 @@ describe('two accounts on two servers', () => {
     const left = await (await session.worker()).evaluate(() => chrome.storage.local.get(null));
     expect(left.accounts).toEqual([expect.objectContaining({ id: 'account-1' })]);
     expect(Object.keys(left).filter((key) => key.startsWith('token:'))).toEqual(['token:account-1']);
-    // One account: no "Shorten link with ▸" at all.
-    await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.menuRounds().latest);
-    await expect((await session.worker()).evaluate(() => chrome.contextMenus.update('shorten-link-with', {}))).rejects.toThrow();
+    // One account: no "Shorten link with ▸" at all (an update of an item that does not exist is refused)...
+    await expect.poll(() => session.worker().then((worker) => worker.evaluate(() => chrome.contextMenus.update('shorten-link-with', {}).then(() => 'offered', () => 'gone')))).toBe('gone');
+    // ...and a real right-click on a link finds the extension's one item, no submenu: Return on it shortens with the account left.
+    const page = await session.openTab('/demo/destination?title=A+page+after+the+removal');
+    await session.setClipboard('nothing copied yet');
+    await chooseInMenu(session, page, await linkOnPage(page, `${session.standIn.baseUrl}/demo/destination?from=one-account`));
+    expect(await copiedSince('nothing copied yet')).toMatch(session.shortUrlPattern());
+    await page.close();
   });
 
   it('a profile saved before accounts (its server and token, version 1) becomes the first account in a fresh worker, with nothing to redo', async () => {
@@ -250,17 +270,21 @@ describe('two accounts on two servers', () => {
     const synced = [...((await stored()).accounts as Account[]), { id: 'account-synced', name: 'From my laptop', server: second.baseUrl }];
     // Another browser added it a moment ago.
     await worker.evaluate((value) => chrome.storage.sync.set({ 'pref:accounts': { value, at: Date.now() + 1_000 } }), synced);
-    await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.syncPreferences());
-    expect((await stored()).accounts).toEqual(synced);
+    // Merged as any change from sync is (storage.sync's own event).
+    await expect.poll(async () => (await stored()).accounts).toEqual(synced);
 
     const options = await session.browser.context.newPage();
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await expect.poll(() => options.locator('.account-list li', { hasText: 'From my laptop' }).textContent()).toContain('Needs its token in this browser');
     await options.close();
 
-    const outcome = await session.clickMenu({ menuItemId: 'account-link:account-synced', linkUrl: `${session.standIn.baseUrl}/demo/destination?from=synced` });
-    expect(outcome).toEqual({ status: 'failed', error: { kind: 'no-token', blank: false, account: 'From my laptop' } });
+    // "Shorten link with ▸ From my laptop", the third account, chosen for real.
+    const page = await session.openTab('/demo/destination?title=A+page+for+the+synced+account');
+    await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+    await chooseInMenu(session, page, await linkOnPage(page, `${session.standIn.baseUrl}/demo/destination?from=synced`), { path: extensionItems({ accounts: 3 }).withAccount(2) });
+    expect((await settledBadge(session)).title).toContain('No access token is saved in this browser for the account “From my laptop”.');
     expect(second.apiRequests()).toEqual([]);
+    await page.close();
     // Its notification names it, in the user's words.
     const shown = await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown);
     expect(shown.some(({ text }) => text.includes('No access token is saved in this browser for the account “From my laptop”.'))).toBe(true);

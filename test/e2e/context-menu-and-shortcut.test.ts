@@ -1,13 +1,14 @@
 // The right-click menu and the keyboard shortcut of the built extension, in
-// headed Chromium under Xvfb: a real right-click with a real menu choice, a
-// real key press, then the worker's click handler for the other menu items.
+// headed Chromium under Xvfb: each item chosen with a real right-click and
+// real keys on Chromium's own menu (a submenu's too), and real key presses.
 // Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/main.ts,
 // src/background/delivery/clipboard.ts, src/background/testing/e2e-hooks.ts,
 // src/background/testing/e2e-main.ts, src/background/testing/e2e-timing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
-import { chooseExtensionItem } from '../support/native-menus';
+import { chooseExtensionItem, extensionItems } from '../support/native-menus';
+import { chooseInMenu, linkOnPage, paragraphOnPage } from '../support/real-input';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
@@ -51,12 +52,15 @@ function expectOneCleanRequestFor(longUrl: string): void {
   expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ url: longUrl });
 }
 
-async function menuRoundsStarted(): Promise<number> {
-  return (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: { menuRounds(): { started: number } } }).shrtnrE2e.menuRounds().started);
-}
-
 async function notificationIds(): Promise<string[]> {
   return (await session.worker()).evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+}
+
+/** What the notifications shown said (the e2e build records them: no browser API reads a notification back). */
+async function notificationsShown(): Promise<string[]> {
+  return (await session.worker()).evaluate(() =>
+    (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.filter((shown) => shown.surface === 'notification').map((shown) => shown.text),
+  );
 }
 
 describe('context menu', () => {
@@ -139,17 +143,18 @@ describe('context menu', () => {
     await article.evaluate(() => getSelection()?.removeAllRanges());
   });
 
-  it('"Shorten the links in the selection" shortens a selected link, trimmed of spaces and of its sentence\'s punctuation', async () => {
-    const selected = `${session.standIn.baseUrl}/demo/destination?from=selection`;
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `  ${selected}).\n` });
-    expect(outcome?.status).toBe('copied');
+  it('a real right-click on a selected address and "Shorten the links in the selection" shortens it, trimmed of its sentence\'s punctuation', async () => {
+    const selected = `${session.standIn.baseUrl}/demo/destination?from=sentence`;
+    // Selected to the sentence's end, as a double-click and drag often takes it.
+    const sentence = await paragraphOnPage(article, `${selected}).`);
+    await chooseInMenu(session, article, sentence, { selected: true });
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expectOneCleanRequestFor(selected);
   });
 
-  it('a selection that is not a URL gets its own message, no request, and the clipboard is kept', async () => {
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: 'just some words' });
-    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'no-links-selected' } });
+  it('a real right-click on selected words that hold no URL: its own message, no request, and the clipboard is kept', async () => {
+    const words = await paragraphOnPage(article, 'just some words');
+    await chooseInMenu(session, article, words, { selected: true });
     const badge = await settledBadge(session);
     expect(badge.text).toBe('!');
     expect(badge.title).toContain('selected text holds no web address and no link');
@@ -157,54 +162,58 @@ describe('context menu', () => {
     expect(await session.readClipboard()).toBe('nothing copied yet');
   });
 
-  it('"Shorten with campaign" tags a link and the page with the preset, each its own link, the menu made again as presets change', async () => {
-    const roundsBefore = await menuRoundsStarted();
+  it('"Shorten with campaign ▸", chosen for real, tags a link and the page with the preset, each its own link; the submenu comes and goes with the presets', async () => {
+    const campaignOffered = () => session.worker().then((worker) => worker.evaluate(() => chrome.contextMenus.update('shorten-with-campaign', {}).then(() => true, () => false)));
     const newsletter = { name: 'Newsletter', params: [{ key: 'utm_source', value: 'news letter' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'a&b=c#d' }] };
     await session.configure({ campaignPresets: [newsletter], stripTracking: true });
-    await expect.poll(menuRoundsStarted).toBe(roundsBefore + 1);
+    await expect.poll(campaignOffered).toBe(true);
+    const items = extensionItems({ presets: 1 });
+    try {
+      const untagged = `${session.standIn.baseUrl}/demo/destination?from=campaign`;
+      const tagged = `${untagged}&utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d`;
+      const link = await linkOnPage(article, `${untagged}&utm_source=old`);
+      await chooseInMenu(session, article, link, { path: items.withCampaign(0) });
+      await expect.poll(() => session.history()).toEqual([expect.objectContaining({ longUrl: tagged, campaign: 'Newsletter', via: 'menu-link' })]);
+      expectOneCleanRequestFor(tagged);
+      expect(await session.readClipboard()).toBe((await session.history())[0]?.shortUrl);
 
-    const linkUrl = `${session.standIn.baseUrl}/demo/destination?from=campaign&utm_source=old`;
-    const fromLink = await session.clickMenu({ menuItemId: 'campaign:Newsletter', linkUrl });
-    const tagged = `${session.standIn.baseUrl}/demo/destination?from=campaign&utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d`;
-    expect(fromLink).toMatchObject({ status: 'copied', shortened: { longUrl: tagged } });
-    expectOneCleanRequestFor(tagged);
-    expect((await session.history())[0]).toMatchObject({ longUrl: tagged, campaign: 'Newsletter', via: 'menu-link' });
+      // The untagged link is another link: asked of the server, not taken from the tagged one in history.
+      session.standIn.clearLog();
+      await chooseInMenu(session, article, await linkOnPage(article, untagged), { path: items.shorten });
+      await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
 
-    // The untagged link is another link: asked of the server, not taken from the tagged one in history.
-    session.standIn.clearLog();
-    await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination?from=campaign` });
-    expect(session.standIn.apiRequests()).toHaveLength(1);
-
-    session.standIn.clearLog();
-    const fromPage = await session.clickMenu({ menuItemId: 'campaign:Newsletter', pageUrl: `${session.standIn.baseUrl}/demo/article` });
-    expect(fromPage).toMatchObject({ status: 'copied', shortened: { longUrl: `${session.standIn.baseUrl}/demo/article?utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d` } });
-    await session.configure({ campaignPresets: undefined, stripTracking: undefined });
+      session.standIn.clearLog();
+      await chooseInMenu(session, article, '.byline', { path: items.withCampaign(0) });
+      await expect.poll(() => session.history().then((entries) => entries[0]?.longUrl)).toBe(`${session.standIn.baseUrl}/demo/article?utm_source=news%20letter&utm_medium=email&utm_campaign=a%26b%3Dc%23d`);
+      expect((await session.history())[0]).toMatchObject({ campaign: 'Newsletter', via: 'menu-page' });
+    } finally {
+      await session.configure({ campaignPresets: undefined, stripTracking: undefined });
+    }
+    await expect.poll(campaignOffered).toBe(false);
   });
 
-  it('an API error shows on the badge and keeps the clipboard as it was', async () => {
+  it('an API error, after a real right-click, shows on the badge and keeps the clipboard as it was', async () => {
     session.standIn.setFault({ kind: 'html-500' });
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/x' });
-    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'server-error', status: 500 } });
+    await chooseInMenu(session, article, await linkOnPage(article, 'https://example.com/x'));
     const badge = await settledBadge(session);
     expect(badge).toEqual({ text: '!', title: 'The Shrtnr server failed (HTTP 500). Try again in a little while.' });
+    expect(session.standIn.apiRequests()).toHaveLength(1);
     expect(await session.readClipboard()).toBe('nothing copied yet');
   });
 
   it('a notification names the long link\'s host only, never its path or query', async () => {
+    const shownBefore = (await notificationsShown()).length;
     const linkUrl = `${session.standIn.baseUrl}/demo/destination?session=private-4711#account`;
-    const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl });
-    expect(outcome?.status).toBe('copied');
-    const notifications = await (await session.worker()).evaluate(() =>
-      (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.filter((shown) => shown.surface === 'notification'),
-    );
-    const last = notifications.at(-1)?.text ?? '';
+    await chooseInMenu(session, article, await linkOnPage(article, linkUrl));
+    expect(await clipboardChange()).toMatch(session.shortUrlPattern());
+    const last = await pollUntil(async () => (await notificationsShown()).slice(shownBefore).at(-1), { timeoutMs: 10_000, failure: 'No notification was shown.' });
     expect(last).toContain(new URL(session.standIn.baseUrl).host);
     expect(last).not.toContain('private-4711');
     expect(last).not.toContain('/demo/destination');
   });
 
   // The queue's journal only lets a restarted worker resume: a journal that cannot be written costs no link (issue 11).
-  it('a journal that cannot be written: the link is still made and copied, and the badge ends, never a stuck "…"', async () => {
+  it('a journal that cannot be written: the link of a real right-click is still made and copied, and the badge ends, never a stuck "…"', async () => {
     const worker = await session.worker();
     await worker.evaluate(() => {
       const area = chrome.storage.session as unknown as { set: unknown; realSet?: unknown };
@@ -212,14 +221,14 @@ describe('context menu', () => {
       area.set = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
     });
     try {
-      const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${session.standIn.baseUrl}/demo/destination?journal=full` });
-      expect(outcome?.status).toBe('copied');
-      const shortUrl = outcome?.status === 'copied' ? outcome.shortened.shortUrl : '';
+      const linkUrl = `${session.standIn.baseUrl}/demo/destination?journal=full`;
+      await chooseInMenu(session, article, await linkOnPage(article, linkUrl));
+      const shortUrl = await clipboardChange();
       expect(shortUrl).toMatch(session.shortUrlPattern());
       const badge = await settledBadge(session);
       expect(badge.text).toBe('✓');
-      expect(await session.readClipboard()).toBe(shortUrl);
-      expect(session.standIn.apiRequests()).toHaveLength(1);
+      expectOneCleanRequestFor(linkUrl);
+      expect((await session.history())[0]).toMatchObject({ longUrl: linkUrl, shortUrl });
     } finally {
       await worker.evaluate(() => {
         const area = chrome.storage.session as unknown as { set: unknown; realSet?: unknown };

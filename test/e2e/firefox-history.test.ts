@@ -1,7 +1,8 @@
 // Issue 10 in Firefox (dist-e2e/firefox in Debian's firefox-esr, over
-// WebDriver BiDi): history recorded from the background page, the cache
-// answering a second click with no request, rich-text copy through
-// ClipboardItem, and the history page with its search.
+// WebDriver BiDi, headed under Xvfb): history recorded from the background
+// page, each way in a real right-click on Firefox's own menu or a real
+// Alt+Shift+L; the cache answering a second click with no request, rich-text
+// copy through ClipboardItem, and the history page with its search.
 import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,10 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { pollUntil } from '../../tooling/poll';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
+import { chooseInFirefoxMenu, firefoxLinkOnPage, firefoxParagraphOnPage, pressFirefoxShortcut } from '../support/firefox-real-input';
 import { wordsIn } from '../support/locale-catalogue';
 
 const { t } = wordsIn('en');
@@ -24,7 +25,7 @@ let downloads: string;
 
 beforeAll(async () => {
   downloads = await mkdtemp(join(tmpdir(), 'firefox-downloads-'));
-  session = await startFirefoxSession({ downloadDir: downloads });
+  session = await startFirefoxSession({ headed: true, downloadDir: downloads });
   base = session.standIn.baseUrl;
 });
 afterAll(async () => {
@@ -41,9 +42,25 @@ beforeEach(async () => {
 /** The background page's own history store (e2e build): emptied, or read. */
 const backgroundHistory = async (action: 'clear' | 'read'): Promise<HistoryEntry[]> => (action === 'clear' ? session.clearHistory().then(() => []) : session.history());
 
-function copiedLink(outcome: BackgroundOutcome | undefined): string {
-  if (outcome?.status !== 'copied') throw new Error(`Expected a copied short link, got ${JSON.stringify(outcome)}.`);
-  return outcome.shortened.shortUrl;
+/** What each way in is waited on by: the clipboard holds anything else once it has copied. */
+const NOTHING_COPIED = 'nothing copied yet';
+
+/** What a way in copied: the clipboard, emptied (NOTHING_COPIED) before it, once it changes. */
+async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
+  await session.firefox.evaluateInExtension((text) => navigator.clipboard.writeText(text), NOTHING_COPIED);
+  await wayIn();
+  await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).not.toBe(NOTHING_COPIED);
+  return session.readClipboard();
+}
+
+/** A tab of the stand-in's destination page at `query`, titled `title`. */
+const pageTitled = (query: string, title: string) => session.firefox.openTab(`${base}/demo/destination?${query}&title=${encodeURIComponent(title)}`);
+
+/** A real right-click on a link to `linkUrl` reading `text`, put on a tab of links, and "Shorten link" chosen in Firefox's menu. */
+async function linkShortened(linkUrl: string, text = 'a link to shorten'): Promise<void> {
+  const tab = await pageTitled('links=1', 'Links to shorten');
+  await chooseInFirefoxMenu(session, tab, await firefoxLinkOnPage(tab, linkUrl, text));
+  await tab.close();
 }
 
 let historyPage: Page | undefined;
@@ -67,11 +84,13 @@ const shortUrlsListed = (page: Page) => page.$$eval('[data-testid="history-row"]
 const countText = (page: Page) => page.$eval('[data-testid="history-count"]', (count) => count.textContent ?? '');
 
 describe('history in Firefox', () => {
-  it('records a menu click from the background page, and the history page lists it', async () => {
+  it('records a real menu click from the background page, and the history page lists it', async () => {
     const linkUrl = `${base}/demo/destination?firefox=recorded`;
-    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl }));
+    const shortUrl = await copiedBy(() => linkShortened(linkUrl, 'Where it is recorded'));
+    expect(shortUrl).toMatch(session.shortUrlPattern());
     const history = await backgroundHistory('read');
-    expect(history).toEqual([{ shortUrl, longUrl: linkUrl, server: base, createdAt: expect.any(Number), via: 'menu-link', used: 1, account: 'account-1' }]);
+    // Firefox names the link's text (Chromium does not): the entry's title.
+    expect(history).toEqual([{ shortUrl, longUrl: linkUrl, server: base, createdAt: expect.any(Number), via: 'menu-link', title: 'Where it is recorded', used: 1, account: 'account-1' }]);
 
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
@@ -86,26 +105,27 @@ describe('history in Firefox', () => {
     expect(await countText(page)).toBe(t('historyCount', 1));
   });
 
-  it('answers a second click on the same link from history: no request, the same link on the clipboard', async () => {
+  it('answers a second click on the same link, and the shortcut on its page, from history: no request, the same link on the clipboard', async () => {
     const linkUrl = `${base}/demo/destination?firefox=cached`;
-    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl }));
+    const shortUrl = await copiedBy(() => linkShortened(linkUrl));
+    expect(shortUrl).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests()).toHaveLength(1);
-    await session.firefox.evaluateInExtension(() => navigator.clipboard.writeText('nothing copied since'), null);
     session.standIn.clearLog();
 
-    expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl })).toMatchObject({ status: 'copied', shortened: { shortUrl, fromHistory: true } });
-    expect(await session.pressCommand('shorten-current-tab', linkUrl)).toMatchObject({ status: 'copied', shortened: { shortUrl, fromHistory: true } });
+    expect(await copiedBy(() => linkShortened(linkUrl))).toBe(shortUrl);
+    const tab = await session.firefox.openTab(linkUrl);
+    expect(await copiedBy(() => pressFirefoxShortcut(session, tab))).toBe(shortUrl);
+    await tab.close();
     // Nothing at all reached the server, not even a CORS preflight.
     expect(session.standIn.requests().filter((request) => request.path.startsWith('/api/'))).toEqual([]);
-    expect(await session.readClipboard()).toBe(shortUrl);
     expect(await backgroundHistory('read')).toHaveLength(1);
   });
 
-  it('copies rich text from the background page: the short URL as plain text and a link as HTML', async () => {
+  it('copies rich text from the background page after a real menu click: the short URL as plain text and a link as HTML', async () => {
     await session.configure({ copyFormat: 'rich' });
     const linkUrl = `${base}/demo/destination?firefox=rich`;
-    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl }));
-    expect(await session.readClipboard()).toBe(shortUrl);
+    const shortUrl = await copiedBy(() => linkShortened(linkUrl, 'Weekly notes'));
+    expect(shortUrl).toMatch(session.shortUrlPattern());
     // Both flavours, read from a web page (dom.events.testing.asyncClipboard lets it, without a paste prompt).
     const reader = await session.firefox.openTab(`${base}/demo/blank?read=flavours`);
     const flavours = await reader.evaluate(async () => {
@@ -117,13 +137,19 @@ describe('history in Firefox', () => {
     });
     await reader.close();
     expect(flavours['text/plain']).toBe(shortUrl);
-    expect(flavours['text/html']).toContain(`<a href="${shortUrl}">${linkUrl}</a>`);
+    // Labelled with the link's text, which Firefox names.
+    expect(flavours['text/html']).toContain(`<a href="${shortUrl}">Weekly notes</a>`);
   });
 
   it('the history page searches as you type', async () => {
-    const banana = copiedLink(await session.pressCommand('shorten-current-tab', `${base}/demo/destination?fruit=banana`));
-    const cherry = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?fruit=cherry` }));
-    const other = copiedLink(await session.clickMenu({ menuItemId: 'shorten-selection', selectionText: `${base}/demo/destination?vegetable=leek` }));
+    // Made for real: the shortcut on a page, a link's menu, a selection's.
+    const bananaTab = await pageTitled('fruit=banana', 'Banana bread');
+    const banana = await copiedBy(() => pressFirefoxShortcut(session, bananaTab));
+    await bananaTab.close();
+    const cherry = await copiedBy(() => linkShortened(`${base}/demo/destination?fruit=cherry`));
+    const selecting = await pageTitled('selection=1', 'Text to select');
+    const other = await copiedBy(async () => chooseInFirefoxMenu(session, selecting, await firefoxParagraphOnPage(selecting, `${base}/demo/destination?vegetable=leek`), { selected: true }));
+    await selecting.close();
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([other, cherry, banana]);
 
@@ -140,7 +166,7 @@ describe('history in Firefox', () => {
   });
 
   it('exports history as a downloaded JSON file that imports back, and shows and saves a QR code that reads as the link', async () => {
-    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?firefox=files` }));
+    const shortUrl = await copiedBy(() => linkShortened(`${base}/demo/destination?firefox=files`));
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
     // A download starts from the tab in front.

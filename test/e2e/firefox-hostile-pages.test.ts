@@ -59,7 +59,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
     const trap = await textOf('#trap');
     const browserWindow = await inFront(page);
     await page.click('#editor');
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#editor'), browserWindow);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#editor'), { browserWindow });
 
     const [first, second] = [await madeFor(from('style-1')), await madeFor(from('style-2'))];
     const after = before.replace(from('style-1'), first).replace(from('style-2'), second);
@@ -93,7 +93,7 @@ describe('only text a person can see counts (item 3)', () => {
     });
     const clipboardBefore = await session.readClipboard();
     await inFront(page);
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#contact'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), browserWindow);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#contact'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
 
     const short = await madeFor(from('seen'));
     await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
@@ -117,7 +117,7 @@ describe('the field changed is the one right-clicked (item 3)', () => {
     const [message, stash] = [await valueOf('#message'), await valueOf('#stash')];
     const browserWindow = await inFront(page);
     await page.click('#message');
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#message'), browserWindow);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#message'), { browserWindow });
 
     const [first, second] = [await madeFor(from('thief-1')), await madeFor(from('thief-2'))];
     await expect.poll(() => valueOf('#message')).toBe(message.replace(from('thief-1'), first).replace(from('thief-2'), second));
@@ -135,7 +135,7 @@ describe('one click asks before a flood (item 3)', () => {
     const shownBefore = (await notificationsShown()).length;
     const browserWindow = await inFront(page);
     await page.click('#list');
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#list'), browserWindow);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#list'), { browserWindow });
 
     const question = await pollUntil(async () => (await notificationsShown()).slice(shownBefore).find((shown) => shown.id?.startsWith('shrtnr-question:') === true), {
       timeoutMs: 10_000,

@@ -1,4 +1,5 @@
-// Issue 10 end to end, in Chromium with the e2e build against the stand-in:
+// Issue 10 end to end, in headed Chromium with the e2e build against the
+// stand-in, each way in with real input (the menu and the shortcut under Xvfb):
 // every way in is recorded (and nothing from a private window, with history
 // off, or for a failure), the cache gives a link again with no request, the
 // history page's tools, QR codes decoded from the screen and from the files,
@@ -11,11 +12,11 @@ import type { Download, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { E2eHooks, ShownText } from '../../src/background/testing/e2e-hooks';
-import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
-import type { Menus, Tabs } from '../../src/platform/browser';
+import type { Menus } from '../../src/platform/browser';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
-import { clickClosingPopup, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { clickClosingPopup, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { wordsIn } from '../support/locale-catalogue';
 import { stringContaining } from '../support/matchers';
 
@@ -26,7 +27,7 @@ let base: string;
 
 beforeAll(async () => {
   // Many shortenings in a minute (20 at once among them): more than the contract's 60 a minute.
-  session = await startE2eSession({ standIn: { rateLimit: { limit: 10_000, windowMs: 60_000 } } });
+  session = await startE2eSession({ headed: true, standIn: { rateLimit: { limit: 10_000, windowMs: 60_000 } } });
   base = session.standIn.baseUrl;
   // In each popup, before its own scripts: note whether its "Shortening…" state was ever put on the page.
   await session.browser.context.addInitScript(() => {
@@ -53,32 +54,46 @@ beforeEach(async () => {
   }
 });
 
-// ---- Ways in, through the very handlers a click or a key press runs (e2e build hooks) ----
+// ---- Ways in, with real input (test/support/real-input.ts) ----
 
-interface TabOptions {
-  title?: string;
-  incognito?: boolean;
+/** What each way in is waited on by: the clipboard holds anything else once it has copied. */
+const NOTHING_COPIED = 'nothing copied yet';
+
+/** A tab of the stand-in's destination page at `query`, titled `title` (its ?title=), and its address. */
+async function pageTitled(query: string, title?: string): Promise<{ tab: Page; url: string }> {
+  const url = `${base}/demo/destination?${query}${title === undefined ? '' : `&title=${encodeURIComponent(title)}`}`;
+  return { tab: await session.openTab(url), url };
 }
 
-/** A tab as the browser hands it to a menu or command handler. */
-function tabOf(url: string, { title, incognito = false }: TabOptions = {}): Tabs.Tab {
-  return { url, index: 0, active: true, highlighted: true, pinned: false, incognito, ...(title === undefined ? {} : { title }) };
+/** What a way in copied: the clipboard, emptied (NOTHING_COPIED) before it, once it changes. */
+async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
+  await session.setClipboard(NOTHING_COPIED);
+  await wayIn();
+  await expect.poll(() => session.readClipboard()).not.toBe(NOTHING_COPIED);
+  return session.readClipboard();
 }
 
-async function menuClick(info: { menuItemId: string; linkUrl?: string; pageUrl?: string; selectionText?: string }, tab?: Tabs.Tab): Promise<BackgroundOutcome | undefined> {
-  const click: Menus.OnClickData = { editable: false, modifiers: [], ...info };
-  // These items shorten one link each: a selection here is one address (a text's links are their own outcome).
-  return (await session.worker()).evaluate((args) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onMenuClicked(args.click, args.tab), { click, tab }) as Promise<BackgroundOutcome | undefined>;
+/** A real right-click on a link to `linkUrl`, put on a tab of links, and "Shorten link" chosen in Chromium's menu. */
+async function linkShortened(linkUrl: string): Promise<void> {
+  const { tab } = await pageTitled('links=1', 'Links to shorten');
+  await chooseInMenu(session, tab, await linkOnPage(tab, linkUrl));
+  await tab.close();
 }
 
-async function shortcut(tab: Tabs.Tab): Promise<BackgroundOutcome | undefined> {
-  return (await session.worker()).evaluate((given) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onCommand('shorten-current-tab', given), tab);
+/** A real right-click on the page in `tab` and "Shorten this page". */
+const pageShortened = (tab: Page) => chooseInMenu(session, tab, 'h1');
+
+/** A real right-click on `text`, selected on a tab of its own, and "Shorten the links in the selection". */
+async function selectionShortened(text: string): Promise<void> {
+  const { tab } = await pageTitled('selection=1', 'Text to select');
+  await chooseInMenu(session, tab, await paragraphOnPage(tab, text), { selected: true });
+  await tab.close();
 }
 
-/** The short link a background shortening copied, failing the test on anything else. */
-function copiedLink(outcome: BackgroundOutcome | undefined): string {
-  if (outcome?.status !== 'copied') throw new Error(`Expected a copied short link, got ${JSON.stringify(outcome)}.`);
-  return outcome.shortened.shortUrl;
+/** The newest entry's short link, once history has `count` entries. */
+async function newestShortUrl(count: number): Promise<string> {
+  await expect.poll(async () => (await session.history()).length).toBe(count);
+  return (await session.history())[0]?.shortUrl ?? '';
 }
 
 async function notifications(): Promise<string[]> {
@@ -255,13 +270,17 @@ describe('recording', () => {
     await tab.close();
 
     const linkUrl = `${base}/demo/destination?via=link`;
-    const pageUrl = `${base}/demo/destination?via=page`;
     const selectedUrl = `${base}/demo/destination?via=selection`;
-    const shortcutUrl = `${base}/demo/destination?via=shortcut`;
-    const fromLink = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }, tabOf(`${base}/demo/article`, { title: ARTICLE_TITLE })));
-    const fromPage = copiedLink(await menuClick({ menuItemId: 'shorten-page', pageUrl }, tabOf(pageUrl, { title: 'A page shortened from its menu' })));
-    const fromSelection = copiedLink(await menuClick({ menuItemId: 'shorten-selection', selectionText: `  ${selectedUrl}\n` }, tabOf(`${base}/demo/article`)));
-    const fromShortcut = copiedLink(await shortcut(tabOf(shortcutUrl, { title: 'A page shortened with the keyboard' })));
+    const article = await session.openTab('/demo/article');
+    const fromLink = await copiedBy(async () => chooseInMenu(session, article, await linkOnPage(article, linkUrl)));
+    await article.close();
+    const onItsMenu = await pageTitled('via=page', 'A page shortened from its menu');
+    const pageUrl = onItsMenu.url;
+    const fromPage = await copiedBy(() => pageShortened(onItsMenu.tab));
+    const fromSelection = await copiedBy(() => selectionShortened(`  ${selectedUrl}`));
+    const withTheKeyboard = await pageTitled('via=shortcut', 'A page shortened with the keyboard');
+    const shortcutUrl = withTheKeyboard.url;
+    const fromShortcut = await copiedBy(() => pressShortcut(session, withTheKeyboard.tab));
     expect(session.standIn.apiRequests()).toHaveLength(6);
 
     const history = await session.history();
@@ -295,36 +314,39 @@ describe('recording', () => {
     await page.close();
   });
 
-  it('records nothing from a private window, with history off, or for a failure', async () => {
-    const linkUrl = `${base}/demo/destination?private=1`;
-    // Shortened and copied all the same, but not kept.
-    expect(copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }, tabOf(`${base}/demo/article`, { incognito: true })))).toMatch(session.shortUrlPattern());
-    expect(copiedLink(await shortcut(tabOf(`${base}/demo/article`, { title: ARTICLE_TITLE, incognito: true })))).toMatch(session.shortUrlPattern());
-    expect(await session.history()).toEqual([]);
-
+  // A private window's: private-window.test.ts (a real one, with the extension allowed there).
+  it('records nothing with history off, or for a failure, through the menu and the shortcut', async () => {
     // History off: nothing kept, and nothing given from it either (two clicks, two requests).
     await session.configure({ history: false });
     session.standIn.clearLog();
-    const first = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?off=1` }));
-    const second = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?off=1` }));
+    const first = await copiedBy(() => linkShortened(`${base}/demo/destination?off=1`));
+    const second = await copiedBy(() => linkShortened(`${base}/demo/destination?off=1`));
     expect(second).not.toBe(first);
     expect(session.standIn.apiRequests()).toHaveLength(2);
     expect(await session.history()).toEqual([]);
 
     await session.configure({ history: true });
+    // Each failure said on the badge, cleared before it so the one read is its own.
+    const failureShown = async (wayIn: () => Promise<void>) => {
+      await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+      await wayIn();
+      return settledBadge(session);
+    };
     session.standIn.setFault({ kind: 'html-500' });
-    expect(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?failed=1` })).toMatchObject({ status: 'failed', error: { kind: 'server-error' } });
+    expect(await failureShown(() => linkShortened(`${base}/demo/destination?failed=1`))).toMatchObject({ text: '!', title: stringContaining('HTTP 500') });
     session.standIn.setFault({ kind: 'status', status: 403 });
-    expect(await shortcut(tabOf(`${base}/demo/destination?failed=2`))).toMatchObject({ status: 'failed', error: { kind: 'forbidden' } });
+    const refused = await pageTitled('failed=2');
+    expect(await failureShown(() => pressShortcut(session, refused.tab))).toMatchObject({ text: '!', title: stringContaining(t('errorForbidden')) });
+    expect(session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url).slice(-2)).toEqual([`${base}/demo/destination?failed=1`, refused.url]);
     expect(await session.history()).toEqual([]);
 
     // And the same session records again once all is well.
     session.standIn.setFault(null);
-    copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?failed=1` }));
+    await copiedBy(() => linkShortened(`${base}/demo/destination?failed=1`));
     expect((await session.history()).map((entry) => entry.longUrl)).toEqual([`${base}/demo/destination?failed=1`]);
   });
 
-  it('20 menu clicks at once on 20 links record 20 entries: concurrent writes lose nothing', async () => {
+  it('20 menu clicks at once on 20 links record 20 entries: concurrent writes lose nothing (through the hook: real input cannot make 20 clicks at once)', async () => {
     const links = Array.from({ length: 20 }, (_, index) => `${base}/demo/destination?burst=${index}`);
     const outcomes = await (await session.worker()).evaluate(
       (infos) => Promise.all(infos.map((info) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.onMenuClicked(info, undefined))),
@@ -342,43 +364,40 @@ describe('recording', () => {
 describe('the cache: no credit spent twice', () => {
   it('a second menu click on the same link is answered from history: no request, the same link copied, and the notification says so', async () => {
     const linkUrl = `${base}/demo/destination?cached=menu`;
-    await session.setClipboard('nothing copied yet');
-    const first = await menuClick({ menuItemId: 'shorten-link', linkUrl });
-    const shortUrl = copiedLink(first);
-    expect(first).toMatchObject({ shortened: { fromHistory: false } });
-    expect(await session.readClipboard()).toBe(shortUrl);
+    const shortUrl = await copiedBy(() => linkShortened(linkUrl));
+    expect(shortUrl).toMatch(session.shortUrlPattern());
+    expect(requestedUrls()).toEqual([linkUrl]);
     expect((await notifications()).at(-1)).not.toContain(t('linkFromHistory'));
 
-    await session.setClipboard('nothing copied since');
     session.standIn.clearLog();
-    const second = await menuClick({ menuItemId: 'shorten-link', linkUrl });
-    expect(second).toMatchObject({ status: 'copied', shortened: { shortUrl, fromHistory: true } });
+    expect(await copiedBy(() => linkShortened(linkUrl))).toBe(shortUrl);
     expect(session.standIn.apiRequests()).toEqual([]);
-    expect(await session.readClipboard()).toBe(shortUrl);
     expect((await notifications()).at(-1)).toContain(`${shortUrl}\n${t('linkFromHistory')}`);
 
-    // Every other way in is answered from the same entry.
-    expect(await shortcut(tabOf(linkUrl))).toMatchObject({ shortened: { shortUrl, fromHistory: true } });
-    expect(await menuClick({ menuItemId: 'shorten-selection', selectionText: linkUrl })).toMatchObject({ shortened: { shortUrl, fromHistory: true } });
-    expect(await menuClick({ menuItemId: 'shorten-page', pageUrl: linkUrl }, tabOf(linkUrl))).toMatchObject({ shortened: { shortUrl, fromHistory: true } });
+    // Every other way in is answered from the same entry: the shortcut and the page's item on a tab at that address, a selection of it.
+    const tab = await session.openTab(linkUrl);
+    expect(await copiedBy(() => pressShortcut(session, tab))).toBe(shortUrl);
+    expect(await copiedBy(() => pageShortened(tab))).toBe(shortUrl);
+    expect(await copiedBy(() => selectionShortened(linkUrl))).toBe(shortUrl);
     expect(session.standIn.apiRequests()).toEqual([]);
     // A reuse is not a new entry.
     expect(await session.history()).toHaveLength(1);
 
     // Only for the server in use: the same stand-in under another name is another server, and gets asked.
     await session.configure({ serverUrl: new URL(session.idnBaseUrl()).origin, token: session.standIn.demoToken });
-    const elsewhere = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }));
+    const elsewhere = await copiedBy(() => linkShortened(linkUrl));
     expect(elsewhere).not.toBe(shortUrl);
     expect(requestedUrls()).toEqual([linkUrl]);
   });
 
   it('the popup shows a link history holds in the first frame it renders, with no request; "Make a new short link" spends exactly one', async () => {
     const articleUrl = `${base}/demo/article`;
-    const cached = copiedLink(await menuClick({ menuItemId: 'shorten-page', pageUrl: articleUrl }, tabOf(articleUrl, { title: ARTICLE_TITLE })));
+    const tab = await session.openTab(articleUrl);
+    const cached = await copiedBy(() => pageShortened(tab));
     session.standIn.clearLog();
     await session.setClipboard('nothing copied yet');
 
-    const { tab, popup } = await popupOn(articleUrl);
+    const popup = await session.browser.openPopup(tab);
     expect(await shownShortUrl(popup)).toBe(cached);
     expect(await popup.getByTestId('link-origin').textContent()).toBe(`${t('linkFromHistory')} ${t('popupNewLink')}`);
     expect(session.standIn.apiRequests()).toEqual([]);
@@ -393,24 +412,25 @@ describe('the cache: no credit spent twice', () => {
     await expect.poll(() => popup.getByTestId('link-origin').textContent()).toBe(t('popupCreditsUsed', 1));
     expect(requestedUrls()).toEqual([articleUrl]);
     await popup.close();
-    await tab.close();
     expect(await session.readClipboard()).toBe(fresh);
     // The new link is recorded, and from now on it is the one given.
     expect((await session.history()).map((entry) => entry.shortUrl)).toEqual([fresh, cached]);
-    expect(await menuClick({ menuItemId: 'shorten-page', pageUrl: articleUrl }, tabOf(articleUrl))).toMatchObject({ shortened: { shortUrl: fresh, fromHistory: true } });
+    expect(await copiedBy(() => pageShortened(tab))).toBe(fresh);
     expect(session.standIn.apiRequests()).toHaveLength(1);
+    await tab.close();
   });
 
   it('the history page counts the credits the cache saved, live', async () => {
     const page = await openHistoryPage();
     const before = await creditsSaved(page);
     const linkUrl = `${base}/demo/destination?credits=1`;
-    copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }));
+    await copiedBy(() => linkShortened(linkUrl));
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(1);
     expect(await creditsSaved(page)).toBe(before);
-    copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }));
+    await copiedBy(() => linkShortened(linkUrl));
     await expect.poll(() => creditsSaved(page)).toBe(before + 1);
-    copiedLink(await shortcut(tabOf(linkUrl)));
+    const tab = await session.openTab(linkUrl);
+    await copiedBy(() => pressShortcut(session, tab));
     await expect.poll(() => creditsSaved(page)).toBe(before + 2);
     expect(session.standIn.apiRequests()).toHaveLength(1);
     await page.close();
@@ -427,12 +447,30 @@ interface Seeded {
   cherry: string;
 }
 
-/** Four links from real shortenings, oldest first: two titled pages, a formula-like title, a link without one. */
+/** A link the menu or the shortcut made (but for its time). */
+const made = (code: string, query: string, via: string, title?: string) => ({
+  shortUrl: `${base}/${code}`,
+  longUrl: `${base}/demo/destination?${query}`,
+  server: base,
+  via,
+  used: 1,
+  account: 'account-1',
+  ...(title === undefined ? {} : { title }),
+});
+
+/**
+ * Four links history holds, oldest first: two titled pages, a formula-like title, a link without one, as the
+ * menu and the shortcut record them. Written through the worker's own store: the ways in are recording's tests,
+ * above; these are the history page's.
+ */
 async function seedHistory(): Promise<Seeded> {
-  const banana = copiedLink(await menuClick({ menuItemId: 'shorten-page', pageUrl: `${base}/demo/destination?food=banana` }, tabOf(`${base}/demo/destination?food=banana`, { title: 'Banana bread recipe' })));
-  const formula = copiedLink(await shortcut(tabOf(`${base}/demo/destination?csv=formula`, { title: FORMULA_TITLE })));
-  const plain = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?plain=1` }));
-  const cherry = copiedLink(await menuClick({ menuItemId: 'shorten-page', pageUrl: `${base}/demo/destination?food=cherry` }, tabOf(`${base}/demo/destination?food=cherry`, { title: 'Cherry pie' })));
+  const seeded = [made('Banana1', 'food=banana', 'menu-page', 'Banana bread recipe'), made('Formula', 'csv=formula', 'shortcut', FORMULA_TITLE), made('Plain01', 'plain=1', 'menu-link'), made('Cherry1', 'food=cherry', 'menu-page', 'Cherry pie')];
+  await (await session.worker()).evaluate(async (entries) => {
+    const store = (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.history();
+    // A minute ago, a second apart, oldest first.
+    for (const [index, entry] of entries.entries()) await store.record({ ...entry, createdAt: Date.now() - 60_000 + index * 1_000 } as HistoryEntry);
+  }, seeded);
+  const [banana, formula, plain, cherry] = seeded.map((entry) => entry.shortUrl) as [string, string, string, string];
   return { banana, formula, plain, cherry };
 }
 
@@ -615,7 +653,7 @@ describe('the history page', () => {
     expect(await page.getByTestId('history-skipped').textContent()).toBe(t('historySkipped', 3));
     expect(await shortUrlsListed(page)).toEqual([seeded.cherry, seeded.plain, seeded.formula, seeded.banana]);
 
-    const fresh = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: damagedLongUrl }));
+    const fresh = await copiedBy(() => linkShortened(damagedLongUrl));
     expect(fresh).toMatch(session.shortUrlPattern());
     expect(requestedUrls().at(-1)).toBe(damagedLongUrl);
     // And the popup's recent list reads past them too.
@@ -630,15 +668,16 @@ describe('the history page', () => {
   it('updates live as links are shortened elsewhere, and says when history is off', async () => {
     const page = await openHistoryPage();
     await page.getByTestId('history-empty').waitFor();
-    const shortUrl = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?live=1` }));
+    const shortUrl = await copiedBy(() => linkShortened(`${base}/demo/destination?live=1`));
     await expect.poll(() => shortUrlsListed(page)).toEqual([shortUrl]);
-    const second = copiedLink(await shortcut(tabOf(`${base}/demo/destination?live=2`, { title: 'Live' })));
+    const live = await pageTitled('live=2', 'Live');
+    const second = await copiedBy(() => pressShortcut(session, live.tab));
     await expect.poll(() => shortUrlsListed(page)).toEqual([second, shortUrl]);
     expect(await page.getByTestId('history-off').count()).toBe(0);
 
     await session.configure({ history: false });
     await expect.poll(() => page.getByTestId('history-off').textContent()).toContain(t('historyOff'));
-    copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?live=3` }));
+    await copiedBy(() => linkShortened(`${base}/demo/destination?live=3`));
     // What was kept stays listed; the new link is not added.
     expect(await session.history()).toHaveLength(2);
     expect(await shortUrlsListed(page)).toEqual([second, shortUrl]);
@@ -744,29 +783,30 @@ describe('QR codes', () => {
 describe('copy formats', () => {
   it('the chosen format applies to the menu, the shortcut and the popup\'s auto-copy', async () => {
     await session.configure({ copyFormat: 'markdown' });
-    const pageUrl = `${base}/demo/destination?format=markdown`;
-    const titled = copiedLink(await menuClick({ menuItemId: 'shorten-page', pageUrl }, tabOf(pageUrl, { title: 'Weekly notes' })));
-    expect(await session.readClipboard()).toBe(`[Weekly notes](${titled})`);
+    const weekly = await pageTitled('format=markdown', 'Weekly notes');
+    const titled = await copiedBy(() => pageShortened(weekly.tab));
+    expect(titled).toBe(`[Weekly notes](${await newestShortUrl(1)})`);
     // No title: the long URL is the label.
     const linkUrl = `${base}/demo/destination?format=untitled`;
-    const untitled = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl }));
-    expect(await session.readClipboard()).toBe(`[${linkUrl}](${untitled})`);
+    const untitled = await copiedBy(() => linkShortened(linkUrl));
+    expect(untitled).toBe(`[${linkUrl}](${await newestShortUrl(2)})`);
 
     await session.configure({ copyFormat: 'html' });
-    const fromShortcut = copiedLink(await shortcut(tabOf(`${base}/demo/destination?format=html`, { title: 'Fish & chips <today>' })));
-    expect(await session.readClipboard()).toBe(`<a href="${fromShortcut}">Fish &amp; chips &lt;today&gt;</a>`);
+    const fish = await pageTitled('format=html', 'Fish & chips <today>');
+    const fromShortcut = await copiedBy(() => pressShortcut(session, fish.tab));
+    expect(fromShortcut).toBe(`<a href="${await newestShortUrl(3)}">Fish &amp; chips &lt;today&gt;</a>`);
 
     await session.configure({ copyFormat: 'rich' });
     const richUrl = `${base}/demo/destination?format=rich`;
-    const rich = copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: richUrl }));
+    const rich = await copiedBy(() => linkShortened(richUrl));
+    expect(rich).toBe(await newestShortUrl(4));
     const flavours = await clipboardFlavours();
     expect(flavours['text/plain']).toBe(rich);
     // Chromium adds its own wrapper (a meta charset) around the HTML it hands back.
     expect(flavours['text/html']).toContain(`<a href="${rich}">${richUrl}</a>`);
     // A link from history is copied in the format too.
     await session.configure({ copyFormat: 'markdown' });
-    copiedLink(await menuClick({ menuItemId: 'shorten-link', linkUrl: richUrl }));
-    expect(await session.readClipboard()).toBe(`[${richUrl}](${rich})`);
+    expect(await copiedBy(() => linkShortened(richUrl))).toBe(`[${richUrl}](${rich})`);
 
     const { tab, popup } = await popupOn('/demo/article');
     const shortUrl = await shownShortUrl(popup);

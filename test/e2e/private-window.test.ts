@@ -1,11 +1,13 @@
-// A real private (incognito) window in Chromium, with the extension allowed
-// there as a person allows it on chrome://extensions: the popup opened on a
-// private tab shortens it, and nothing of it is recorded in history.
+// A real private (incognito) window in headed Chromium, with the extension
+// allowed there as a person allows it on chrome://extensions: the popup opened
+// on a private tab, a real right-click and a real shortcut there shorten, and
+// nothing of it is recorded in history.
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../../tooling/poll';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, linkOnPage, pressShortcut } from '../support/real-input';
 
 interface DeveloperPrivate {
   updateProfileConfiguration(update: object): Promise<void>;
@@ -42,7 +44,7 @@ async function allowInIncognito(): Promise<void> {
 }
 
 beforeAll(async () => {
-  session = await startE2eSession();
+  session = await startE2eSession({ headed: true });
   await allowInIncognito();
   await session.useStandIn();
 });
@@ -123,6 +125,24 @@ describe('a private window in Chromium', () => {
       expect(session.standIn.apiRequests()).toEqual([]);
       expect(await session.history()).toEqual(before);
       expect(await creditsSaved()).toBe(creditsBefore);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a real right-click on a link and a real shortcut on a private tab shorten and copy, and history records nothing', async () => {
+    await session.clearHistory();
+    session.standIn.clearLog();
+    const linkUrl = `${session.standIn.baseUrl}/demo/destination?private=link`;
+    const { tab, close } = await openPrivateTab('/demo/article?private=tab');
+    try {
+      for (const wayIn of [async () => chooseInMenu(session, tab, await linkOnPage(tab, linkUrl)), () => pressShortcut(session, tab)]) {
+        await session.setClipboard('nothing copied yet');
+        await wayIn();
+        await expect.poll(() => session.readClipboard()).toMatch(session.shortUrlPattern());
+      }
+      expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: linkUrl }, { url: `${session.standIn.baseUrl}/demo/article?private=tab` }]);
+      expect(await session.history()).toEqual([]);
     } finally {
       await close();
     }

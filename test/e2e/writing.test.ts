@@ -1,16 +1,20 @@
 // Shortening where people write (issue 20): the links of a selection, and of
 // a text field replaced in place, in headed Chromium under Xvfb against the
-// stand-in. The demo page is in no host permission: the extension reads (and
-// changes) it only with the access a user's click grants (activeTab).
+// stand-in, each chosen with a real right-click and real keys on Chromium's
+// menu; and the address bar's keyword typed for real. The demo page is in no
+// host permission: the extension reads (and changes) it only with the access
+// the menu click grants (activeTab).
 // Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/writing/deliver-text.ts,
 // src/background/writing/field-links.ts, src/background/writing/selection-links.ts,
 // src/background/writing/text-addresses.ts, src/platform/field-editing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TextOutcome } from '../../src/background/writing/deliver-text';
+import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
+import type { HistoryEntry } from '../../src/storage/history-entry';
 import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, paragraphOnPage } from '../support/real-input';
 
 let session: E2eSession;
 let display: string;
@@ -45,36 +49,21 @@ function sentUrls(): string[] {
   return session.standIn.apiRequests().map((request) => (JSON.parse(request.body ?? '{}') as { url: string }).url);
 }
 
+/** What the extension copied since the clipboard held `before` (each test starts with "nothing copied yet"). */
+async function copiedSince(before = 'nothing copied yet'): Promise<string> {
+  await expect.poll(() => session.readClipboard()).not.toBe(before);
+  return session.readClipboard();
+}
+
 /**
- * The menu's click handler on the writing tab, with the access a user's click
- * grants: the toolbar button, really pressed (CDP Extensions.triggerAction),
- * grants activeTab for the tab as a menu click does. The native menu itself,
- * on fields and on a selection of words, is driven in hostile-pages.test.ts
- * (test/support/native-menus.ts finds the extension's item on the screen).
+ * A link history holds, made here earlier, written through the worker's own
+ * store (the keyword reads it; how it was made is not what these tests are
+ * about); its short link.
  */
-async function clickOnThisTab<Outcome>(info: Record<string, unknown>, focus?: () => Promise<void>): Promise<Outcome> {
-  await grantActiveTab();
-  // The menu opens on the field it was right-clicked in, which has the focus.
-  await writing.bringToFront();
-  await focus?.();
-  return menuClickOnTab<Outcome>(info);
-}
-
-/** A real press of the toolbar button on the writing tab (its popup shortens the page, then closes): activeTab for the tab. */
-async function grantActiveTab(): Promise<void> {
-  const popup = await session.browser.openPopup(writing);
-  await popup.getByTestId('short-url').waitFor();
-  await popup.close();
-  await session.clearHistory();
-  session.standIn.clearLog();
-}
-
-async function menuClickOnTab<Outcome>(info: Record<string, unknown>): Promise<Outcome> {
-  return (await session.worker()).evaluate(async (click) => {
-    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: unknown, tab: unknown): Promise<unknown> } }).shrtnrE2e;
-    return hooks.onMenuClicked({ editable: false, ...click }, tab) as Promise<Outcome>;
-  }, info);
+async function madeEarlier(code: string, tag: string, title: string): Promise<string> {
+  const entry = { shortUrl: `${session.standIn.baseUrl}/${code}`, longUrl: from(tag), server: session.standIn.baseUrl, title, createdAt: Date.now(), via: 'menu-link', used: 1, account: 'account-1' };
+  await (await session.worker()).evaluate((made) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.history().record(made as HistoryEntry), entry);
+  return entry.shortUrl;
 }
 
 /**
@@ -108,68 +97,53 @@ async function badgeTitlesShown(): Promise<string[]> {
   );
 }
 
-async function selectParagraph(page: Page, selector: string): Promise<void> {
-  await page.bringToFront();
-  await page.evaluate((target) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(target) as Element);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, selector);
-}
-
 describe('"Shorten the links in the selection"', () => {
-  it('copies the text of a selection with two addresses and a link with three short links, reading the page with the access a click gives', async () => {
-    await selectParagraph(writing, '#selection-text');
-    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: await writing.evaluate(() => getSelection()?.toString() ?? ''), frameId: 0 });
-    expect(outcome).toEqual({ status: 'copied', made: 3, found: 3 });
+  it('copies the text of a selection with two addresses and a link with three short links, reading the page with the access the real click gives', async () => {
+    // Right-clicked on its first words, not on its link (a link adds "Shorten link", and the items go in a submenu).
+    await chooseInMenu(session, writing, '#selection-text', { selected: true, position: { x: 8, y: 8 } });
+    const copied = await copiedSince();
 
-    const copied = await session.readClipboard();
     expect(sentUrls().toSorted()).toEqual([from('anchor'), from('written-1'), from('written-2')]);
     const short = await shortLinks();
     // "our guide" comes twice: the link is the second (the page counts the first), not the first one found.
     expect(copied).toBe(`Three links: our guide's docs at ${short.get(from('written-1'))}, our guide (${short.get(from('anchor'))}), and ${short.get(from('written-2'))}.`);
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
     expect((await session.history()).map((entry) => entry.via)).toEqual(['menu-selection', 'menu-selection', 'menu-selection']);
-    await writing.evaluate(() => getSelection()?.removeAllRanges());
   });
 
   it('in rich text keeps each link a link, and gives again from history what it made before, with no request', async () => {
     await session.configure({ copyFormat: 'markdown' });
     const text = `See ${from('md-1')} and ${from('md-2')}, twice: ${from('md-1')}`;
-    const first = await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: text });
-    expect(first).toEqual({ status: 'copied', made: 2, found: 2 });
+    await chooseInMenu(session, writing, await paragraphOnPage(writing, text), { selected: true });
+    const copied = await copiedSince();
     const short = await shortLinks();
-    expect(await session.readClipboard()).toBe(`See ${short.get(from('md-1'))} and ${short.get(from('md-2'))}, twice: ${short.get(from('md-1'))}`);
+    expect(copied).toBe(`See ${short.get(from('md-1'))} and ${short.get(from('md-2'))}, twice: ${short.get(from('md-1'))}`);
     expect(sentUrls()).toHaveLength(2);
 
     await session.configure({ copyFormat: 'rich' });
-    await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: `Again: ${from('md-2')}` });
+    await chooseInMenu(session, writing, await paragraphOnPage(writing, `Again: ${from('md-2')}`), { selected: true });
+    expect(await copiedSince(copied)).toBe(`Again: ${short.get(from('md-2'))}`);
     expect(sentUrls()).toHaveLength(2);
-    expect(await session.readClipboard()).toBe(`Again: ${short.get(from('md-2'))}`);
   });
 
   it('waits out the limit for its links, the badge counting those waiting', async () => {
     const shownBefore = await badgeTitlesShown();
     // The server says "too many" once, and when to come back: one link waits for it, then all are made.
     session.standIn.setFault({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { times: 1 });
-    const text = `A ${from('wait-1')} B ${from('wait-2')} C ${from('wait-3')}`;
-    const outcome = await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: text });
-    expect(outcome).toEqual({ status: 'copied', made: 3, found: 3 });
+    await chooseInMenu(session, writing, await paragraphOnPage(writing, `A ${from('wait-1')} B ${from('wait-2')} C ${from('wait-3')}`), { selected: true });
+    const copied = await copiedSince();
     // How many wait depends on what the gate knew of the limit: with nothing learnt yet (a worker's first request), it
     // sends one at a time and all three wait; knowing the limit, it sends all three at once and one waits.
     expect((await badgeTitlesShown()).slice(shownBefore.length)).toContainEqual(expect.stringMatching(/^Links waiting for the server's limit: [1-3]$/));
     const short = await shortLinks();
-    expect(await session.readClipboard()).toBe(`A ${short.get(from('wait-1'))} B ${short.get(from('wait-2'))} C ${short.get(from('wait-3'))}`);
+    expect(copied).toBe(`A ${short.get(from('wait-1'))} B ${short.get(from('wait-2'))} C ${short.get(from('wait-3'))}`);
   });
 
   it('copies what it could make, and says which links could not be made and why', async () => {
     // One refused with a 422 (the server's word), the rest made.
     session.standIn.setFault({ kind: 'status', status: 422 }, { times: 1 });
-    const text = `One ${from('partial-1')} two ${from('partial-2')} three ${from('partial-3')}`;
-    const outcome = await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: text });
-    expect(outcome).toEqual({ status: 'copied', made: 2, found: 3 });
-    const copied = await session.readClipboard();
+    await chooseInMenu(session, writing, await paragraphOnPage(writing, `One ${from('partial-1')} two ${from('partial-2')} three ${from('partial-3')}`), { selected: true });
+    const copied = await copiedSince();
     // The one refused stays as written; the others are short links.
     expect(copied.match(new RegExp(session.shortUrlPattern().source.replace(/^\^|\$$/g, ''), 'g'))).toHaveLength(2);
     const badge = await settledBadge(session);
@@ -179,8 +153,7 @@ describe('"Shorten the links in the selection"', () => {
   });
 
   it('a selection with no address and no link says so, sends nothing and keeps the clipboard', async () => {
-    const outcome = await session.clickMenu<TextOutcome>({ menuItemId: 'shorten-selection', selectionText: 'just some words' });
-    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'no-links-selected' } });
+    await chooseInMenu(session, writing, await paragraphOnPage(writing, 'just some words'), { selected: true });
     expect((await settledBadge(session)).title).toContain('holds no web address and no link');
     expect(sentUrls()).toEqual([]);
     expect(await session.readClipboard()).toBe('nothing copied yet');
@@ -188,15 +161,14 @@ describe('"Shorten the links in the selection"', () => {
 });
 
 describe('"Shorten the links in this field"', () => {
-  it('replaces each address of a text area in place, as one step that a real Ctrl+Z takes back', async () => {
+  it('replaces each address of a text area in place, chosen with a real right-click, as one step that a real Ctrl+Z takes back', async () => {
     const before = await writing.inputValue('#field-textarea');
-    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'));
-    expect(outcome).toEqual({ status: 'placed', made: 3, found: 3 });
+    await chooseInMenu(session, writing, '#field-textarea', { beside: true });
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     const short = await shortLinks();
     expect(await writing.inputValue('#field-textarea')).toBe(
       before.replace(from('field-1'), short.get(from('field-1')) ?? '?').replace(from('field-2'), short.get(from('field-2')) ?? '?').replace(from('field-3'), short.get(from('field-3')) ?? '?'),
     );
-    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     expect((await session.history()).map((entry) => entry.via)).toEqual(['menu-field', 'menu-field', 'menu-field']);
     expect(await session.readClipboard()).toBe('nothing copied yet');
 
@@ -208,8 +180,8 @@ describe('"Shorten the links in this field"', () => {
 
   it('replaces the addresses of an editable block around its markup, a linked one\'s target too, each text one step that Ctrl+Z takes back', async () => {
     const before = await writing.innerHTML('#field-editable');
-    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-editable b'));
-    expect(outcome).toEqual({ status: 'placed', made: 2, found: 2 });
+    await chooseInMenu(session, writing, '#field-editable', { beside: true });
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     const short = await shortLinks();
     const [first, second] = [short.get(from('editable-1')) ?? '?', short.get(from('editable-2')) ?? '?'];
     // The first address is linked to itself (as an editor links what is typed): its link now leads where its text says.
@@ -223,18 +195,12 @@ describe('"Shorten the links in this field"', () => {
     expect(await writing.innerHTML('#field-editable')).toBe(before.replaceAll(from('editable-1'), first));
     await writing.keyboard.press('Control+Z');
     expect(await writing.innerHTML('#field-editable')).toBe(before.replace(`href="${from('editable-1')}"`, `href="${first}"`));
-    await writing.evaluate((html) => {
-      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
-    }, before);
   });
 
   it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {
     await writing.fill('#field-textarea', `One ${from('edit-1')} two ${from('edit-2')} end`);
-    await grantActiveTab();
-    await writing.bringToFront();
-    await writing.click('#field-textarea');
     session.standIn.setFault({ kind: 'hold' }, { times: 2 });
-    const outcome = menuClickOnTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 });
+    await chooseInMenu(session, writing, '#field-textarea', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBe(2);
     // Meanwhile the user changes the first address and types at the end.
     await writing.bringToFront();
@@ -252,42 +218,34 @@ describe('"Shorten the links in this field"', () => {
       area.setSelectionRange(caret + 8, caret + 8);
     });
     session.standIn.releaseHeld();
-    expect(await outcome).toEqual({ status: 'placed', made: 1, found: 2 });
+    await expect.poll(async () => (await shortLinks()).size).toBe(2);
     const short = await shortLinks();
     expect(typed).toBe(`One ${from('edit-1')} two ${from('edit-2')} end`);
-    expect(await writing.inputValue('#field-textarea')).toBe(`One ${from('edit-1')}/changed two ${short.get(from('edit-2'))} end and more`);
+    await expect.poll(() => writing.inputValue('#field-textarea')).toBe(`One ${from('edit-1')}/changed two ${short.get(from('edit-2'))} end and more`);
     // The caret stays at the end, where the user was typing.
     expect(await writing.evaluate(() => (document.querySelector('#field-textarea') as HTMLTextAreaElement).selectionStart)).toBe((await writing.inputValue('#field-textarea')).length);
   });
 
   it('in an editable block, shortens an address at the end of its line, and leaves whole one split by markup', async () => {
-    const before = await writing.innerHTML('#field-editable');
     await writing.evaluate(
       ([ended, split]) => {
         (document.querySelector('#field-editable') as HTMLElement).innerHTML = `<div>${ended}</div><div>Thanks, Bob</div><div>${split}<b>path</b></div>`;
       },
       [from('line-end'), from('split-')],
     );
-    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-editable'));
-    expect(outcome).toEqual({ status: 'placed', made: 1, found: 1 });
+    await chooseInMenu(session, writing, '#field-editable', { beside: true });
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     const short = await shortLinks();
     expect(await writing.innerHTML('#field-editable')).toBe(`<div>${short.get(from('line-end'))}</div><div>Thanks, Bob</div><div>${from('split-')}<b>path</b></div>`);
     expect(sentUrls()).toEqual([from('line-end')]);
-    await writing.evaluate((html) => {
-      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
-    }, before);
   });
 
   it('in an editable block, keeps the caret where the user typed meanwhile, before the address', async () => {
-    const before = await writing.innerHTML('#field-editable');
     await writing.evaluate((text) => {
       (document.querySelector('#field-editable') as HTMLElement).textContent = text;
     }, `Intro ${from('caret-1')}`);
-    await grantActiveTab();
-    await writing.bringToFront();
-    await writing.click('#field-editable');
     session.standIn.setFault({ kind: 'hold' }, { times: 1 });
-    const outcome = menuClickOnTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 });
+    await chooseInMenu(session, writing, '#field-editable', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
     // Meanwhile the user types after "Intro".
     await writing.bringToFront();
@@ -298,51 +256,45 @@ describe('"Shorten the links in this field"', () => {
     });
     await writing.keyboard.type(' more');
     session.standIn.releaseHeld();
-    expect(await outcome).toEqual({ status: 'placed', made: 1, found: 1 });
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     // The next key lands where the user was typing, not after the short link.
     await writing.keyboard.type('!');
     const short = await shortLinks();
     expect(await writing.textContent('#field-editable')).toBe(`Intro more! ${short.get(from('caret-1'))}`);
-    await writing.evaluate((html) => {
-      (document.querySelector('#field-editable') as HTMLElement).innerHTML = html;
-    }, before);
   });
 
   it('refuses a field with more links than can wait at once in the session storage, saying how many would fit: nothing is sent', async () => {
-    const before = await writing.inputValue('#field-textarea');
     // Just under the 200,000 characters a field may hold, of the shortest addresses: some 12,000 links, a 5 MB journal.
     const addresses: string[] = [];
     for (let length = 0; length < 199_000; length += addresses.at(-1)?.length ?? 0) addresses.push(`https://a.io/${addresses.length} `);
     await writing.fill('#field-textarea', addresses.join(''));
-    const outcome = await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'));
-    expect(outcome).toMatchObject({ status: 'failed', error: { kind: 'text-too-large', links: addresses.length } });
-    const most = outcome.status === 'failed' && outcome.error.kind === 'text-too-large' ? outcome.error.most : 0;
+    await chooseInMenu(session, writing, '#field-textarea', { beside: true });
+    const { title } = await settledBadge(session);
+    const most = Number(/there is room for ([\d,]+) now/.exec(title)?.[1]?.replaceAll(',', '') ?? Number.NaN);
     expect(most).toBeGreaterThan(1_000);
-    expect((await settledBadge(session)).title).toContain(
+    expect(title).toContain(
       `Nothing was sent: these ${addresses.length.toLocaleString('en')} links are more than Shrtnr can keep waiting at once (there is room for ${most.toLocaleString('en')} now).`,
     );
     expect(sentUrls()).toEqual([]);
-    await writing.fill('#field-textarea', before);
   });
 
-  it('says so of a field with no address, and of one it may not change (a password, a read-only field)', async () => {
+  it('says so of a field with no address, and of one it may not change (a password field); a read-only one is offered no field item, and stays as it was', async () => {
     await writing.fill('#field-textarea', 'no links here');
-    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#field-textarea'))).toMatchObject({
-      status: 'failed',
-      error: { kind: 'no-links-in-field' },
-    });
+    await chooseInMenu(session, writing, '#field-textarea', { beside: true });
+    expect(await settledBadge(session)).toEqual({ text: '!', title: 'This field holds no web address to shorten. Addresses start with https:// or http://.' });
+    await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
     await writing.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input id="secret" type="password" value="https://example.com/x">'));
-    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#secret'))).toMatchObject({
-      status: 'failed',
-      error: { kind: 'field-unreadable' },
-    });
-    await writing.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<textarea id="read-only" readonly>https://example.com/y</textarea>'));
-    expect(await clickOnThisTab<TextOutcome>({ menuItemId: 'shorten-field', editable: true, frameId: 0 }, () => writing.click('#read-only'))).toMatchObject({
-      status: 'failed',
-      error: { kind: 'field-unreadable' },
-    });
-    expect(await writing.inputValue('#read-only')).toBe('https://example.com/y');
+    await chooseInMenu(session, writing, '#secret', { beside: true });
+    expect((await settledBadge(session)).title).toBe('Shrtnr cannot change this field: it only changes text areas, text inputs and editable text, on pages the browser lets it read.');
+    expect(await writing.inputValue('#secret')).toBe('https://example.com/x');
     expect(sentUrls()).toEqual([]);
+
+    // Chromium's menu on a read-only text area is the page's: its one item shortens the page, and the field is left.
+    await writing.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<textarea id="read-only" readonly>https://example.com/y</textarea>'));
+    await chooseInMenu(session, writing, '#read-only', { beside: true });
+    expect(await copiedSince()).toMatch(session.shortUrlPattern());
+    expect(sentUrls()).toEqual([writing.url()]);
+    expect(await writing.inputValue('#read-only')).toBe('https://example.com/y');
   });
 });
 
@@ -359,49 +311,38 @@ describe('the address bar keyword', () => {
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Short link copied' });
   });
 
-  it('suggests the links of history that match the words typed, and entering one copies it', async () => {
-    const made = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: from('kept-for-the-keyword'), linkText: 'A guide to gardening' });
-    const imported = { shortUrl: 'https://planted.example/x', longUrl: from('planted-guide'), server: session.standIn.baseUrl, title: 'A guide from a file', createdAt: Date.now(), via: 'menu-link', origin: 'imported' };
+  it('suggests the links of history that match the words typed for real, and entering one copies it; words that match none say so', async () => {
+    const shortUrl = await madeEarlier('Garden1', 'kept-for-the-keyword', 'A guide to gardening');
+    const imported = { shortUrl: 'https://planted.example/x', longUrl: from('planted-guide'), server: session.standIn.baseUrl, title: 'A guide to gardening, from a file', createdAt: Date.now(), via: 'menu-link', origin: 'imported' };
     await (await session.worker()).evaluate((entry) => (globalThis as unknown as { shrtnrE2e: { history(): { merge(entries: unknown[]): Promise<unknown> } } }).shrtnrE2e.history().merge([entry]), imported);
-    const shortUrl = made?.status === 'copied' ? made.shortened.shortUrl : '';
-    await session.setClipboard('nothing copied yet');
 
-    const suggested = await (await session.worker()).evaluate(async () => {
-      const hooks = (globalThis as unknown as { shrtnrE2e: { onOmniboxChanged(text: string, suggest: (results: unknown[]) => void): Promise<void> } }).shrtnrE2e;
-      let results: unknown[] = [];
-      await hooks.onOmniboxChanged('GUIDE garden', (given) => (results = given));
-      return results;
-    });
+    // Typed in any case, words in any order: the first suggestion below the line typed, chosen with Down and Enter.
+    const words = 'GUIDE garden';
+    expect(await suggestionChosen(words, 1, shortUrl)).toBe(shortUrl);
     // Made here only (never a file's), its short link the suggestion, its title beside it, as Chrome's markup.
-    expect(suggested).toEqual([{ content: shortUrl, description: `<url>${shortUrl}</url> <dim>A guide to gardening</dim>` }]);
+    expect((await omniboxShown(session, 'omnibox-suggestion', words)).at(-1)).toBe(`<url>${shortUrl}</url> <dim>A guide to gardening</dim>`);
+    expect(new Set(await omniboxShown(session, 'omnibox-suggestion', words))).toEqual(new Set([`<url>${shortUrl}</url> <dim>A guide to gardening</dim>`]));
+    expect(sentUrls()).toEqual([]);
 
-    const entered = await (await session.worker()).evaluate(
-      (text) => (globalThis as unknown as { shrtnrE2e: { onOmniboxEntered(text: string): Promise<unknown> } }).shrtnrE2e.onOmniboxEntered(text),
-      shortUrl,
-    );
-    expect(entered).toMatchObject({ status: 'copied', shortened: { shortUrl, fromHistory: true } });
+    await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+    await inFrontForKeys(writing, display);
+    const linesBefore = (await omniboxShown(session, 'omnibox', 'no such words')).length;
+    await typedInAddressBar(session, display, 'no such words', async () => (await omniboxShown(session, 'omnibox', 'no such words')).length > linesBefore);
+    await xdotool(display, 'key', 'Return');
+    expect((await settledBadge(session)).title).toContain('No short link in your history matches these words.');
     expect(await session.readClipboard()).toBe(shortUrl);
-    expect(sentUrls()).toEqual([from('kept-for-the-keyword')]);
-
-    const nothing = await (await session.worker()).evaluate(() =>
-      (globalThis as unknown as { shrtnrE2e: { onOmniboxEntered(text: string): Promise<unknown> } }).shrtnrE2e.onOmniboxEntered('no such words'),
-    );
-    expect(nothing).toMatchObject({ status: 'failed', error: { kind: 'no-history-match' } });
+    expect(sentUrls()).toEqual([]);
   });
 
   it('a page titled with characters XML forbids wipes out none of the suggestions: the last is chosen with real keys, and copied', async () => {
-    const made = async (tag: string, linkText: string) => {
-      const outcome = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: from(tag), linkText });
-      return outcome?.status === 'copied' ? outcome.shortened.shortUrl : '';
-    };
-    const oldest = await made('garden-oldest', 'An old guide to gardening');
+    const oldest = await madeEarlier('Oldest1', 'garden-oldest', 'An old guide to gardening');
     // The hostile page through the real popup: its title as the browser gives it, into history.
     const hostile = await session.openTab(HOSTILE_TITLE_PATH);
     const popup = await session.browser.openPopup(hostile);
     await expect.poll(() => popup.getByTestId('short-url').inputValue()).toMatch(session.shortUrlPattern());
     await popup.close();
     await hostile.close();
-    const newest = await made('garden-newest', 'A new guide to gardening');
+    const newest = await madeEarlier('Newest1', 'garden-newest', 'A new guide to gardening');
     const hostileLink = (await session.history())[1]?.shortUrl ?? '';
     await session.setClipboard('nothing copied yet');
 
@@ -417,7 +358,7 @@ describe('the address bar keyword', () => {
     ]);
     // Stripped on the way in, too: history keeps the title without them.
     expect((await session.history()).map((entry) => entry.title)).toEqual(['A new guide to gardening', 'A hostile guide to gardening', 'An old guide to gardening']);
-    expect(sentUrls()).toEqual([from('garden-oldest'), `${session.standIn.baseUrl}${HOSTILE_TITLE_PATH}`, from('garden-newest')]);
+    expect(sentUrls()).toEqual([`${session.standIn.baseUrl}${HOSTILE_TITLE_PATH}`]);
   });
 });
 

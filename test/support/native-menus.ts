@@ -22,15 +22,45 @@ export function menuIconColour(distDir: string): Rgb {
   return key.split(',').map(Number) as unknown as Rgb;
 }
 
+export interface MenuChoice {
+  /** The X window to give the keyboard to first (Firefox's menu takes its keys from the focused window; Chromium's grabs them). */
+  browserWindow?: string;
+  /** Where the item is in the extension's submenu, and in a submenu of that (extensionItems()); none when the extension has one item there. */
+  path?: readonly number[];
+}
+
 /**
  * A real right-click (`rightClick`) opens the browser's own context menu,
  * and real keys choose the extension's item in it (tooling/browsers/native-menu.ts:
- * each key seen on the screen, Return on the icon's row only). `browserWindow`:
- * the X window to give the keyboard to first (Firefox's menu takes its keys
- * from the focused window; Chromium's grabs them).
+ * each key seen on the screen, Return on the icon's row, or the path's row, only).
  */
-export async function chooseExtensionItem(xvfb: XvfbServer, distDir: string, rightClick: () => Promise<void>, browserWindow?: string): Promise<void> {
-  if (browserWindow !== undefined) await xdotool(xvfb.display, 'windowfocus', '--sync', browserWindow);
+export async function chooseExtensionItem(xvfb: XvfbServer, distDir: string, rightClick: () => Promise<void>, choice: MenuChoice = {}): Promise<void> {
+  if (choice.browserWindow !== undefined) await xdotool(xvfb.display, 'windowfocus', '--sync', choice.browserWindow);
   const menu = await openNativeMenu(xvfb.display, rightClick);
-  await chooseIconItem(xvfb, menu, menuIconColour(distDir));
+  await chooseIconItem(xvfb, menu, menuIconColour(distDir), choice.path);
+}
+
+/**
+ * Where each of the extension's items for a link or the page is (MenuChoice's
+ * path), with these settings: in the order src/background/entries/context-menus.ts
+ * creates them ("Shorten link", "Shorten link with ▸" with two accounts or more,
+ * "Shorten with campaign ▸" with presets; the page's likewise), grouped in a
+ * submenu named after the extension when there is more than one.
+ */
+export function extensionItems({ accounts = 1, presets = 0 }: { accounts?: number; presets?: number } = {}): {
+  shorten: number[];
+  withAccount(index: number): number[];
+  withCampaign(index: number): number[];
+} {
+  const submenus = [...(accounts > 1 ? ['account'] : []), ...(presets > 0 ? ['campaign'] : [])];
+  const inSubmenu = (name: string, index: number) => {
+    const at = submenus.indexOf(name);
+    if (at === -1) throw new Error(`No "${name}" submenu with ${accounts} account(s) and ${presets} preset(s).`);
+    return [at + 1, index];
+  };
+  return {
+    shorten: submenus.length === 0 ? [] : [0],
+    withAccount: (index) => inSubmenu('account', index),
+    withCampaign: (index) => inSubmenu('campaign', index),
+  };
 }

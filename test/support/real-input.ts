@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { E2E_DIST, inFrontForKeys, type E2eSession } from './e2e-session';
+import { chooseExtensionItem } from './native-menus';
+import { appendLink, appendParagraph, selectContents } from './page-content';
+
+// The ways in a person has, in headed Chromium under Xvfb (startE2eSession({ headed: true })):
+// the native context menu and the keyboard commands, each with real input.
+
+/** Where to right-click, once the page is in front. */
+export interface RightClick {
+  /** Where in the element (Playwright's `position`): by default its middle. */
+  position?: { x: number; y: number };
+  /** Near the element's bottom right, left of a text area's resize grip and scroll bar (in a field: no word under it, so no selection: the field's item alone). */
+  beside?: boolean;
+  /** The element's text selected whole first, as a person drags over it (after the page came to the front, which clears a selection). */
+  selected?: boolean;
+  /** Where the extension's item is in its submenu (extensionItems() in native-menus.ts); none when it has one item there. */
+  path?: readonly number[];
+  /** Done once the page is in front (which clicks its heading), before the right-click: a selection made, a field filled. */
+  prepare?: () => Promise<void>;
+}
+
+export function headedXvfb(session: E2eSession): XvfbServer {
+  if (session.xvfb === undefined) throw new Error('Real input needs a headed session: startE2eSession({ headed: true }).');
+  return session.xvfb;
+}
+
+/** A real right-click on `selector`, the page in front, and the extension's item chosen in Chromium's own menu with real keys. */
+export async function chooseInMenu(session: E2eSession, page: Page, selector: string, click: RightClick = {}): Promise<void> {
+  const xvfb = headedXvfb(session);
+  await inFrontForKeys(page, xvfb.display);
+  await click.prepare?.();
+  if (click.selected === true) await selectAll(page, selector);
+  let position = click.position;
+  if (click.beside === true) {
+    const box = await page.locator(selector).boundingBox();
+    if (box === null) throw new Error(`${selector} is not on screen.`);
+    position = { x: box.width - 24, y: box.height - 6 };
+  }
+  await chooseExtensionItem(xvfb, E2E_DIST, () => page.click(selector, { button: 'right', ...(position === undefined ? {} : { position }) }), { path: click.path });
+}
+
+/** A real Alt+Shift+L ("Shorten the current tab") on the page, in front. */
+export async function pressShortcut(session: E2eSession, page: Page): Promise<void> {
+  const { display } = headedXvfb(session);
+  await inFrontForKeys(page, display);
+  await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+}
+
+/** A link to `href` put on the page (a person's page links anywhere), to right-click; its selector. */
+export async function linkOnPage(page: Page, href: string, text = 'a link to shorten'): Promise<string> {
+  return `#${await page.evaluate(appendLink, [href, text] as const)}`;
+}
+
+/** A paragraph of `text` put on the page (to select, or to right-click); its selector. */
+export async function paragraphOnPage(page: Page, text: string): Promise<string> {
+  return `#${await page.evaluate(appendParagraph, text)}`;
+}
+
+/** Selects the whole of the element's text, as a person drags over it. */
+export async function selectAll(page: Page, selector: string): Promise<void> {
+  await page.evaluate(selectContents, selector);
+}
