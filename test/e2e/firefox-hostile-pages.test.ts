@@ -147,6 +147,8 @@ describe('one click asks before a flood (item 3)', () => {
     // https://bugzil.la/1413188), which answers nothing. A person's click on it is the hook's here.
     await session.firefox.callBackgroundHook('onNotificationClicked', question.id);
     await expect.poll(() => sentUrls().length).toBe(MANY_ADDRESSES);
+    // Each link is in history once kept, a moment after its request: all of them, before the field is planned from them.
+    await expect.poll(async () => (await shortLinks()).size).toBe(MANY_ADDRESSES);
     const short = await shortLinks();
     await expect.poll(valueOf).toBe(list.replace(/https:\/\/\S+/g, (address) => short.get(address) ?? '?'));
     await page.close();
