@@ -15,6 +15,7 @@ import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pa
 import { xdotool } from '../../tooling/browsers/xvfb';
 import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
 import { chooseInMenu, paragraphOnPage } from '../support/real-input';
+import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
 
 let session: E2eSession;
 let display: string;
@@ -35,6 +36,8 @@ beforeEach(async () => {
   session.standIn.setFault(null);
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
+  // The build's own, whatever a test before set (or left set, failing).
+  await setRequestTimeout(E2E_REQUEST_TIMEOUT_MS);
   await session.setClipboard('nothing copied yet');
   // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
   await writing.reload();
@@ -64,6 +67,11 @@ async function madeEarlier(code: string, tag: string, title: string): Promise<st
   const entry = { shortUrl: `${session.standIn.baseUrl}/${code}`, longUrl: from(tag), server: session.standIn.baseUrl, title, createdAt: Date.now(), via: 'menu-link', used: 1, account: 'account-1' };
   await (await session.worker()).evaluate((made) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.history().record(made as HistoryEntry), entry);
   return entry.shortUrl;
+}
+
+/** How long the worker's requests wait for an answer (the e2e build's hook: no browser input sets it). */
+async function setRequestTimeout(ms: number): Promise<void> {
+  await (await session.worker()).evaluate((given) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.setRequestTimeout(given), ms);
 }
 
 /**
@@ -199,6 +207,8 @@ describe('"Shorten the links in this field"', () => {
 
   it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {
     await writing.fill('#field-textarea', `One ${from('edit-1')} two ${from('edit-2')} end`);
+    // Held as long as the typing below takes, whatever the machine: not given up after the build's 5 s.
+    await setRequestTimeout(60_000);
     session.standIn.setFault({ kind: 'hold' }, { times: 2 });
     await chooseInMenu(session, writing, '#field-textarea', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBe(2);

@@ -18,6 +18,11 @@ export interface E2eHooks {
   syncPreferences(): Promise<void>;
   /** What a click on a notification does (headless Chromium shows none to click). */
   onNotificationClicked(notificationId: string): Promise<void>;
+  /**
+   * How long this worker's requests wait for an answer: a test that holds one at the stand-in while a person types
+   * gives it longer than the build's 5 s, so a slow machine decides nothing; set back after.
+   */
+  setRequestTimeout(ms: number): void;
 }
 
 export type { BackgroundOutcome, ShownText, TextOutcome };

@@ -12,6 +12,19 @@ import { onCommand } from '../entries/keyboard-command';
 import { onOmniboxChanged, onOmniboxEntered } from '../entries/omnibox';
 import { backgroundHistory } from '../service/history-access';
 import { syncPreferences } from '../sync/preferences-sync';
+import { requestTimeout } from '../../api/client';
 import { installE2eHooks } from './e2e-hooks';
 
-installE2eHooks({ onMenuClicked, onCommand, onOmniboxChanged, onOmniboxEntered, menuRounds, history: backgroundHistory, onNotificationClicked: notificationClicked, syncPreferences });
+installE2eHooks({
+  onMenuClicked,
+  onCommand,
+  onOmniboxChanged,
+  onOmniboxEntered,
+  menuRounds,
+  history: backgroundHistory,
+  onNotificationClicked: notificationClicked,
+  syncPreferences,
+  setRequestTimeout: (ms) => {
+    requestTimeout.ms = ms;
+  },
+});
