@@ -264,6 +264,7 @@ describe('context menu', () => {
         },
         { timeoutMs: 10_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
       );
+      // Read through the hook: no browser API says how often the worker made its menu, nor when a round ended.
       // The update's own round of menu creation, begun (runtime.onInstalled), then to its end (an error in it fails here).
       await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.menuRounds().started)).toBeGreaterThan(0);
       const refusals = await worker.evaluate(async () => {
