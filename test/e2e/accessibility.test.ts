@@ -25,6 +25,15 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     return { tab, popup };
   }
 
+  /** The toolbar popup opened on a tab of `path`, until it shows the tab's short link; both closed. */
+  async function shortenedInPopup(path: string): Promise<void> {
+    const tab = await session.openTab(path);
+    const popup = await session.browser.openPopup(tab);
+    await popup.getByTestId('short-url').waitFor();
+    await popup.close();
+    await tab.close();
+  }
+
   it('the popup in every state and the options page have no axe violation, light and dark', async () => {
     const found: Record<string, string[]> = {};
     await session.useStandIn();
@@ -145,9 +154,9 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await page.getByTestId('history-empty').waitFor();
     found['history empty'] = await axeViolationsLightAndDark(page);
 
-    // Links from real shortenings: the page follows history live.
+    // Links from real shortenings, each the toolbar popup's on a page: the history page follows them live.
     const base = session.standIn.baseUrl;
-    for (const query of ['one', 'two', 'three']) await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?a11y=${query}` });
+    for (const query of ['one', 'two', 'three']) await shortenedInPopup(`/demo/destination?a11y=${query}`);
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(3);
     await page.getByTestId('history-count').filter({ hasNotText: t('historyLoading') }).waitFor();
     found['history with links'] = await axeViolationsLightAndDark(page);
@@ -182,7 +191,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await page.close();
 
     // The popup with a link from history (and its "Make a new short link"), the recent links, Copy as… open and the QR code.
-    await session.clickMenu({ menuItemId: 'shorten-page', pageUrl: `${base}/demo/article` }, `${base}/demo/article`);
+    await shortenedInPopup('/demo/article');
     const tab = await session.openTab('/demo/article');
     const popup = await session.browser.openPopup(tab);
     await popup.getByTestId('link-origin').waitFor();

@@ -1,9 +1,11 @@
 // Every class of bad input, from each way in: the popup's field, the current
-// tab, and the context menu. Each gets its own message and sends nothing;
-// the two that WHATWG parsing accepts (spaces/unicode, an IDN host) work.
+// tab, and the context menu (a real right-click on Chromium's own menu, headed
+// under Xvfb). Each gets its own message and sends nothing; the two that
+// WHATWG parsing accepts (spaces/unicode, an IDN host) work.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IDN_HOST, IDN_HOST_PUNYCODE, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { IDN_HOST, IDN_HOST_PUNYCODE, settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, linkOnPage, paragraphOnPage } from '../support/real-input';
 import { stringMatching } from '../support/matchers';
 
 let session: E2eSession;
@@ -12,7 +14,7 @@ let popup: Page;
 const tried = { field: 0, tab: 0, menu: 0 };
 
 beforeAll(async () => {
-  session = await startE2eSession();
+  session = await startE2eSession({ headed: true });
   await session.useStandIn();
 });
 afterAll(async () => {
@@ -182,24 +184,40 @@ describe('bad input as the current tab', () => {
   });
 });
 
-const menuCases = (): { name: string; click: Parameters<E2eSession['clickMenu']>[0]; message: RegExp }[] => [
+/** What is right-clicked: a link to `linkUrl`, or `selected` text, put on a page of its own. */
+type MenuTarget = { linkUrl: string } | { selected: string };
+
+/**
+ * Each class a person can choose the extension's item for. The link's and the page's items are offered for
+ * web addresses only (targetUrlPatterns and documentUrlPatterns in context-menus.ts): a link to another
+ * scheme, or chrome://settings, shows none, and its refusal is the typed cases' above. Nor can a person
+ * select nothing but spaces: Chromium offers a selection's item for text.
+ */
+const menuCases = (): { name: string; target: MenuTarget; message: RegExp }[] => [
   ...refused
-    .filter(({ input }) => input().trim() !== '' && !/^(shorten this|example\.com)/.test(input()))
-    .map(({ name, input, message }) => ({ name: `link: ${name}`, click: { menuItemId: 'shorten-link', linkUrl: input() }, message })),
-  { name: 'page: chrome://settings', click: { menuItemId: 'shorten-page', pageUrl: 'chrome://settings' }, message: /^Browser pages/ },
-  { name: 'selection: empty', click: { menuItemId: 'shorten-selection', selectionText: '   ' }, message: /selected text holds no web address and no link/ },
-  { name: 'selection: not a URL', click: { menuItemId: 'shorten-selection', selectionText: 'shorten this please' }, message: /selected text holds no web address and no link/ },
-  { name: 'selection: javascript:', click: { menuItemId: 'shorten-selection', selectionText: 'javascript:alert(1)' }, message: /selected text holds no web address and no link/ },
+    .filter(({ input }) => input().startsWith('https:'))
+    .map(({ name, input, message }) => ({ name: `link: ${name}`, target: { linkUrl: input() }, message })),
+  { name: 'selection: not a URL', target: { selected: 'shorten this please' }, message: /selected text holds no web address and no link/ },
+  { name: 'selection: javascript:', target: { selected: 'javascript:alert(1)' }, message: /selected text holds no web address and no link/ },
 ];
 
+/** A real right-click on the target, on a page of its own, and the extension's item chosen in Chromium's menu. */
+async function chosenInMenu(target: MenuTarget): Promise<void> {
+  const page = await session.openTab('/demo/destination?title=Bad%20input');
+  if ('linkUrl' in target) await chooseInMenu(session, page, await linkOnPage(page, target.linkUrl));
+  else await chooseInMenu(session, page, await paragraphOnPage(page, target.selected), { selected: true });
+  await page.close();
+}
+
 describe('bad input through the context menu', () => {
-  it('refuses every class with its own message, the badge and a notification, and sends nothing', async () => {
+  it('refuses every class a real right-click can choose with its own message on the badge, and sends nothing', async () => {
     await session.setClipboard('kept');
-    for (const { name, click, message } of menuCases()) {
+    for (const { name, target, message } of menuCases()) {
       tried.menu += 1;
-      const outcome = await session.clickMenu(click);
-      expect(outcome, name).toMatchObject({ status: 'failed' });
-      const badge = await session.badge();
+      // The one before's "!" let go: this choice's badge is the one read.
+      await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
+      await chosenInMenu(target);
+      const badge = await settledBadge(session);
       expect(badge.text, name).toBe('!');
       // One failure: the badge's title is the background's sentence for it.
       expect(badge.title, name).toMatch(message);
@@ -208,11 +226,14 @@ describe('bad input through the context menu', () => {
     expect(await session.readClipboard()).toBe('kept');
   });
 
-  it('shortens a link with spaces and unicode, and one on an IDN host', async () => {
+  it('shortens a link with spaces and unicode, and one on an IDN host, each chosen with a real right-click', async () => {
     tried.menu += 2;
-    const unicode = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/a b/ü' });
-    expect(unicode).toMatchObject({ status: 'copied', shortened: { longUrl: 'https://example.com/a%20b/%C3%BC' } });
-    const idn = await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${IDN_HOST}/x` });
-    expect(idn).toMatchObject({ status: 'copied', shortened: { longUrl: `https://${IDN_HOST_PUNYCODE}/x` } });
+    for (const linkUrl of ['https://example.com/a b/ü', `https://${IDN_HOST}/x`]) {
+      await session.setClipboard('nothing copied yet');
+      await chosenInMenu({ linkUrl });
+      await expect.poll(() => session.readClipboard()).toMatch(session.shortUrlPattern());
+    }
+    // As the server got them: the path encoded, the host in punycode.
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body) as unknown)).toEqual([{ url: 'https://example.com/a%20b/%C3%BC' }, { url: `https://${IDN_HOST_PUNYCODE}/x` }]);
   });
 });

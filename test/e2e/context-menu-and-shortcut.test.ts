@@ -6,9 +6,9 @@
 // src/background/testing/e2e-main.ts, src/background/testing/e2e-timing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem, extensionItems } from '../support/native-menus';
-import { chooseInMenu, linkOnPage, paragraphOnPage } from '../support/real-input';
+import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage } from '../support/real-input';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
@@ -264,6 +264,7 @@ describe('context menu', () => {
         },
         { timeoutMs: 10_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
       );
+      // Read through the hook: no browser API says how often the worker made its menu, nor when a round ended.
       // The update's own round of menu creation, begun (runtime.onInstalled), then to its end (an error in it fails here).
       await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.menuRounds().started)).toBeGreaterThan(0);
       const refusals = await worker.evaluate(async () => {

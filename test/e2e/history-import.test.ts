@@ -1,13 +1,14 @@
-// Issue 19 end to end, in Chromium with the e2e build against the stand-in:
+// Issue 19 end to end, in headed Chromium with the e2e build against the
+// stand-in (the menu and the shortcut with real input under Xvfb):
 // a history file someone sends cannot decide which short link a page gets,
 // and a date no Date can print (imported, or written straight into the
 // database) never takes the history page down.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, pressShortcut } from '../support/real-input';
 import { wordsIn } from '../support/locale-catalogue';
 
 const { t } = wordsIn('en');
@@ -18,7 +19,7 @@ let session: E2eSession;
 let base: string;
 
 beforeAll(async () => {
-  session = await startE2eSession();
+  session = await startE2eSession({ headed: true });
   base = session.standIn.baseUrl;
 });
 afterAll(() => session?.close());
@@ -61,16 +62,31 @@ async function importFile(page: Page, document: unknown): Promise<void> {
   await page.getByTestId('history-import-file').setInputFiles({ name: 'shrtnr-history-sent.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document)) });
 }
 
-function copiedLink(outcome: BackgroundOutcome | undefined): string {
-  if (outcome?.status !== 'copied') throw new Error(`Expected a copied short link, got ${JSON.stringify(outcome)}.`);
-  return outcome.shortened.shortUrl;
+/** The toolbar popup opened on a tab of `path`: the short link it shows, once it does; both closed. */
+async function shortenedInPopup(path: string): Promise<string> {
+  const tab = await session.openTab(path);
+  const popup = await session.browser.openPopup(tab);
+  const field = popup.getByTestId('short-url');
+  await field.waitFor();
+  const shortUrl = await field.inputValue();
+  await popup.close();
+  await tab.close();
+  return shortUrl;
+}
+
+/** What a way in copied: the clipboard, emptied before it, once it changes. */
+async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
+  await session.setClipboard('nothing copied yet');
+  await wayIn();
+  await expect.poll(() => session.readClipboard()).not.toBe('nothing copied yet');
+  return session.readClipboard();
 }
 
 describe('an imported history file', () => {
   it('never answers a shortening: a tampered export planting a link for a page, then that page shortened, sends a request and never shows or copies the planted link', async () => {
     const articleUrl = `${base}/demo/article`;
     // A real export to tamper with: one link of the user's own.
-    copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?own=1` }));
+    await shortenedInPopup('/demo/destination?own=1');
     const page = await openHistoryPage();
     const document = await exported(page);
     // The planted entry, dated a minute ago (within bounds), and claiming to be made here.
@@ -100,11 +116,13 @@ describe('an imported history file', () => {
     await tab.close();
     expect(await session.readClipboard()).toBe(fresh);
 
-    // From now on the cache answers with the link made here, from every way in; never with the planted one.
-    const byMenu = await session.clickMenu({ menuItemId: 'shorten-page', pageUrl: articleUrl }, articleUrl);
-    expect(byMenu).toMatchObject({ status: 'copied', shortened: { shortUrl: fresh, fromHistory: true } });
+    // From now on the cache answers with the link made here, from every way in (a real right-click on the page, a
+    // real Alt+Shift+L); never with the planted one.
+    const again = await session.openTab(articleUrl);
+    expect(await copiedBy(() => chooseInMenu(session, again, 'h1'))).toBe(fresh);
+    expect(await copiedBy(() => pressShortcut(session, again))).toBe(fresh);
+    await again.close();
     expect(requestedUrls()).toEqual([articleUrl]);
-    expect(await session.readClipboard()).toBe(fresh);
     // Both listed, the planted one still marked.
     await expect.poll(() => shortUrlsListed(page)).toEqual(expect.arrayContaining([fresh, PLANTED]));
     await page.close();
@@ -138,7 +156,7 @@ describe('an imported history file', () => {
 
 describe('a stored date no Date can print', () => {
   it('written straight into the database, lets the page load, counted as damaged, the other links listed', async () => {
-    const shortUrl = copiedLink(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `${base}/demo/destination?stored=1` }));
+    const shortUrl = await shortenedInPopup('/demo/destination?stored=1');
     const page = await openHistoryPage();
     await page.evaluate(
       ({ server }) =>

@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HIDDEN_FIELD_ADDRESSES, HOSTILE_PATHS, MANY_ADDRESSES } from '../../tooling/stand-in/hostile-pages';
 import { visibleWindowIds, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { E2E_DIST, inFrontForKeys, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { inFrontForKeys } from '../support/real-input';
 import { chooseExtensionItem } from '../support/native-menus';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 

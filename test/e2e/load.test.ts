@@ -55,6 +55,7 @@ describe('load', () => {
     for (let round = 0; round < 3; round += 1) {
       session.standIn.resetRateLimits();
       await session.clearHistory();
+      // Through the hook: nine clicks at once, into the moment the document closes, which no real input can time.
       // Make sure the document exists, then close it (as Chrome may) and click without waiting for it to go.
       await worker.evaluate(() => (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<unknown> } }).shrtnrE2e.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/warm-up', editable: false }));
       const offscreen = session.browser.context.pages().find((page) => page.url().endsWith('src/offscreen/index.html'));

@@ -213,6 +213,7 @@ describe('one queue for every shortening', () => {
   it('the worker stopped mid-queue: the next one resumes what waited, keeps to the limit, and offers the late links instead of copying them', async () => {
     await session.setClipboard('before');
     const worker = await session.worker();
+    // Through the hook: 20 clicks queued past the limit before the worker is stopped, faster than real input walks a menu.
     // Started inside the worker and not awaited: the worker is stopped while half of them wait.
     await worker.evaluate(() => {
       const hooks = (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e;

@@ -71,7 +71,8 @@ describe('the token audit in Chromium', () => {
         closedHost.attachShadow({ mode: 'closed' }).innerHTML = `<p>${tokens.closedShadowRoot}</p>`;
       }, leak);
 
-      // The extension itself shows them: a link whose host is the token, and a server that refuses with it.
+      // The extension itself shows them: a link whose host is the token, and a server that refuses with it (through
+      // the hook, as the audit's other planted exits are: its session is headless, its leaks deliberate).
       expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: `https://${leak.notification}.example/page` })).toMatchObject({ status: 'copied' });
       session.standIn.setFault({ kind: 'status', status: 422, body: JSON.stringify({ message: `Refused: ${leak.badgeTitle}` }) }, { times: 1 });
       expect(await session.clickMenu({ menuItemId: 'shorten-link', linkUrl: 'https://example.com/refused' })).toMatchObject({ status: 'failed' });

@@ -13,8 +13,8 @@ import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { inFrontForKeys, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
-import { chooseInMenu, paragraphOnPage } from '../support/real-input';
+import { omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { chooseInMenu, inFrontForKeys, paragraphOnPage } from '../support/real-input';
 import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
 
 let session: E2eSession;

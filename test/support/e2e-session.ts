@@ -206,22 +206,6 @@ export async function clickClosingPopup(popup: Page, button: Locator): Promise<v
 }
 
 /**
- * The page in front, as Chromium itself has it, before a real key goes to the
- * window on `display`: bringToFront can return before Chromium's tab strip has
- * moved (once, a shortcut then went to the clipboard reader's tab). Clicks
- * its heading, then waits until the focused X window bears its title.
- */
-export async function inFrontForKeys(page: Page, display: string): Promise<void> {
-  await page.bringToFront();
-  await page.click('h1');
-  const title = `${await page.title()} - Chromium`;
-  await pollUntil(async () => ((await xdotool(display, 'getwindowfocus', 'getwindowname')) === title ? true : undefined), {
-    timeoutMs: 10_000,
-    failure: `Chromium never had "${title}" in front.`,
-  });
-}
-
-/**
  * Ctrl+L, "sh", a space and the link (or words) typed for real, until the
  * address bar has handed them whole to the extension (`handed`; by default,
  * its first line names the link). In two

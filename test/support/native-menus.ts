@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { chooseIconItem } from '../../tooling/browsers/native-menu';
+import { chooseIconItem, iconRow, windowBox } from '../../tooling/browsers/native-menu';
 import type { Rgb } from '../../tooling/browsers/screen-image';
 import { openNativeMenu, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 
@@ -36,8 +36,26 @@ export interface MenuChoice {
  */
 export async function chooseExtensionItem(xvfb: XvfbServer, distDir: string, rightClick: () => Promise<void>, choice: MenuChoice = {}): Promise<void> {
   if (choice.browserWindow !== undefined) await xdotool(xvfb.display, 'windowfocus', '--sync', choice.browserWindow);
-  const menu = await openNativeMenu(xvfb.display, rightClick);
-  await chooseIconItem(xvfb, menu, menuIconColour(distDir), choice.path);
+  const icon = menuIconColour(distDir);
+  const menu = await openNativeMenu(xvfb.display, rightClick, { timeoutMs: 10_000, pick: (fresh) => menuShowingIcon(xvfb, fresh, icon) });
+  await chooseIconItem(xvfb, menu, icon, choice.path);
+}
+
+/**
+ * Of the windows new on the screen, the menu: the smallest that shows the extension's icon, once it is
+ * painted. Another window can be mapped as the menu opens (once a window not Chromium's, 1293, came up
+ * with it, was taken for the menu, and never showed the icon), and one under the menu shows what it paints.
+ */
+async function menuShowingIcon(xvfb: XvfbServer, windows: readonly string[], icon: Rgb): Promise<string | undefined> {
+  const screen = await xvfb.screen();
+  let menu: { window: string; area: number } | undefined;
+  for (const window of windows) {
+    // A window gone since it was listed (a tooltip) is no menu.
+    const box = await windowBox(xvfb.display, window).catch(() => undefined);
+    if (box === undefined || iconRow(screen, box, icon) === undefined) continue;
+    if (menu === undefined || box.width * box.height < menu.area) menu = { window, area: box.width * box.height };
+  }
+  return menu?.window;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { E2E_DIST, inFrontForKeys, type E2eSession } from './e2e-session';
+import { pollUntil } from '../../tooling/poll';
+import { E2E_DIST, type E2eSession } from './e2e-session';
 import { chooseExtensionItem } from './native-menus';
 import { appendLink, appendParagraph, selectContents } from './page-content';
 
@@ -19,6 +20,26 @@ export interface RightClick {
   path?: readonly number[];
   /** Done once the page is in front (which clicks its heading), before the right-click: a selection made, a field filled. */
   prepare?: () => Promise<void>;
+}
+
+/** A window's name without the direction marks Chromium wraps it in, in a right-to-left UI (base::i18n::AdjustStringForLocaleDirection). */
+const unmarked = (name: string) => name.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/**
+ * The page in front, as Chromium itself has it, before a real key goes to the
+ * window on `display`: bringToFront can return before Chromium's tab strip has
+ * moved (once, a shortcut then went to the clipboard reader's tab). Clicks
+ * its heading, then waits until the focused X window bears its title.
+ */
+export async function inFrontForKeys(page: Page, display: string): Promise<void> {
+  await page.bringToFront();
+  await page.click('h1');
+  const title = `${await page.title()} - Chromium`;
+  let focused = '';
+  await pollUntil(async () => (unmarked((focused = await xdotool(display, 'getwindowfocus', 'getwindowname'))) === title ? true : undefined), {
+    timeoutMs: 10_000,
+    failure: () => `Chromium never had "${title}" in front; the focused window is ${JSON.stringify(focused)}.`,
+  });
 }
 
 export function headedXvfb(session: E2eSession): XvfbServer {

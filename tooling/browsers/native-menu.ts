@@ -151,7 +151,7 @@ function highlighted(screen: ScreenImage, box: Box, background: Rgb): Row | unde
   return best;
 }
 
-async function windowBox(display: string, window: string): Promise<Box> {
+export async function windowBox(display: string, window: string): Promise<Box> {
   const shell = await xdotool(display, 'getwindowgeometry', '--shell', window);
   const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)$`, 'm').exec(shell)?.[1] ?? Number.NaN);
   const box = { x: value('X'), y: value('Y'), width: value('WIDTH'), height: value('HEIGHT') };
@@ -160,7 +160,7 @@ async function windowBox(display: string, window: string): Promise<Box> {
 }
 
 /** The middle row of the icon's pixels in the menu's left part, where items' icons sit; undefined before it is painted. */
-function iconRow(screen: ScreenImage, box: Box, icon: Rgb): number | undefined {
+export function iconRow(screen: ScreenImage, box: Box, icon: Rgb): number | undefined {
   const rows: number[] = [];
   for (let y = box.y; y < box.y + box.height; y += 1) {
     for (let x = box.x; x < box.x + Math.min(box.width, 80); x += 1) {

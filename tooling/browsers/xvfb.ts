@@ -128,16 +128,22 @@ export async function visibleWindowIds(display: string): Promise<string[]> {
  * Runs `open` (e.g. a Playwright right-click) and waits until a new window is mapped on
  * the display, which is how Chromium's native context menu shows up under Xvfb: a new
  * unnamed override-redirect window (no window manager runs here). Returns its id; keys
- * sent with xdotool afterwards go to the menu, which grabs the keyboard.
+ * sent with xdotool afterwards go to the menu, which grabs the keyboard. `pick` tells the
+ * menu among the windows new since (another may come with it), once it is there; by
+ * default, the first.
  */
-export async function openNativeMenu(display: string, open: () => Promise<void>, timeoutMs = 5_000): Promise<string> {
+export async function openNativeMenu(
+  display: string,
+  open: () => Promise<void>,
+  { timeoutMs = 5_000, pick = async (fresh: string[]) => fresh[0] }: { timeoutMs?: number; pick?: (fresh: string[]) => Promise<string | undefined> } = {},
+): Promise<string> {
   // The real pointer out of the menu's way (a corner the page's right-clicks never open a menu over): a menu
   // that opens under it highlights the item there, and keys then walk from that item, not from the menu's end.
   const [, height = '800'] = (await xdotool(display, 'getdisplaygeometry')).split(' ');
   await xdotool(display, 'mousemove', '0', String(Number(height) - 1));
   const before = new Set(await visibleWindowIds(display));
   await open();
-  return pollUntil(async () => (await visibleWindowIds(display)).find((id) => !before.has(id)), {
+  return pollUntil(async () => pick((await visibleWindowIds(display)).filter((id) => !before.has(id))), {
     timeoutMs,
     failure: `No native menu window appeared on ${display} within ${timeoutMs} ms.`,
   });
