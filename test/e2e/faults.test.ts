@@ -121,9 +121,6 @@ describe('server faults, in the popup', () => {
     session.standIn.setFault(null);
     await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
     expect(await popup.getByRole('alert').count()).toBe(0);
-    const shown = await popup.getByLabel('Short link').inputValue();
-    // Copied as any link is (the clipboard is read from a tab of its own, which closes the popup).
-    await expect.poll(() => session.readClipboard()).toBe(shown);
     // Every try but the last dropped before the server counted it: one link made, one credit spent.
     expect(session.standIn.apiRequests().filter((request) => request.throttle?.verdict === 'allowed')).toHaveLength(1);
     await tab.close();
