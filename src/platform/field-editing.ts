@@ -138,8 +138,21 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
  * the field kept for the click, read anew. Undefined, never a rejection, when
  * the frame cannot be read. Untrusted: the page shapes what it sees.
  */
-export const readField = (tabId: number, frameId: number, field: { clickId: string; target?: number; again?: boolean }): Promise<unknown> =>
-  runInPage(tabId, frameId, readPageText, [{ of: 'field', ...field }]);
+export async function readField(tabId: number, frameId: number, field: { clickId: string; target?: number; again?: boolean }): Promise<unknown> {
+  // Chromium names no element right-clicked and says the click as its native menu closes: until the page's window
+  // has the focus back, the field the user right-clicked may not be its focused element yet (seen on a loaded machine).
+  if (field.target === undefined && field.again !== true) await runInPage(tabId, frameId, focusBack, []);
+  return runInPage(tabId, frameId, readPageText, [{ of: 'field', ...field }]);
+}
+
+/** Runs in the page: resolves once its document has the focus, or after half a second (a page in the background). */
+function focusBack(): boolean | Promise<boolean> {
+  if (document.hasFocus()) return true;
+  return new Promise((resolve) => {
+    addEventListener('focus', () => resolve(true), { once: true });
+    setTimeout(() => resolve(false), 500);
+  });
+}
 
 /** Changes the field kept for the click (see changeField); untrusted, as what the page says: the caller checks it. */
 export async function changeFieldText(tabId: number, frameId: number, clickId: string, expected: string[], edits: Edit[]): Promise<unknown> {
