@@ -4,6 +4,7 @@ import type { ShortenProgress } from '../../shortening/shorten-request';
 import { DEFAULT_NETWORK_WAIT_MS, FIRST_RETRY_MS, LONGEST_RETRY_MS, networkWaits, type NetworkWatch } from './network-waits';
 import type { QueuedJob, ShortenQueueOptions } from './queue-types';
 import { createShortenQueue } from './shorten-queue';
+import { queuedJob } from '../../../test/support/queued-job';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
@@ -12,23 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let serial = 0;
-function job(more: Partial<QueuedJob> = {}): QueuedJob {
-  serial += 1;
-  return {
-    id: `job:${serial}`,
-    request: { url: `https://example.com/${serial}`, via: 'menu-link', private: false, fresh: false },
-    longUrl: `https://example.com/${serial}`,
-    removedParams: [],
-    server: 'https://shrtnr.test',
-    account: 'account-1',
-    queuedAt: Date.now(),
-    clickOrder: serial,
-    attempts: 0,
-    owner: 'background',
-    ...more,
-  };
-}
+const job = queuedJob;
 
 const link = (queued: QueuedJob): ShortenOutcome => ({ result: { ok: true, value: { shortUrl: `https://shrtnr.test/${queued.id.slice(4)}`, longUrl: queued.longUrl, used: 1 } }, rateLimit: { limit: 60, remaining: 59 } });
 const noAnswer = (host = 'shrtnr.test'): ShortenOutcome => ({ result: { ok: false, error: { kind: 'network', host } }, rateLimit: undefined });

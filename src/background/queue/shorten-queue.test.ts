@@ -5,6 +5,7 @@ import type { ShortenProgress } from '../../shortening/shorten-request';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
 import type { QueuedJob, ShortenQueueOptions } from './queue-types';
 import { createShortenQueue } from './shorten-queue';
+import { queuedJob } from '../../../test/support/queued-job';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
@@ -13,23 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let serial = 0;
-function job(more: Partial<QueuedJob> = {}): QueuedJob {
-  serial += 1;
-  return {
-    id: `job:${serial}`,
-    request: { url: `https://example.com/${serial}`, via: 'menu-link', private: false, fresh: false },
-    longUrl: `https://example.com/${serial}`,
-    removedParams: [],
-    server: 'https://shrtnr.test',
-    account: 'account-1',
-    queuedAt: Date.now(),
-    clickOrder: serial,
-    attempts: 0,
-    owner: 'background',
-    ...more,
-  };
-}
+const job = queuedJob;
 
 /** A server throttled by the stand-in's own RateLimiter on the fake clock, answering after `latencyMs`; its limit is each account's token's. */
 function throttledServer(limit: number, windowMs: number, headers: 'full' | 'none', latencyMs = 50) {
