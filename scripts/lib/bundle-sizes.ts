@@ -197,7 +197,14 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   strict objects and unions, and the check that a schema reads exactly its
 //   type, are code too); none of it can be loaded later in a worker;
 // - the zip (+0.40): those.
-export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 46.5 * 1024, zip: 152 * 1024 } as const;
+// "Shorten a list" (issue 36, item 2), its worker half, took the worker to 48.5 KiB (46.29 -> 47.99) and the zip
+// to 158.5 (151.41 -> 158.21):
+// - the worker: the list run (its plan before sending, with history's count; its start, pause, resume, cancel
+//   and end), the list page's port and the checks of what it sends, the run book made one for tabs and lists,
+//   and the links of a run fed to the queue a few hundred at a time (10,000 jobs at once would not fit
+//   storage.session). A worker has no import(): none of it can be loaded later;
+// - the zip: that, and the list page's words, 51 sentences in five languages (some 6 KiB of the 6.8).
+export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 48.5 * 1024, zip: 158.5 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
