@@ -1,8 +1,8 @@
 import { checkLongUrl } from '../api/url-checks';
+import { MAX_LIST_ADDRESSES } from '../shortening/list-plan';
 import { delimitedRows, sniffDelimiter } from './delimited-text';
 
-/** The most addresses one list may hold: what the page plans, the worker keeps and the table shows at once. */
-export const MAX_LIST_ADDRESSES = 10_000;
+export { MAX_LIST_ADDRESSES };
 
 /** A column of a table: its place (0-based), and its name when the table's first row names its columns. */
 export interface ListColumn {

@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import { bulkItemSchema, runPaceSchema, type LinksRun, type RunPace } from './bulk-run';
+import { schemaFor } from '../schema-for';
+import { bySchema } from '../stored-item';
+import { sessionItem } from './session-area';
+
+z.config({ jitless: true });
+
+/**
+ * "Shorten a list": the addresses pasted or dropped on the list page, one
+ * run at a time for the whole browser (the page shows it wherever it is
+ * opened, closed and opened again), each address an item in the list's order.
+ */
+export interface ListRun extends LinksRun {
+  pace: RunPace;
+  account: string;
+  /** The user paused it: its links not yet sent wait outside the queue until it goes on. */
+  paused: boolean;
+}
+
+/** A list run as stored, and as the list page hears it at its end (src/messages/list-port.ts), every address checked. */
+export const listRunSchema = schemaFor<ListRun>()(z.object({
+  id: z.string(),
+  startedAt: z.number(),
+  private: z.boolean(),
+  pace: runPaceSchema,
+  account: z.string(),
+  paused: z.boolean(),
+  items: z.array(bulkItemSchema),
+}));
+
+/**
+ * The list run, so a page closed (or a worker stopped) loses nothing: final
+ * states as they are, an address still waiting as queued. One that fails its
+ * schema reads as none.
+ */
+export const listRun = sessionItem<ListRun | undefined>('list-run', bySchema(listRunSchema), undefined);
