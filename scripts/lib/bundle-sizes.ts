@@ -21,6 +21,8 @@ export interface BundleSizes {
 /** The history page: not named by the manifest (the popup and the options page open it). */
 export const HISTORY_PAGE = 'src/history/index.html';
 export const OPTIONS_PAGE = 'src/options/index.html';
+/** "Shorten a list": a page of its own, opened from the popup and the history page. */
+export const LIST_PAGE = 'src/list/index.html';
 
 // The worker's budget grew from 12 to 16 KiB when it started reaching the
 // browser through webextension-polyfill (about 3 KiB), like every other context.
@@ -204,7 +206,12 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   and the links of a run fed to the queue a few hundred at a time (10,000 jobs at once would not fit
 //   storage.session). A worker has no import(): none of it can be loaded later;
 // - the zip: that, and the list page's words, 51 sentences in five languages (some 6 KiB of the 6.8).
-export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 48.5 * 1024, zip: 158.5 * 1024 } as const;
+// Its page (issue 36, item 2, again) took the zip to 168 KiB (158.21 -> 167.22): the list page's own chunk, styles
+// and markup (its reading of a pasted list or a .txt/.csv file, its plan, progress and table), loaded by no other
+// context; the popup (30.79 KiB) and the worker (48.39) stay within theirs: the popup gains only the button that
+// opens the page, and the checks the page's port needs are refinements, not zod checks of kinds no context used
+// before (those would be code in the chunk every context loads).
+export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 48.5 * 1024, zip: 168 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
@@ -236,7 +243,7 @@ function backgroundEntry(manifest: Manifest): string {
   return entry;
 }
 
-async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
+export async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
   const seen = new Set<string>();
   const queue = [posix.normalize(entry)];
   while (queue.length > 0) {
