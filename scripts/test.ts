@@ -40,10 +40,10 @@ interface Outcome {
 const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = 'test/e2e';
 /**
- * The second process's files: Firefox's, the rate-limit windows of bulk, queue and load, the files that start browsers
+ * The second process's files: Firefox's, the rate-limit windows of bulk, list, queue and load, the files that start browsers
  * of their own (npm start's demo, the production build's load check), and the page's own short link and the private window, to balance the two.
  */
-const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|queue|queue-no-headers|load|scripts|production-build|page-short-link|private-window)\.test\.ts$/.test(basename(file));
+const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|list|queue|queue-no-headers|load|scripts|production-build|page-short-link|private-window)\.test\.ts$/.test(basename(file));
 // Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))

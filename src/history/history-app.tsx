@@ -167,6 +167,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     onExportJson: () => exportAs('json'),
     onImport: (file) => void importFile(file),
     onOpenSettings: connector.openSettings,
+    onOpenList: connector.openList,
   };
 
   const page: PageState =

@@ -28,6 +28,9 @@ export function HistoryView({ page, creditsSaved, status, focusRequest, actions 
       <header class="history-header">
         <img src="/icons/icon-48.png" alt="" width={32} height={32} />
         <h1>{t('historyTitle')}</h1>
+        <button type="button" class="quiet-button" onClick={actions.onOpenList}>
+          {t('listOpen')}
+        </button>
         {creditsSaved !== undefined && (
           <p class="credits" data-testid="credits-saved">
             {t('historyCreditsSaved', creditsSaved)}

@@ -46,6 +46,8 @@ export interface HistoryActions {
   onExportJson(): void;
   onImport(file: File): void;
   onOpenSettings(): void;
+  /** Opens the list page ("Shorten a list"). */
+  onOpenList(): void;
 }
 
 /** What the page shows once history is read. */

@@ -1,5 +1,5 @@
 import { checkLongUrl } from '../api/url-checks';
-import { MAX_LIST_ADDRESSES } from '../shortening/list-plan';
+import { MAX_LIST_ADDRESSES } from '../storage/session/list-run';
 import { delimitedRows, sniffDelimiter } from './delimited-text';
 
 export { MAX_LIST_ADDRESSES };

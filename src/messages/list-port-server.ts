@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_LIST_ADDRESSES } from '../shortening/list-plan';
+import { MAX_LIST_ADDRESSES } from '../storage/session/list-run';
 import type { Runtime } from '../platform/browser';
 import type { ListToPage, PageToList } from './list-port';
 import { PORT_NAMES } from './port-names';
@@ -9,7 +9,8 @@ import { schemaFor } from '../storage/schema-for';
 z.config({ jitless: true });
 
 /** A list as the page sends it: at most MAX_LIST_ADDRESSES addresses (the page refuses more before sending). */
-const addresses = z.array(z.string()).check(z.maxLength(MAX_LIST_ADDRESSES));
+// A refinement, not z.maxLength(): zod's checks are code in the chunk every context loads, the popup's too.
+const addresses = z.array(z.string()).check(z.refine((list) => list.length <= MAX_LIST_ADDRESSES));
 
 const pageToList = schemaFor<PageToList>()(z.union([
   z.object({ type: z.literal('watch') }),

@@ -43,7 +43,8 @@ export type ListToPage =
   | { type: 'not-started'; ask?: number; error: ListStartError };
 
 const errorSchema = errorDataSchema<ShrtnrError>();
-const count = z.number().check(z.int(), z.nonnegative());
+// A refinement, not z.int() and z.nonnegative(): zod's checks are code in the chunk every context loads, the popup's too.
+const count = z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0));
 
 const planSchema = schemaFor<ListPlan>()(z.object({
   addresses: count,

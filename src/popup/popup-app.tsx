@@ -59,6 +59,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         campaign={{ load: connector.loadCampaignPanel, presets: connector.campaignPresets, onApply: (campaign) => act(tagged, campaign) }}
         onOpenSettings={connector.openSettings}
         onOpenHistory={connector.openHistory}
+        onOpenList={connector.openList}
         bulk={popup.bulk}
         onShortenAllTabs={() => act(bulkStart)}
         onCancelBulk={connector.cancelBulk}

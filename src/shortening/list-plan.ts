@@ -3,9 +3,6 @@ import type { ListRun } from '../storage/session/list-run';
 import type { RunPace } from './run-pace';
 import type { PlannedTab } from './bulk-plan';
 
-/** The most addresses one list may hold: what the list page plans, the worker keeps and the table shows at once. */
-export const MAX_LIST_ADDRESSES = 10_000;
-
 /** An address of a list that cannot be sent: its place in the list (from 1), as given, and why (the popup's own checks). */
 export interface InvalidAddress {
   place: number;

@@ -1,5 +1,6 @@
 import { browserWords } from '../../platform/i18n';
-import { listRun, type ListRun } from '../../storage/session/list-run';
+import type { ListRun } from '../../storage/session/list-run';
+import { listRun } from '../../storage/session/run-items';
 import { notifySentence } from '../delivery/notify';
 import { runBook } from './run-book';
 import type { RunKind } from './run-links';

@@ -11,8 +11,8 @@ const session = new Map<string, unknown>();
 /** The jobs the queue holds, by id, each with what answers it. */
 const held = new Map<string, { job: QueuedJob; answer(result: JobResult): void }>();
 const queued: QueuedJob[] = [];
-/** Long URLs history holds a link for, made by the account. */
-let inHistory = new Set<string>();
+/** Long URLs history holds a link for, made by the account, and when. */
+let inHistory = new Map<string, number>();
 let historyOn = true;
 /** What the queue has heard of the server's limit. */
 let knownPace: { limit: number | undefined; windowMs: number } = { limit: 5, windowMs: 3_000 };
@@ -49,7 +49,7 @@ vi.mock('../delivery/notify', () => ({ notifyFailure: async () => undefined, not
 vi.mock('../service/history-access', () => ({
   backgroundHistory: () => ({
     findCached: async (server: string, longUrl: string, account: string) =>
-      inHistory.has(longUrl) ? { shortUrl: `https://s.test/h-${longUrl.slice(-1)}`, longUrl, server, account, createdAt: 1, via: 'popup-typed' } : undefined,
+      inHistory.has(longUrl) ? { shortUrl: `https://s.test/h-${longUrl.slice(-1)}`, longUrl, server, account, createdAt: inHistory.get(longUrl), via: 'popup-typed' } : undefined,
     countReuse: async () => undefined,
   }),
   historyFailed: () => () => undefined,
@@ -93,7 +93,7 @@ beforeEach(() => {
   session.clear();
   held.clear();
   queued.length = 0;
-  inHistory = new Set();
+  inHistory = new Map();
   historyOn = true;
   knownPace = { limit: 5, windowMs: 3_000 };
   notified.mockClear();
@@ -102,7 +102,7 @@ beforeEach(() => {
 
 describe('a list, planned', () => {
   it('says how many are new, how many history holds, how many repeat, and which cannot be sent and why; nothing sent or kept', async () => {
-    inHistory = new Set(['https://example.com/held']);
+    inHistory = new Map([['https://example.com/held', 1]]);
     const { planList } = await import('./list-runs');
     const planned = await planList(['https://example.com/a', 'ftp://example.com/x', 'https://example.com/held', 'https://EXAMPLE.com/a', 'not a link', 'https://example.com/b']);
     expect(planned).toEqual({
@@ -125,7 +125,7 @@ describe('a list, planned', () => {
 
   it('counts nothing as held by history when history is off: each would be sent', async () => {
     historyOn = false;
-    inHistory = new Set(['https://example.com/0']);
+    inHistory = new Map([['https://example.com/0', 1]]);
     const { planList } = await import('./list-runs');
     expect(await planList(addresses(2))).toMatchObject({ ok: true, value: { fresh: 2, inHistory: 0 } });
   });
@@ -148,7 +148,7 @@ describe('a list run', () => {
   });
 
   it('gives history\'s links with no request, and passes over what repeats or cannot be sent', async () => {
-    inHistory = new Set(['https://example.com/1']);
+    inHistory = new Map([['https://example.com/1', 1]]);
     const { startListRun } = await import('./list-runs');
     await startListRun(['https://example.com/0', 'https://example.com/1', 'https://example.com/0', 'javascript:alert(1)'], false);
     await eventually(() => expect(queued).toHaveLength(1));
@@ -212,6 +212,21 @@ describe('a list run', () => {
     await eventually(() => expect(queued).toHaveLength(45));
     answerAll();
     await eventually(() => expect(states(storedRun())).toEqual(Array.from({ length: 25 }, () => 'done')));
+  });
+
+  it("a restarted worker finds in history the links the stopped one made, the run not yet written: given as made, not as history's", async () => {
+    const first = await import('./list-runs');
+    await first.startListRun(addresses(3), false);
+    await eventually(() => expect(queued).toHaveLength(3));
+    // The stopped worker made the first two links (kept in history) and stopped before the run's next write or the third's answer.
+    inHistory = new Map([['https://example.com/0', Date.now()], ['https://example.com/1', Date.now()]]);
+    held.clear();
+    vi.resetModules();
+    await (await import('./resume-runs')).resumeRuns([], Date.now() + 1);
+    await eventually(() => expect(queued).toHaveLength(4));
+    answerAll();
+    await eventually(() => expect(storedRun()?.items.map((item) => item.status.state === 'done' && item.status.fromHistory)).toEqual([false, false, false]));
+    expect(queued[3]?.longUrl).toBe('https://example.com/2');
   });
 
   it('a paused run stays paused in the next worker', async () => {

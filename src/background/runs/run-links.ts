@@ -111,6 +111,7 @@ async function shortenItem<Run extends LinksRun>(kind: RunKind<Run>, run: Run, i
       clickOrder: nextClickOrder(now),
       owner: 'bulk',
       jobId: item.job,
+      madeSince: run.startedAt,
       ...(item.tab === undefined ? {} : { pageTab: item.tab }),
       waitBoundMs,
       onQueued() {

@@ -2,7 +2,7 @@ import type { Result } from '../../api/result';
 import type { BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { tabsRunWish } from '../../storage/session/tabs-runs';
+import { tabsRunWish } from '../../storage/session/run-items';
 import { bulkStartSentence } from '../../ui/error-words';
 import { notifyFailure, notifySentence } from '../delivery/notify';
 import { tabsBook } from './tabs-book';

@@ -1,6 +1,6 @@
 import type { BulkRun } from '../../messages/bulk-port';
 import { browserWords } from '../../platform/i18n';
-import { tabsRuns } from '../../storage/session/tabs-runs';
+import { tabsRuns } from '../../storage/session/run-items';
 import { notifySentence } from '../delivery/notify';
 import { runBook } from './run-book';
 import type { RunKind } from './run-links';

@@ -1,10 +1,14 @@
 import * as z from 'zod/mini';
 import { bulkItemSchema, runPaceSchema, type LinksRun, type RunPace } from './bulk-run';
 import { schemaFor } from '../schema-for';
-import { bySchema } from '../stored-item';
-import { sessionItem } from './session-area';
 
 z.config({ jitless: true });
+
+// The list run's shape apart from its storage.session item (run-items.ts): the list page checks what it hears with
+// this schema, and carries no storage code.
+
+/** The most addresses one list may hold: what the list page plans, the worker keeps and the table shows at once. */
+export const MAX_LIST_ADDRESSES = 10_000;
 
 /**
  * "Shorten a list": the addresses pasted or dropped on the list page, one
@@ -28,10 +32,3 @@ export const listRunSchema = schemaFor<ListRun>()(z.object({
   paused: z.boolean(),
   items: z.array(bulkItemSchema),
 }));
-
-/**
- * The list run, so a page closed (or a worker stopped) loses nothing: final
- * states as they are, an address still waiting as queued. One that fails its
- * schema reads as none.
- */
-export const listRun = sessionItem<ListRun | undefined>('list-run', bySchema(listRunSchema), undefined);

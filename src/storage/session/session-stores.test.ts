@@ -13,8 +13,8 @@ vi.mock('../../platform/browser', async () => {
 });
 
 const { readWholeSession } = await import('./session-area');
-const { tabsRuns, tabsRunWish } = await import('./tabs-runs');
-const { listRun } = await import('./list-run');
+const { tabsRuns, tabsRunWish } = await import('./run-items');
+const { listRun } = await import('./run-items');
 const { queuedJobs } = await import('./queued-jobs');
 const { gateSnapshots } = await import('./gate-snapshots');
 const { lastCopiedClick, offeredLink } = await import('./clipboard-memory');
