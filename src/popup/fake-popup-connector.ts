@@ -3,11 +3,11 @@
 import { act, waitFor } from '@testing-library/preact';
 import { expect, vi, type Mock } from 'vitest';
 import { deferred } from '../../test/support/deferred';
-import type { ShrtnrError } from '../api';
 import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
+import type { JobFailure } from '../storage/session/job-failure';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 
 /** The short link the fake worker makes of any address, unless a test answers otherwise. */
@@ -18,7 +18,7 @@ export function shortenedAnswer(longUrl: string, autoCopy: boolean, more: Partia
   return { result: { ok: true, value: { shortUrl: FAKE_SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], secretParams: [], ...more } }, autoCopy, copyFormat };
 }
 
-export function failedAnswer(error: ShrtnrError): ShortenAnswer {
+export function failedAnswer(error: JobFailure): ShortenAnswer {
   return { result: { ok: false, error }, autoCopy: true, copyFormat: 'plain' };
 }
 

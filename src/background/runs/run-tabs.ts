@@ -1,12 +1,13 @@
-import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
 import type { BulkItemStatus, BulkRun } from '../../messages/bulk-port';
+import { internalError } from '../../platform/error-text';
 import { browserWords } from '../../platform/i18n';
 import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
 import { CONTRACT_PACE, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening } from '../../shortening/shortening';
 import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
 import type { SendingSettings } from '../../storage/account-tokens';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import { notifySentence } from '../delivery/notify';
 import type { QueuedJob } from '../queue/queue-types';
@@ -65,7 +66,7 @@ export async function shortenTab(run: BulkRun, index: number, settings: SendingS
     void shorten(request, asker, settings)
       .then(
         ({ result }) => result,
-        (error: unknown): Result<Shortening, ShrtnrError> => failure(internalError(error)),
+        (error: unknown): Result<Shortening, JobFailure> => failure(internalError(error)),
       )
       .then((result) => {
         end(run, index, result);
@@ -85,7 +86,7 @@ function progressed(run: BulkRun, index: number, progress: ShortenProgress): voi
   publishSoon(run);
 }
 
-function end(run: BulkRun, index: number, result: Result<Shortening, ShrtnrError>): void {
+function end(run: BulkRun, index: number, result: Result<Shortening, JobFailure>): void {
   const item = run.items[index];
   if (item === undefined || isFinal(item)) return;
   const status: BulkItemStatus = result.ok
