@@ -23,6 +23,12 @@ describe('per-target manifests, derived from the one manifest.json', () => {
     expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest).filter((key) => key !== 'externally_connectable'));
   });
 
+  it("gives Edge the Chrome manifest less what only the Chrome Web Store reads (update_url, key)", () => {
+    expect(manifestFor('edge', manifest)).toEqual(manifest);
+    const fromTheStore = { ...manifest, update_url: 'https://clients2.google.com/service/update2/crx', key: 'MIIBIjAN' };
+    expect(manifestFor('edge', fromTheStore)).toEqual(manifest);
+  });
+
   it('refuses a manifest without a background script to carry over', () => {
     expect(() => manifestFor('firefox', { ...manifest, background: {} })).toThrow('service_worker');
   });
