@@ -17,6 +17,12 @@ export const GECKO_ID = 'shorten-and-copy@shrtnr-extension';
  */
 export const FIREFOX_MIN_VERSION = '140.0';
 /**
+ * Firefox for Android: `data_collection_permissions` arrived there in 142, after the desktop's 140; every other
+ * key the manifest holds is older there, or ignored where Android lacks the API (`commands`, `omnibox`; the
+ * extension checks for each before it uses it, src/platform/features.ts). docs/platforms.md lists them.
+ */
+export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
+/**
  * Keys only the Chrome Web Store or Chrome reads: where Chrome updates the extension from (the store adds it
  * to what it serves) and the key that pins Chrome's id. Neither belongs in another store's package.
  */
@@ -58,6 +64,7 @@ export function manifestFor(target: Target, chromeManifest: ExtensionManifest): 
         // Nothing else leaves the browser; the token is that server's own credential.
         data_collection_permissions: { required: ['browsingActivity'] },
       },
+      gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
     },
   };
   delete firefox.externally_connectable;
