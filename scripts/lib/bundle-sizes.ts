@@ -197,7 +197,21 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   strict objects and unions, and the check that a schema reads exactly its
 //   type, are code too); none of it can be loaded later in a worker;
 // - the zip (+0.40): those.
-export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 46.5 * 1024, zip: 152 * 1024 } as const;
+// Everywhere people browse (issue 37: Firefox for Android, a phone's width)
+// took the popup to 31.5 KiB (30.66 -> 31.32), the worker to 47 KiB
+// (46.29 -> 46.64) and the zip to 154 KiB (151.42 -> 153.42):
+// - the popup: the feature checks (a namespace Firefox for Android leaves out
+//   is looked for, not assumed: its window read from its tab where there are
+//   no windows), the loader of the tools a browser with no context menu gets
+//   (the tools themselves a chunk the desktop never loads) and the message
+//   for the selection's links; the rules a finger's pointer gets (44 px
+//   controls), in the first load, as a phone opens the popup with them;
+// - the worker: the same checks around every listener of a way in the
+//   browser may lack, and the selection's links asked for by the popup;
+// - the zip: those, the tools' chunk, and their words in five languages.
+// They could be a second build for Android; one build for every Firefox is
+// the design addons.mozilla.org asks for (one listing, one package).
+export const SIZE_BUDGETS = { popup: 31.5 * 1024, worker: 47 * 1024, zip: 154 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

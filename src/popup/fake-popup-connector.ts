@@ -53,6 +53,8 @@ export interface FakePopupConnector extends PopupConnector {
   cancelBulk: Mock<PopupConnector['cancelBulk']>;
   dismissBulk: Mock<PopupConnector['dismissBulk']>;
   loadBulkPanel: Mock<PopupConnector['loadBulkPanel']>;
+  loadMenulessTools: Mock<PopupConnector['loadMenulessTools']>;
+  shortenSelectionLinks: Mock<PopupConnector['shortenSelectionLinks']>;
   /** The URLs the worker was asked to shorten, in order. */
   shortenedUrls(): string[];
   /** What went onto the clipboard, call by call. */
@@ -91,6 +93,9 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     cancelBulk: vi.fn(),
     dismissBulk: vi.fn(),
     loadBulkPanel: vi.fn(async () => (await import('./bulk-panel')).BulkPanel),
+    hasContextMenu: true,
+    loadMenulessTools: vi.fn(async () => (await import('./menuless-tools')).MenulessTools),
+    shortenSelectionLinks: vi.fn(async () => ({ status: 'copied' as const, made: 2, found: 2 })),
     shortenedUrls: () => connector.shorten.mock.calls.map(([request]) => request.url),
     copiedTexts: () => connector.copy.mock.calls.map(([payload]) => payload.text),
     holdShortening() {
