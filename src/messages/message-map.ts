@@ -1,13 +1,15 @@
-import type { Result, ShrtnrError } from '../api';
+import type { Result } from '../api';
 import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { TextError } from '../shortening/text-error';
 import type { Campaign } from '../storage/campaign';
 import type { RecentHistory } from '../storage/history-entry';
 import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
+import type { JobFailure } from '../storage/session/job-failure';
 
 /** How a text's links ended (background/writing/deliver-text.ts): all made, some, or none (then nothing was copied), or why not. */
 export type TextLinksOutcome =
   | { status: 'copied' | 'offered' | 'superseded' | 'not-copied' | 'placed'; made: number; found: number }
-  | { status: 'failed'; error: ShrtnrError };
+  | { status: 'failed'; error: TextError | JobFailure };
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
 export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: string };

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
-import { errorSentence } from '../ui/error-words';
+import { textErrorSentence } from '../ui/text-error-words';
 import { FAKE_SHORT_URL, fakePopupConnector } from './fake-popup-connector';
 import { startFirstAttempt } from './first-attempt';
 import { PopupApp } from './popup-app';
@@ -50,9 +50,9 @@ describe.each(['en', 'de', 'ar'])('the popup with no context menu, in %s', (lang
     connector.shortenSelectionLinks.mockResolvedValueOnce({ status: 'failed', error: { kind: 'no-links-selected' } }).mockResolvedValueOnce(undefined);
     const button = await screen.findByRole('button', { name: t('menuShortenSelection') });
     fireEvent.click(button);
-    await screen.findByText(errorSentence({ kind: 'no-links-selected' }, words));
+    await screen.findByText(textErrorSentence({ kind: 'no-links-selected' }, words));
     fireEvent.click(button);
-    await screen.findByText(errorSentence({ kind: 'internal', detail: 'the background worker could not be reached' }, words));
+    await screen.findByText(textErrorSentence({ kind: 'internal', detail: 'the background worker could not be reached' }, words));
   });
 
   it('offers no selection on a page whose address the browser hides (nothing to read there)', async () => {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import type { TextLinksOutcome } from '../messages/message-map';
 import type { MessageKey } from '../platform/words';
-import { errorSentence } from '../ui/error-words';
+import { textErrorSentence } from '../ui/text-error-words';
 import { useWords } from '../ui/words-context';
 
 export interface MenulessToolsProps {
@@ -33,7 +33,7 @@ export function MenulessTools({ onShortenSelection }: MenulessToolsProps) {
   const [outcome, setOutcome] = useState<TextLinksOutcome | 'working' | undefined>(undefined);
   const said = (done: TextLinksOutcome) =>
     done.status === 'failed' ? (
-      errorSentence(done.error, words)
+      textErrorSentence(done.error, words)
     ) : (
       <>
         <strong>{t(TITLES[done.status])}</strong> {t('notifyLinksReplaced', done.made, done.found)}

@@ -15,7 +15,8 @@ import { fail } from '../delivery/failure';
 import { ask } from '../delivery/question';
 import type { Click } from '../queue/job-journal';
 import { paceOf, sendingAccount, shorten } from '../service/shortening-service';
-import { failText, reportTextFailure, type TextError, type TextFailed } from './text-error';
+import type { TextError } from '../../shortening/text-error';
+import { failText, reportTextFailure, type TextFailed } from './text-error';
 import { holdTextRoom } from './text-room';
 
 export type AddressResults = Map<string, Result<Shortening, JobFailure>>;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { wordsIn } from '../../../test/support/locale-catalogue';
-import type { TextError } from './text-error';
+import type { TextError } from '../../shortening/text-error';
+import { textErrorSentence } from '../../ui/text-error-words';
 
 // A text's own failures, in the only words the worker has for them, on the badge's tooltip and in a notification.
 const badge: string[] = [];
@@ -14,7 +15,7 @@ vi.mock('../../platform/browser', () => ({
 }));
 vi.mock('../../platform/i18n', () => ({ browserWords: () => wordsIn('en') }));
 
-const { failText, reportTextFailure, textErrorSentence } = await import('./text-error');
+const { failText, reportTextFailure } = await import('./text-error');
 
 beforeEach(() => {
   badge.length = 0;
