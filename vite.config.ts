@@ -79,7 +79,7 @@ export default defineConfig(({ command, mode }) => {
             // After each test, the token audit reads what each open session's extension keeps (test/support/audit-checkpoints.ts).
             setupFiles: ['test/support/e2e-setup.ts'],
             // One browser per file, one file at a time in a process: npm test (scripts/test.ts)
-            // runs the files that mostly wait (Firefox's, the rate-limit ones) in a second process.
+            // runs them in three such processes side by side.
             fileParallelism: false,
             // The files of a process share its module cache: playwright-core and the harness are imported once
             // per process, not once per file (some 0.7 s a file). Each file still starts and closes its own browsers.

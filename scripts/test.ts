@@ -5,11 +5,8 @@
 //      typecheck · lint · the two builds (dist/, dist-e2e/), a few seconds each
 //   2. once all of phase 1 passed, at once: the unit and integration tests ·
 //      the build checks (sizes, web-ext lint, reproducible zips, the store folder) ·
-//      the end-to-end files, in two processes of one browser at a time: most of
-//      Chromium's in one; in the other, the files that mostly wait (Firefox's,
-//      over BiDi, and Chromium's that wait out rate-limit windows) and those that
-//      start browsers of their own (npm start's demo, the production build's load
-//      check), which balances the two. The unit tests run beside the end-to-end
+//      the end-to-end files, in three processes of one browser at a time (see
+//      inFirefoxProcess below). The unit tests run beside the end-to-end
 //      files rather than before them: the end-to-end processes are the longest
 //      jobs, and mostly wait on browsers, so starting them some 45 s sooner
 //      is worth the cores they share with the unit tests meanwhile; the unit
@@ -40,15 +37,20 @@ interface Outcome {
 const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = 'test/e2e';
 /**
- * The second process's files: Firefox's, the rate-limit windows of bulk, list, queue and load, the files that start browsers
- * of their own (npm start's demo, the production build's load check), and the page's own short link and the private window, to balance the two.
+ * The end-to-end files run in three processes of one browser at a time, about equal in length (some 200 s each when the
+ * machine is idle): Firefox's files and those that start browsers of their own (npm start's demo, the production
+ * build's load check); the files that mostly wait (out rate-limit windows of runs and lists, for history's live updates) with the private
+ * window and bad input; and the rest of Chromium's. Each process has its own Xvfb per browser, so real input in one
+ * cannot reach another's windows.
  */
-const inSecondProcess = (file: string): boolean => /^(firefox.*|bulk|list|queue|queue-no-headers|load|scripts|production-build|page-short-link|private-window)\.test\.ts$/.test(basename(file));
-// Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the two processes.
+const inFirefoxProcess = (file: string): boolean => /^(firefox.*|scripts|production-build)\.test\.ts$/.test(basename(file));
+const inWaitingProcess = (file: string): boolean =>
+  /^(bulk|list|queue|queue-no-headers|load|page-short-link|private-window|history|bad-input)\.test\.ts$/.test(basename(file));
+// Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the three processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .toSorted();
-// Both e2e processes run their files, and the tests within them, in a random order, a new one each run
+// The e2e processes run their files, and the tests within them, in a random order, a new one each run
 // (the unit and integration projects shuffle too, in vite.config.ts): no test may lean on another.
 // The seed is printed first; E2E_SHUFFLE_SEED=N repeats the order of seed N.
 const shuffleSeed = process.env.E2E_SHUFFLE_SEED ?? String(randomInt(1, 1_000_000));
@@ -75,8 +77,9 @@ const PHASES: Job[][] = [
     // With coverage: its floors and the untested-module check (vite.config.ts) are part of the job, its summary in the output.
     { name: 'unit', steps: [niced(['vitest', 'run', '--project', 'unit', '--project', 'integration', '--coverage'])] },
     { name: 'build checks', steps: [niced(['vitest', 'run', '--project', 'build'])] },
-    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inSecondProcess(file)))] },
-    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inSecondProcess))] },
+    { name: 'e2e chromium', steps: [e2e(e2eFiles.filter((file) => !inFirefoxProcess(file) && !inWaitingProcess(file)))] },
+    { name: 'e2e waiting', steps: [e2e(e2eFiles.filter(inWaitingProcess))] },
+    { name: 'e2e firefox', steps: [e2e(e2eFiles.filter(inFirefoxProcess))] },
   ],
 ];
 

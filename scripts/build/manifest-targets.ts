@@ -1,9 +1,11 @@
 /**
  * The browsers the one source manifest (top-level manifest.json, written for
  * Chrome) is built for, and how each target's manifest is derived from it.
- * Nothing here is hand-kept twice: Firefox's manifest is Chrome's, transformed.
+ * Nothing here is hand-kept twice: Firefox's and Edge's manifests are Chrome's, transformed.
+ * Edge runs the Chrome build as it is (Chromium, offscreen documents included); its package
+ * is that build with nothing only the Chrome Web Store reads.
  */
-export const TARGETS = ['chrome', 'firefox'] as const;
+export const TARGETS = ['chrome', 'firefox', 'edge'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /** The add-on's id on addons.mozilla.org and in Firefox profiles. */
@@ -14,7 +16,18 @@ export const GECKO_ID = 'shorten-and-copy@shrtnr-extension';
  * optional_host_permissions, action.openPopup) is older.
  */
 export const FIREFOX_MIN_VERSION = '140.0';
-/** The offscreen document exists only for Chrome's worker, which has no clipboard. */
+/**
+ * Firefox for Android: `data_collection_permissions` arrived there in 142, after the desktop's 140; every other
+ * key the manifest holds is older there, or ignored where Android lacks the API (`commands`, `omnibox`; the
+ * extension checks for each before it uses it, src/platform/features.ts). docs/platforms.md lists them.
+ */
+export const FIREFOX_ANDROID_MIN_VERSION = '142.0';
+/**
+ * Keys only the Chrome Web Store or Chrome reads: where Chrome updates the extension from (the store adds it
+ * to what it serves) and the key that pins Chrome's id. Neither belongs in another store's package.
+ */
+const CHROME_ONLY_KEYS = ['update_url', 'key'] as const;
+/** The offscreen document exists only for the workers of Chromium's browsers, which have no clipboard. */
 export const OFFSCREEN_PAGE = 'src/offscreen/index.html';
 
 export interface ExtensionManifest {
@@ -27,6 +40,7 @@ export interface ExtensionManifest {
 
 export function manifestFor(target: Target, chromeManifest: ExtensionManifest): ExtensionManifest {
   if (target === 'chrome') return chromeManifest;
+  if (target === 'edge') return Object.fromEntries(Object.entries(chromeManifest).filter(([key]) => !(CHROME_ONLY_KEYS as readonly string[]).includes(key)));
   // Firefox does not implement externally_connectable (https://bugzil.la/1319168) and warns
   // of an unknown key; no other extension can reach this one there but through
   // runtime.onMessageExternal/onConnectExternal, which it never listens to.
@@ -50,6 +64,7 @@ export function manifestFor(target: Target, chromeManifest: ExtensionManifest): 
         // Nothing else leaves the browser; the token is that server's own credential.
         data_collection_permissions: { required: ['browsingActivity'] },
       },
+      gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
     },
   };
   delete firefox.externally_connectable;

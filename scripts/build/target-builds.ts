@@ -5,8 +5,8 @@ import { manifestFor, OFFSCREEN_PAGE, TARGETS, type ExtensionManifest, type Targ
 
 /**
  * After crxjs has written the Chrome build to `<root>/chrome`, derives every
- * other target beside it (`<root>/firefox`): the same files, its own
- * manifest, and without what only Chrome uses.
+ * other target beside it (`<root>/firefox`, `<root>/edge`): the same files, its own
+ * manifest, and without what that browser does not use.
  */
 export function targetBuilds(root: string): Plugin {
   return {
@@ -27,8 +27,10 @@ export function targetBuilds(root: string): Plugin {
         const dir = join(root, target);
         await rm(dir, { recursive: true, force: true });
         await cp(chromeDir, dir, { recursive: true });
-        await removeOffscreenPage(dir);
-        await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifestFor(target, chromeManifest), null, 2)}\n`);
+        const manifest = manifestFor(target, chromeManifest);
+        // A target whose manifest does not ask for offscreen documents (Firefox) ships no offscreen page.
+        if (!(manifest.permissions ?? []).includes('offscreen')) await removeOffscreenPage(dir);
+        await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       }
     },
   };

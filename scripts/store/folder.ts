@@ -1,16 +1,22 @@
-// release/store/{chrome,firefox}/<locale>/: what each store's listing form
+// release/store/{chrome,firefox,edge}/<locale>/: what each store's listing form
 // asks for, per language: the listing's text files (listing.ts), eight
 // 1280×800 screenshots (popup, menu, history, settings; light and dark), the
-// icon, and for the Chrome Web Store its 440×280 promo tile. The pictures come
-// from the e2e build (dist-e2e/chrome) against the stand-in (captures.ts).
+// 128 px icon (Chrome Web Store, addons.mozilla.org) or the 300 px store logo
+// (Edge Add-ons), and for the Chrome Web Store and Edge Add-ons the 440×280
+// small promo tile. The pictures come from the e2e build (dist-e2e/chrome)
+// against the stand-in (captures.ts): Edge runs the same build.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { iconPng } from '../lib/icon-art.ts';
 import { findChromium } from '../../tooling/browsers/chromium-path.ts';
 import { startStandIn } from '../../tooling/stand-in/server.ts';
 import { captureLocale, SERVER_ORIGIN } from './captures.ts';
 import { listingFiles, listingProblems, readListing, SCENES, STORE_LOCALES, STORES, type Listing, type StoreLocale } from './listing.ts';
 import { renderPromoTile, renderScreenshot, type Stage } from './stage.ts';
+
+/** The side of Edge Add-ons' store logo, in pixels. */
+export const STORE_LOGO_SIZE = 300;
 
 export interface StoreFile {
   path: string;
@@ -24,6 +30,8 @@ export async function writeStoreFolder(root: string, outDir: string, locales: re
   if (problems.length > 0) throw new Error(`The store listings break the stores' limits:\n${problems.join('\n')}`);
   const icon = await readFile(join(root, 'public/icons/icon-128.png'));
   const menuIcon = await readFile(join(root, 'public/icons/icon-16.png'));
+  // Edge Add-ons' "Extension Store logo": square, 300 × 300 recommended; drawn at that size, not scaled up.
+  const storeLogo = iconPng(STORE_LOGO_SIZE);
 
   await rm(outDir, { recursive: true, force: true });
   const written: StoreFile[] = [];
@@ -53,10 +61,11 @@ export async function writeStoreFolder(root: string, outDir: string, locales: re
       for (const store of STORES) {
         for (const [name, text] of Object.entries(listingFiles(listing, store))) await write(store, listing.locale, name, text);
         for (const [name, png] of pictures) await write(store, listing.locale, name, png);
-        await write(store, listing.locale, 'icon-128.png', icon);
+        if (store === 'edge') await write(store, listing.locale, `store-logo-${STORE_LOGO_SIZE}.png`, storeLogo);
+        else await write(store, listing.locale, 'icon-128.png', icon);
+        // addons.mozilla.org has no promo tile.
+        if (store !== 'firefox') await write(store, listing.locale, 'promo-tile-440x280.png', tile);
       }
-      // addons.mozilla.org has no promo tile.
-      await write('chrome', listing.locale, 'promo-tile-440x280.png', tile);
     }
   } finally {
     await stageBrowser.close();

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export const STORE_LOCALES = ['en', 'de', 'fr', 'es', 'ar'] as const;
 export type StoreLocale = (typeof STORE_LOCALES)[number];
-export const STORES = ['chrome', 'firefox'] as const;
+export const STORES = ['chrome', 'firefox', 'edge'] as const;
 export type Store = (typeof STORES)[number];
 export const SCENES = ['popup', 'menu', 'history', 'settings'] as const;
 export type Scene = (typeof SCENES)[number];
@@ -17,14 +17,16 @@ export type Scene = (typeof SCENES)[number];
 /**
  * Limits in characters (code points). The stores' own: the manifest's name
  * (45, Chrome's manifest rule; AMO allows 50) and description (132, both
- * browsers' manifest rule and the Chrome Web Store's summary); AMO's summary (250).
+ * browsers' manifest rule, the Chrome Web Store's summary and Edge Add-ons'
+ * short description, which is the manifest's); AMO's summary (250). Edge
+ * Add-ons takes a description under 10,000.
  * The house's, far inside what either store's form takes: the description and
  * what's new; a caption and the tile's line, which must fit their pictures (the
  * renderer also refuses text that overflows).
  */
 export const LIMITS = {
   name: 45,
-  summary: { chrome: 132, firefox: 250 },
+  summary: { chrome: 132, firefox: 250, edge: 132 },
   description: 3_000,
   whatsNew: 500,
   caption: 70,
@@ -68,6 +70,10 @@ export function listingProblems(listing: Listing): string[] {
   };
   check('the name', listing.name, LIMITS.name);
   for (const store of STORES) check(`the summary (${store})`, listing.summary, LIMITS.summary[store]);
+  // Edge Add-ons shows the manifest's name and description as they are: no other browser's name in them.
+  for (const [field, text] of [['the name', listing.name], ['the summary', listing.summary]] as const) {
+    if (/chrome/i.test(text)) problems.push(`${listing.locale}: ${field} names Chrome, which Edge Add-ons shows as it is.`);
+  }
   check('the description', listing.description, LIMITS.description);
   check("what's new", listing.whatsNew, LIMITS.whatsNew);
   check("the promo tile's line", listing.tagline, LIMITS.tagline);

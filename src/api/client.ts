@@ -1,5 +1,5 @@
 import { hasDuplicateKeys } from './duplicate-keys';
-import type { BadResponseProblem, ShrtnrError } from './errors';
+import type { ApiError, BadResponseProblem } from './errors';
 import { readRateLimitState, type RateLimitState } from './rate-limit-headers';
 import { MAX_BODY_BYTES, readBodyText } from './response-body';
 import { failure, success, type Result } from './result';
@@ -37,12 +37,12 @@ export interface ShortenedUrl {
 }
 
 /** Shortens one URL, or says exactly why not. Never throws. */
-export async function shorten(longUrl: string, settings: ShrtnrSettings): Promise<Result<ShortenedUrl, ShrtnrError>> {
+export async function shorten(longUrl: string, settings: ShrtnrSettings): Promise<Result<ShortenedUrl, ApiError>> {
   return (await shortenWithLimits(longUrl, settings)).result;
 }
 
 export interface ShortenOutcome {
-  result: Result<ShortenedUrl, ShrtnrError>;
+  result: Result<ShortenedUrl, ApiError>;
   /**
    * What the answer said of the rate limit, whatever its status; undefined
    * when nothing was sent, no answer came, or it carried no limit header.
@@ -69,7 +69,7 @@ export interface PreparedRequest {
   fetch: FetchFunction;
 }
 
-export function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ShrtnrError> {
+export function prepare(settings: ShrtnrSettings): Result<PreparedRequest, ApiError> {
   // The server first: a token saved for no valid server reads as none, and the
   // address is what the user has to fix before any token could be sent.
   const serverUrl = checkServerUrl(settings.serverUrl);
@@ -85,7 +85,7 @@ export function prepare(settings: ShrtnrSettings): Result<PreparedRequest, Shrtn
   });
 }
 
-export async function post(request: PreparedRequest, path: string, body: string | undefined): Promise<Result<HttpAnswer, ShrtnrError>> {
+export async function post(request: PreparedRequest, path: string, body: string | undefined): Promise<Result<HttpAnswer, ApiError>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: `Bearer ${request.token}`,
@@ -127,7 +127,7 @@ export async function post(request: PreparedRequest, path: string, body: string 
 // "Failed to fetch", so there a TLS failure reads as a network failure.
 const TLS_ERROR_CODE = /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(?:VERIFY|GET)_)/;
 
-function transportError(error: unknown, request: PreparedRequest): ShrtnrError {
+function transportError(error: unknown, request: PreparedRequest): ApiError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return { kind: 'timeout', timeoutMs: request.timeoutMs };
   }
@@ -149,9 +149,9 @@ function errorCode(error: unknown): string | undefined {
 export const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 
 const badResponse = (problem: BadResponseProblem) =>
-  failure<ShrtnrError>({ kind: 'bad-response', problem });
+  failure<ApiError>({ kind: 'bad-response', problem });
 
-function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ShrtnrError> {
+function readShortenAnswer(answer: HttpAnswer, submittedUrl: string): Result<ShortenedUrl, ApiError> {
   if (!isSuccess(answer.status)) return failure(errorForStatus(answer));
   if (answer.bodyProblem !== undefined) return badResponse(answer.bodyProblem);
   let json: unknown;

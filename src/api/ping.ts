@@ -1,12 +1,12 @@
 import { isSuccess, post, prepare, type ShrtnrSettings } from './client';
-import type { ShrtnrError } from './errors';
+import type { ApiError } from './errors';
 import { failure, success, type Result } from './result';
 import { errorForStatus } from './status-errors';
 
 // Its own module: only the options page tests connections, and the worker,
 // which loads client.ts, should not carry it.
 /** Checks that the server is a Shrtnr API and accepts the token. Never throws. */
-export async function ping(settings: ShrtnrSettings): Promise<Result<{ serverUrl: string }, ShrtnrError>> {
+export async function ping(settings: ShrtnrSettings): Promise<Result<{ serverUrl: string }, ApiError>> {
   const prepared = prepare(settings);
   if (!prepared.ok) return prepared;
   const answer = await post(prepared.value, '/api/v1/ping', undefined);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { shortUrlRuleViolation } from '../../test/support/short-url-rule';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, shorten, type FetchFunction, type ShortenedUrl } from './client';
-import type { ShrtnrError, ShrtnrErrorKind } from './errors';
+import type { ApiError, ApiErrorKind } from './errors';
 import type { Result } from './result';
 import { errorForStatus } from './status-errors';
 import { checkLongUrl, MAX_URL_LENGTH } from './url-checks';
@@ -17,7 +17,7 @@ const SERVER_URL = 'https://shrtnr.co';
 const TOKEN = 'tok';
 const TIMEOUT_MS = 10_000;
 
-// Every kind of the union, checked by the compiler: a kind added to errors.ts must be added here.
+// Every kind of the API's union, checked by the compiler: a kind added to errors.ts must be added here.
 const KIND_IS_KNOWN = {
   'empty-url': true,
   'malformed-url': true,
@@ -25,18 +25,9 @@ const KIND_IS_KNOWN = {
   'credentials-in-url': true,
   'url-too-long': true,
   'no-token': true,
-  'no-account': true,
   'malformed-token': true,
   'invalid-server-url': true,
   'insecure-server': true,
-  'no-links-selected': true,
-  'no-links-in-field': true,
-  'field-unreadable': true,
-  'field-hidden': true,
-  'text-too-large': true,
-  'not-confirmed': true,
-  'no-history-match': true,
-  'token-for-other-server': true,
   'bad-request': true,
   unauthorized: true,
   forbidden: true,
@@ -50,19 +41,11 @@ const KIND_IS_KNOWN = {
   network: true,
   tls: true,
   timeout: true,
-  'wait-too-long': true,
-  cancelled: true,
-  'gave-up': true,
-  expired: true,
-  'server-changed': true,
-  'account-removed': true,
-  'active-account-removed': true,
-  internal: true,
-} as const satisfies Record<ShrtnrErrorKind, true>;
+} as const satisfies Record<ApiErrorKind, true>;
 const KNOWN_KINDS: readonly string[] = Object.keys(KIND_IS_KNOWN);
 
 // The contract's table of error statuses.
-const KIND_FOR_DOCUMENTED_STATUS: ReadonlyMap<number, ShrtnrErrorKind> = new Map([
+const KIND_FOR_DOCUMENTED_STATUS: ReadonlyMap<number, ApiErrorKind> = new Map([
   [400, 'bad-request'],
   [401, 'unauthorized'],
   [403, 'forbidden'],
@@ -76,7 +59,7 @@ const MAX_REASONABLE_WAIT_SECONDS = 24 * 60 * 60;
 
 
 /** What every shorten() result must look like, whatever the server did. */
-function expectTypedResult(result: Result<ShortenedUrl, ShrtnrError>, submittedUrl: string): void {
+function expectTypedResult(result: Result<ShortenedUrl, ApiError>, submittedUrl: string): void {
   if (result.ok) expectTypedValue(result.value, submittedUrl);
   else expectTypedError(result.error);
 }
@@ -88,7 +71,7 @@ function expectTypedValue({ shortUrl, longUrl, used }: ShortenedUrl, submittedUr
   expect(used === undefined || (Number.isInteger(used) && used >= 0), `used = ${used}`).toBe(true);
 }
 
-function expectTypedError(error: ShrtnrError): void {
+function expectTypedError(error: ApiError): void {
   expect(KNOWN_KINDS).toContain(error.kind);
   // Errors are data; every one of them can still be put into words, with every placeholder filled.
   const sentence = errorSentence(error, englishWords);
@@ -111,7 +94,7 @@ function fetchAnswering(makeResponse: () => Response, requests: RecordedRequest[
   };
 }
 
-function shortenWith(submittedUrl: string, fetch: FetchFunction): Promise<Result<ShortenedUrl, ShrtnrError>> {
+function shortenWith(submittedUrl: string, fetch: FetchFunction): Promise<Result<ShortenedUrl, ApiError>> {
   return shorten(submittedUrl, { serverUrl: SERVER_URL, token: TOKEN, timeoutMs: TIMEOUT_MS, fetch });
 }
 

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from './errors';
+import type { ApiError } from './errors';
 import { readRateLimitState } from './rate-limit-headers';
 import type { BodyText } from './response-body';
 import { errorBodySchema } from './response-schema';
@@ -14,7 +14,7 @@ export interface HttpAnswer extends BodyText {
  * sees. The server's own words are used when they can be read safely; a body
  * too large or not UTF-8 has none (its bodyText is empty), and the status alone speaks.
  */
-export function errorForStatus({ status, headers, bodyText }: HttpAnswer): ShrtnrError {
+export function errorForStatus({ status, headers, bodyText }: HttpAnswer): ApiError {
   const body = readErrorBody(headers, bodyText);
   switch (status) {
     case 400:
@@ -39,7 +39,7 @@ export function errorForStatus({ status, headers, bodyText }: HttpAnswer): Shrtn
   }
 }
 
-export function redirectedError(): ShrtnrError {
+export function redirectedError(): ApiError {
   return { kind: 'redirected' };
 }
 
@@ -75,7 +75,7 @@ function firstUrlFieldError(errors: unknown): string | undefined {
   return readableServerText(urlErrors);
 }
 
-function rateLimitedError(headers: Headers): ShrtnrError {
+function rateLimitedError(headers: Headers): ApiError {
   const { limit, remaining, retryAfterSeconds } = readRateLimitState(headers) ?? {};
   return { kind: 'rate-limited', limit, remaining, retryAfterSeconds };
 }

@@ -4,7 +4,7 @@ import { englishWords } from '../../test/support/locale-catalogue';
 import { errorSentence } from '../ui/error-words';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ShrtnrErrorKind } from './errors';
+import type { ApiErrorKind } from './errors';
 import { checkLongUrl, checkServerUrl, checkToken, MAX_URL_LENGTH } from './url-checks';
 import { valueOf } from '../../test/support/result-parts';
 import { anything, objectContaining, oneOf } from '../../test/support/matchers';
@@ -13,7 +13,7 @@ import { anything, objectContaining, oneOf } from '../../test/support/matchers';
 // parses it as the scheme "localhost:"; this is the same shape test.
 const HOST_AND_PORT_SHAPE = /^[a-z0-9.-]+:\d+(?:[/?#]|$)/i;
 
-type Verdict = { accepts: true; value: string } | { accepts: false; kinds: readonly ShrtnrErrorKind[] };
+type Verdict = { accepts: true; value: string } | { accepts: false; kinds: readonly ApiErrorKind[] };
 
 /** What WHATWG `URL` parsing says about a URL to shorten, as the contract phrases the rule. */
 function longUrlVerdict(input: string): Verdict {
@@ -30,7 +30,7 @@ function longUrlVerdict(input: string): Verdict {
 }
 
 /** What a refusal must carry: one of the verdict's kinds, and the scheme or the length where WHATWG tells them. */
-function refusal(kinds: readonly ShrtnrErrorKind[], trimmed: string): Record<string, unknown> {
+function refusal(kinds: readonly ApiErrorKind[], trimmed: string): Record<string, unknown> {
   const parsed = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
   return {
     kind: oneOf(kinds),

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from './errors';
+import type { ApiError } from './errors';
 import { failure, success, type Result } from './result';
 
 /** The contract's limit on the `url` field, and the longest short URL the client accepts. */
@@ -8,12 +8,12 @@ export const MAX_URL_LENGTH = 2048;
  * Checks a URL the user wants shortened and returns it in the WHATWG-serialised
  * form that is sent (IDN hosts in punycode, spaces percent-encoded).
  */
-export function checkLongUrl(input: string): Result<string, ShrtnrError> {
+export function checkLongUrl(input: string): Result<string, ApiError> {
   const trimmed = input.trim();
   if (trimmed === '') {
     return failure({ kind: 'empty-url' });
   }
-  const malformed = failure<ShrtnrError>({ kind: 'malformed-url' });
+  const malformed = failure<ApiError>({ kind: 'malformed-url' });
   if (looksLikeHostAndPort(trimmed)) return malformed;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
@@ -48,7 +48,7 @@ function looksLikeHostAndPort(text: string): boolean {
  * alone (scheme, host, port), since the API lives at `{origin}/api/v1`.
  * Only https is accepted: the token must never travel unencrypted.
  */
-export function checkServerUrl(input: string): Result<string, ShrtnrError> {
+export function checkServerUrl(input: string): Result<string, ApiError> {
   const trimmed = input.trim();
   if (trimmed === '') {
     return failure({ kind: 'invalid-server-url', problem: 'missing' });
@@ -81,7 +81,7 @@ export function checkServerUrl(input: string): Result<string, ShrtnrError> {
 // an opaque TypeError (or worse, be a pasted-in line break).
 const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 
-export function checkToken(token: string): Result<string, ShrtnrError> {
+export function checkToken(token: string): Result<string, ApiError> {
   const trimmed = token.trim();
   if (trimmed === '') {
     return failure({ kind: 'no-token', blank: token !== '' });

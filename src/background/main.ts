@@ -1,5 +1,6 @@
 import { listenForMessages } from '../messages/messaging';
 import { browser } from '../platform/browser';
+import { browserFeatures } from '../platform/features';
 import { badgeWaiting } from './delivery/badge';
 import { notificationClicked, resumeInterruptedJobs } from './delivery/deliver';
 import { questionButtonClicked, questionClosed } from './delivery/question';
@@ -35,37 +36,46 @@ import { whenWaitingChanges } from './service/shortening-service';
 void tokenVault();
 
 // Listeners are registered synchronously at the top level, so a worker woken
-// by an event finds its listener in place (MV3 requirement).
-browser.runtime.onInstalled.addListener(() => {
-  void createMenus();
+// by an event finds its listener in place (MV3 requirement). A way in the
+// browser lacks (Firefox for Android: no context menu, no shortcuts, no
+// address-bar keyword, no windows) is left out, not failed on: the popup and
+// the pages' ports carry the rest (src/platform/features.ts).
+const has = browserFeatures();
+const startUp = () => {
+  if (has.contextMenus) void createMenus();
   syncPreferencesSoon();
-});
-browser.runtime.onStartup.addListener(() => {
-  void createMenus();
-  syncPreferencesSoon();
-});
-// The campaign submenu lists the presets: made again when they change.
-onSettingsChanged(() => void createMenus(), ['campaignPresets', 'accounts']);
+};
+browser.runtime.onInstalled.addListener(startUp);
+browser.runtime.onStartup.addListener(startUp);
 // Preferences follow the user through the browser's sync: merged when either side changes (each side's event
 // wakes a stopped worker), and on install and browser start (above); not at every worker start, which a popup
 // or a click causes far more often than preferences change.
 onSettingsChanged(syncPreferencesSoon, [...SYNCED_KEYS, 'syncPreferences']);
 onSyncedChanged(syncPreferencesSoon);
-browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
-browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
-browser.notifications.onClicked.addListener((id) => void notificationClicked(id));
-browser.notifications.onButtonClicked.addListener(questionButtonClicked);
-browser.notifications.onClosed.addListener(questionClosed);
-browser.omnibox.onInputStarted.addListener(onOmniboxStarted);
-browser.omnibox.onInputChanged.addListener((text, suggest) => void onOmniboxChanged(text, suggest));
-browser.omnibox.onInputEntered.addListener((text) => void onOmniboxEntered(text));
-browser.omnibox.onInputCancelled.addListener(onOmniboxCancelled);
+if (has.contextMenus) {
+  // The campaign submenu lists the presets, the account submenus the accounts: made again when they change.
+  onSettingsChanged(() => void createMenus(), ['campaignPresets', 'accounts']);
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
+}
+if (has.commands) browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+if (has.notifications) {
+  browser.notifications.onClicked.addListener((id) => void notificationClicked(id));
+  browser.notifications.onButtonClicked.addListener(questionButtonClicked);
+  browser.notifications.onClosed.addListener(questionClosed);
+}
+if (has.omnibox) {
+  browser.omnibox.onInputStarted.addListener(onOmniboxStarted);
+  browser.omnibox.onInputChanged.addListener((text, suggest) => void onOmniboxChanged(text, suggest));
+  browser.omnibox.onInputEntered.addListener((text) => void onOmniboxEntered(text));
+  browser.omnibox.onInputCancelled.addListener(onOmniboxCancelled);
+}
 browser.runtime.onConnect.addListener(onShortenPort);
 browser.runtime.onConnect.addListener(onBulkPort);
 browser.runtime.onConnect.addListener(onListPort);
 browser.runtime.onConnect.addListener(onHostAccessTrialPort);
 browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
-browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowId));
+// Without windows (Firefox for Android) there is one, never closed: its run is forgotten when dismissed.
+if (has.windows) browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowId));
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());

@@ -13,6 +13,7 @@ const WAY_IN_KEYS: Record<WayIn, MessageKey> = {
   shortcut: 'historyViaShortcut',
   omnibox: 'historyViaOmnibox',
   bulk: 'historyViaBulk',
+  'popup-selection': 'historyViaPopupSelection',
   list: 'historyViaList',
 };
 

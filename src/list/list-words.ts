@@ -1,4 +1,3 @@
-import { isSettingsError } from '../api/errors';
 import type { Words } from '../platform/words';
 import { errorSentence } from '../ui/error-words';
 import { MAX_LIST_MEGABYTES } from './list-file';
@@ -18,8 +17,12 @@ export function problemSentence(shown: ShownProblem, words: Words): string {
   return error.kind === 'list-too-large' ? t('listTooLargeToKeep', error.addresses, error.most) : errorSentence(error, words);
 }
 
-/** Only the settings page can fix it (no token, a bad server): the page offers a way there. */
-export const needsSettings = (shown: ShownProblem | undefined): boolean => shown?.kind === 'refused' && shown.error.kind !== 'list-too-large' && isSettingsError(shown.error);
+/**
+ * Only the settings page can fix it: the worker refuses a list for its size, or
+ * for settings that can send nothing (no account, no token, a bad server), and
+ * the page then offers a way there.
+ */
+export const needsSettings = (shown: ShownProblem | undefined): boolean => shown?.kind === 'refused' && shown.error.kind !== 'list-too-large';
 
 /** A wait of this long, in words: seconds under a minute, else minutes (rounded up). */
 export const duration = (ms: number, { seconds, minutes }: Words): string => (ms < 60_000 ? seconds(Math.ceil(ms / 1000)) : minutes(Math.ceil(ms / 60_000)));

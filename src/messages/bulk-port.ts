@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { ShrtnrError } from '../api/errors';
+import type { ApiError } from '../api/errors';
+import type { AccountError } from '../storage/account-tokens';
 import { errorDataSchema } from '../storage/error-data';
 import { bulkRunSchema, type BulkRun } from '../storage/session/bulk-run';
 import { PORT_NAMES } from './port-names';
@@ -22,11 +23,13 @@ export type { BulkItem, BulkItemStatus, BulkRun, BulkSkip } from '../storage/ses
  */
 
 /**
- * Why no run started: the `tabs` permission is missing, the settings cannot
- * send anything, or the window has more tabs than a run can keep track of
- * (`most`, for tabs like these: see src/background/runs/run-capacity.ts).
+ * Why no run started: the settings cannot send anything (the account's, or
+ * the API's checks), the `tabs` permission is missing, or the window has
+ * more tabs than a run can keep track of (`most`, for tabs like these: see
+ * src/background/runs/run-capacity.ts). The run's own two are declared here,
+ * where they cross to the popup.
  */
-export type BulkStartError = ShrtnrError | { kind: 'tabs-permission' } | { kind: 'run-too-large'; tabs: number; most: number };
+export type BulkStartError = ApiError | AccountError | { kind: 'tabs-permission' } | { kind: 'run-too-large'; tabs: number; most: number };
 
 /**
  * `start` goes before the popup asks for the permission (Chrome closes the

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { ShrtnrError } from '../api/errors';
+import type { ApiError } from '../api/errors';
+import type { AccountError } from '../storage/account-tokens';
 import type { ListPlan, ListProgress } from '../shortening/list-plan';
 import { errorDataSchema } from '../storage/error-data';
 import { runPaceSchema } from '../storage/session/bulk-run';
@@ -24,7 +25,7 @@ export type { ListPlan, ListProgress, ListRun };
  */
 
 /** Why a list gives no plan or run: the settings cannot send, or the run would not fit storage.session (`most`: addresses like these that would). */
-export type ListStartError = ShrtnrError | { kind: 'list-too-large'; addresses: number; most: number };
+export type ListStartError = ApiError | AccountError | { kind: 'list-too-large'; addresses: number; most: number };
 
 export type PageToList =
   | { type: 'watch' }
@@ -42,7 +43,7 @@ export type ListToPage =
   | { type: 'plan'; ask: number; plan: ListPlan }
   | { type: 'not-started'; ask?: number; error: ListStartError };
 
-const errorSchema = errorDataSchema<ShrtnrError>();
+const errorSchema = errorDataSchema<ApiError>();
 // A refinement, not z.int() and z.nonnegative(): zod's checks are code in the chunk every context loads, the popup's too.
 const count = z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0));
 

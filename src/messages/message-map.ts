@@ -1,8 +1,15 @@
 import type { Result } from '../api';
 import type { ClipboardPayload } from '../shortening/copy-formats';
+import type { TextError } from '../shortening/text-error';
 import type { Campaign } from '../storage/campaign';
 import type { RecentHistory } from '../storage/history-entry';
 import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
+import type { JobFailure } from '../storage/session/job-failure';
+
+/** How a text's links ended (background/writing/deliver-text.ts): all made, some, or none (then nothing was copied), or why not. */
+export type TextLinksOutcome =
+  | { status: 'copied' | 'offered' | 'superseded' | 'not-copied' | 'placed'; made: number; found: number }
+  | { status: 'failed'; error: TextError | JobFailure };
 
 /** Why a copy failed: the browser refused it, or threw (its own words, untranslated). */
 export type CopyFailure = { reason: 'refused' } | { reason: 'error'; detail: string };
@@ -26,6 +33,11 @@ export interface MessageMap {
   'use-account': { request: { account: string }; response: boolean };
   /** Popup → worker: the user accepts a short link's host for a page's host (the page's own short links there are used from now on); false when the hosts are not hostnames. */
   'use-page-link-host': { request: AcceptedPageLinkHost; response: boolean };
+  /**
+   * Popup → worker, where the browser has no context menu (Firefox for Android): "Shorten the links in the
+   * selection" of the popup's tab, copied with its short links as the menu item does; `private` as its window is.
+   */
+  'selection-links': { request: { tab: number; private: boolean }; response: TextLinksOutcome };
   /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
@@ -41,5 +53,6 @@ export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   'campaign-presets': 'background',
   'use-account': 'background',
   'use-page-link-host': 'background',
+  'selection-links': 'background',
   'copy-text': 'offscreen',
 };

@@ -38,6 +38,7 @@ const REQUESTS: { [Type in MessageType]: z.ZodMiniType<MessageRequest<Type>> } =
   'campaign-presets': schemaFor<MessageRequest<'campaign-presets'>>()(z.object({})),
   'use-account': schemaFor<MessageRequest<'use-account'>>()(z.object({ account: z.string() })),
   'use-page-link-host': schemaFor<MessageRequest<'use-page-link-host'>>()(z.object({ page: z.string(), link: z.string() })),
+  'selection-links': schemaFor<MessageRequest<'selection-links'>>()(z.object({ tab: z.number(), private: z.boolean() })),
   'copy-text': schemaFor<MessageRequest<'copy-text'>>()(z.object({ text: z.string(), html: z.optional(z.string()) })),
 };
 

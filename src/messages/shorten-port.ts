@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import type { ShrtnrError } from '../api/errors';
 import type { PageLinkOffer } from '../shortening/page-short-link';
 import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import { COPY_FORMATS } from '../storage/copy-format-setting';
 import { errorDataSchema } from '../storage/error-data';
+import type { JobFailure } from '../storage/session/job-failure';
 import { PORT_NAMES } from './port-names';
 import { openPort, type PortEnd } from './ports';
 import { schemaFor } from '../storage/schema-for';
@@ -38,7 +38,7 @@ const shortening = z.object({
 });
 
 const answer = schemaFor<ShortenAnswer>()(z.object({
-  result: z.union([z.object({ ok: z.literal(true), value: shortening }), z.object({ ok: z.literal(false), error: errorDataSchema<ShrtnrError>() })]),
+  result: z.union([z.object({ ok: z.literal(true), value: shortening }), z.object({ ok: z.literal(false), error: errorDataSchema<JobFailure>() })]),
   autoCopy: z.boolean(),
   copyFormat: z.enum(COPY_FORMATS),
   accounts: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../api';
+import type { ApiError } from '../api';
 import type { Words } from '../platform/words';
 import { errorSentence } from '../ui/error-words';
 
@@ -6,7 +6,7 @@ import { errorSentence } from '../ui/error-words';
  * What "Test connection" says for each outcome, in terms of the connection
  * rather than a shortening; the rest as any failure is said.
  */
-export function connectionFailureMessage(error: ShrtnrError, host: string, words: Words): string {
+export function connectionFailureMessage(error: ApiError, host: string, words: Words): string {
   const { t } = words;
   switch (error.kind) {
     case 'no-token':

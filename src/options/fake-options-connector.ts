@@ -2,7 +2,7 @@
 // (options-app.test.tsx) drive it. The extension never imports it
 // (test/unit/fakes-stay-in-tests.test.ts).
 import { vi, type Mock } from 'vitest';
-import type { ShrtnrError } from '../api';
+import type { ApiError } from '../api';
 import type { Words } from '../platform/words';
 import type { AccountToken, HeldPermission, OptionsConnector, OptionsSettings } from './options-connector';
 
@@ -98,6 +98,6 @@ export function fakeOptionsConnector(words: Words, initial: OptionsSettings, ini
 }
 
 /** What Test connection answers when it failed. */
-export function connectionFailure(error: ShrtnrError): ConnectionAnswer {
+export function connectionFailure(error: ApiError): ConnectionAnswer {
   return { ok: false, error };
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
-import type { ShrtnrError } from '../api';
+import type { ApiError } from '../api';
 import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
 import { DEFAULT_SETTINGS } from '../storage/settings-schema';
 import { connectionFailure, fakeOptionsConnector, type ConnectionAnswer, type FakeOptionsConnector } from './fake-options-connector';
@@ -409,7 +409,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(connector.testConnection.mock.calls).toEqual([[DEFAULT_SERVER, SAVED_TOKEN]]);
   });
 
-  describe.each<{ error: ShrtnrError; sentence: () => string }>([
+  describe.each<{ error: ApiError; sentence: () => string }>([
     { error: { kind: 'unauthorized' }, sentence: () => t('connectionUnauthorized', 'short.example:8443') },
     { error: { kind: 'forbidden' }, sentence: () => t('connectionForbidden', 'short.example:8443') },
     { error: { kind: 'not-shrtnr', status: 404 }, sentence: () => t('connectionNotShrtnrStatus', 'short.example:8443', '404') },

@@ -1,4 +1,4 @@
-import type { Result, ShrtnrError } from '../api';
+import type { ApiError, Result } from '../api';
 import type { Words } from '../platform/words';
 import type { SendingSettings } from '../storage/account-tokens';
 import type { SavedToken } from '../storage/token-vault';
@@ -38,7 +38,7 @@ export interface OptionsConnector {
   clearToken(account: string): Promise<void>;
   /** Calls back whenever the stored settings change (another options page, another window); returns the unsubscribe. */
   onStoredChange(callback: () => void): () => void;
-  testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ShrtnrError>>;
+  testConnection(serverUrl: string, token: string): Promise<Result<{ serverUrl: string }, ApiError>>;
   /** Whether the extension may reach this origin without relying on the server's CORS answers. */
   hasHostAccess(origin: string): Promise<boolean>;
   /**

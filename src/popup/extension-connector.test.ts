@@ -48,14 +48,16 @@ const runtime = {
   }),
 };
 const permissionGiven = vi.fn(async () => true);
-vi.mock('../platform/browser', () => ({
-  browser: {
-    runtime,
-    tabs: { query: async () => [{ id: 5, url: 'https://example.com/a', title: 'A page' }] },
-    windows: { getCurrent: async () => ({ id: 12, incognito: true }) },
-    permissions: { request: permissionGiven },
-  },
-}));
+const WINDOWS = { getCurrent: async () => ({ id: 12, incognito: true }) };
+/** The popup's browser: Chrome's and Firefox's on the desktop; a test takes out what Firefox for Android lacks. */
+const fakeBrowser: Record<string, unknown> = {
+  runtime,
+  tabs: { query: async () => [{ id: 5, url: 'https://example.com/a', title: 'A page', windowId: 3, incognito: false }] },
+  windows: WINDOWS,
+  contextMenus: {},
+  permissions: { request: permissionGiven },
+};
+vi.mock('../platform/browser', () => ({ browser: fakeBrowser }));
 vi.mock('../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
 vi.mock('../platform/clipboard', () => ({ writeClipboard: vi.fn(async () => undefined) }));
 
@@ -69,11 +71,12 @@ const ANSWER: ShortenAnswer = {
   copyFormat: 'plain',
 };
 /** The worker's answers to the popup's messages, as a test sets them. */
-const worker = { recent: vi.fn(), presets: vi.fn(), useAccount: vi.fn() };
+const worker = { recent: vi.fn(), presets: vi.fn(), useAccount: vi.fn(), selection: vi.fn() };
 listenForMessages('background', {
   'recent-history': async () => worker.recent(),
   'campaign-presets': async () => worker.presets(),
   'use-account': async ({ account }) => worker.useAccount(account),
+  'selection-links': async ({ tab, private: inPrivate }) => worker.selection(tab, inPrivate),
 });
 
 /** A new popup: the connector's module loaded afresh, as each popup loads it. */
@@ -85,6 +88,7 @@ const lastPort = () => ports.at(-1) as WorkerEnd;
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
+  Object.assign(fakeBrowser, { windows: WINDOWS, contextMenus: {}, commands: {}, omnibox: {}, notifications: {} });
   ports.splice(0);
   vi.clearAllMocks();
   bus.sendFrom({ id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}src/popup/index.html` });
@@ -170,6 +174,41 @@ describe("the popup's questions to the worker", () => {
   it('tell the tab the popup opened on, private as its window is', async () => {
     const connector = await openPopup();
     await expect(connector.currentTab()).resolves.toEqual({ url: 'https://example.com/a', title: 'A page', id: 5, private: true });
+  });
+
+  it('without windows (Firefox for Android): tell the tab, private as the tab says, and watch the run of its window', async () => {
+    delete fakeBrowser['windows'];
+    const connector = await openPopup();
+    await expect(connector.currentTab()).resolves.toEqual({ url: 'https://example.com/a', title: 'A page', id: 5, private: false });
+    connector.watchBulk(() => undefined);
+    await settled();
+    expect(lastPort().received).toEqual([{ type: 'watch', windowId: 3 }]);
+  });
+
+  it.each(['contextMenus', 'commands', 'omnibox', 'notifications', 'windows'])('in a browser without %s: tell the tab and shorten it', async (missing) => {
+    delete fakeBrowser[missing];
+    const connector = await openPopup();
+    await expect(connector.currentTab()).resolves.toMatchObject({ url: 'https://example.com/a', id: 5 });
+    const answer = connector.shorten(REQUEST);
+    lastPort().send({ type: 'answer', answer: ANSWER });
+    await expect(answer).resolves.toEqual(ANSWER);
+  });
+
+  it("ask the worker for the links of the tab's selection, and say when it could not be reached", async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const connector = await openPopup();
+    worker.selection.mockResolvedValueOnce({ status: 'copied', made: 2, found: 3 }).mockRejectedValueOnce(new Error('gone'));
+    await expect(connector.shortenSelectionLinks(5, false)).resolves.toEqual({ status: 'copied', made: 2, found: 3 });
+    expect(worker.selection.mock.calls).toEqual([[5, false]]);
+    await expect(connector.shortenSelectionLinks(5, false)).resolves.toBeUndefined();
+    expect(warned.mock.calls.map(([said]) => said)).toEqual(['Shrtnr: the links of the selection could not be shortened.']);
+    warned.mockRestore();
+  });
+
+  it('say whether the browser has a context menu: Firefox for Android has none', async () => {
+    expect((await openPopup()).hasContextMenu).toBe(true);
+    delete fakeBrowser['contextMenus'];
+    expect((await openPopup()).hasContextMenu).toBe(false);
   });
 
   it('copy, and say when the clipboard refused', async () => {

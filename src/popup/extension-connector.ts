@@ -1,5 +1,6 @@
 import { errorText } from '../platform/error-text';
 import { browser } from '../platform/browser';
+import { browserFeatures } from '../platform/features';
 import { TABS_PERMISSION } from '../platform/tabs-permission';
 import type { PortEnd } from '../messages/ports';
 import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
@@ -119,6 +120,16 @@ export const extensionConnector: PopupConnector = {
     } catch (error) {
       console.warn('Shrtnr: the campaign presets could not be read.', errorText(error));
       return [];
+    }
+  },
+  hasContextMenu: browserFeatures().contextMenus,
+  loadMenulessTools: async () => (await import('./menuless-tools')).MenulessTools,
+  async shortenSelectionLinks(tab, inPrivate) {
+    try {
+      return await sendMessage('selection-links', { tab, private: inPrivate });
+    } catch (error) {
+      console.warn('Shrtnr: the links of the selection could not be shortened.', errorText(error));
+      return undefined;
     }
   },
   saveFile: saveDownload,

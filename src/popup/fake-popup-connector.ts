@@ -3,11 +3,11 @@
 import { act, waitFor } from '@testing-library/preact';
 import { expect, vi, type Mock } from 'vitest';
 import { deferred } from '../../test/support/deferred';
-import type { ShrtnrError } from '../api';
 import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
+import type { JobFailure } from '../storage/session/job-failure';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 
 /** The short link the fake worker makes of any address, unless a test answers otherwise. */
@@ -18,7 +18,7 @@ export function shortenedAnswer(longUrl: string, autoCopy: boolean, more: Partia
   return { result: { ok: true, value: { shortUrl: FAKE_SHORT_URL, longUrl, used: undefined, fromHistory: false, removedParams: [], secretParams: [], ...more } }, autoCopy, copyFormat };
 }
 
-export function failedAnswer(error: ShrtnrError): ShortenAnswer {
+export function failedAnswer(error: JobFailure): ShortenAnswer {
   return { result: { ok: false, error }, autoCopy: true, copyFormat: 'plain' };
 }
 
@@ -54,6 +54,8 @@ export interface FakePopupConnector extends PopupConnector {
   cancelBulk: Mock<PopupConnector['cancelBulk']>;
   dismissBulk: Mock<PopupConnector['dismissBulk']>;
   loadBulkPanel: Mock<PopupConnector['loadBulkPanel']>;
+  loadMenulessTools: Mock<PopupConnector['loadMenulessTools']>;
+  shortenSelectionLinks: Mock<PopupConnector['shortenSelectionLinks']>;
   /** The URLs the worker was asked to shorten, in order. */
   shortenedUrls(): string[];
   /** What went onto the clipboard, call by call. */
@@ -93,6 +95,9 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     cancelBulk: vi.fn(),
     dismissBulk: vi.fn(),
     loadBulkPanel: vi.fn(async () => (await import('./bulk-panel')).BulkPanel),
+    hasContextMenu: true,
+    loadMenulessTools: vi.fn(async () => (await import('./menuless-tools')).MenulessTools),
+    shortenSelectionLinks: vi.fn(async () => ({ status: 'copied' as const, made: 2, found: 2 })),
     shortenedUrls: () => connector.shorten.mock.calls.map(([request]) => request.url),
     copiedTexts: () => connector.copy.mock.calls.map(([payload]) => payload.text),
     holdShortening() {

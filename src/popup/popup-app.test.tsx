@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { untranslatedWords, wordsInAnotherScript } from '../../test/support/untranslated-text';
-import type { ShrtnrError } from '../api';
 import type { BulkItem, BulkRun, BulkToPopup } from '../messages/bulk-port';
 import type { MessageKey, Words } from '../platform/words';
+import type { JobFailure } from '../storage/session/job-failure';
 import { errorSentence } from '../ui/error-words';
 import { FAKE_SHORT_URL, failedAnswer, fakePopupConnector, shortenedAnswer, type FakePopupConnector } from './fake-popup-connector';
 import { firstWord, startFirstAttempt, type FirstAttempt } from './first-attempt';
@@ -319,7 +319,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
   });
 
-  describe.each<{ error: ShrtnrError; sentence: () => string; names: string[]; retry: boolean }>([
+  describe.each<{ error: JobFailure; sentence: () => string; names: string[]; retry: boolean }>([
     { error: { kind: 'no-token', blank: false }, sentence: () => t('errorNoToken'), names: [], retry: false },
     { error: { kind: 'unauthorized' }, sentence: () => t('errorUnauthorized'), names: [], retry: true },
     {
@@ -347,7 +347,7 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
     });
   });
 
-  describe.each<{ error: ShrtnrError; sentence: () => string; names: string[] }>([
+  describe.each<{ error: JobFailure; sentence: () => string; names: string[] }>([
     { error: { kind: 'network', host: 'shrtnr.co' }, sentence: () => t('errorNetwork', 'shrtnr.co'), names: ['shrtnr.co'] },
     {
       error: { kind: 'rate-limited', retryAfterSeconds: 30 },

@@ -4,9 +4,15 @@ import { WordsContext } from '../ui/words-context';
 import { useEscapeCloses } from './escape-closes';
 import type { FirstAttempt, ReadyAnswer } from './first-attempt';
 import type { PopupConnector } from './popup-connector';
-import { bulkStart, cancel, copy, initialPopup, newLink, retry, switchAccount, tagged, typed } from './popup-machine';
+import { bulkStart, cancel, copy, initialPopup, newLink, retry, switchAccount, tagged, typed, type Popup } from './popup-machine';
 import { popupStore } from './popup-store';
 import { PopupView } from './popup-view';
+
+/** The selection's links of the popup's tab, where the browser said which tab that is (a page of its own it did not). */
+const selectionOf = (connector: PopupConnector, tab: Popup['tab']) => {
+  const id = tab?.id;
+  return id === undefined || tab?.url === undefined ? undefined : () => connector.shortenSelectionLinks(id, tab.private);
+};
 
 /** How many of the latest links the popup lists below its result. */
 const RECENT_SHOWN = 3;
@@ -69,6 +75,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         pageLink={popup.pageLink}
         onUsePageLink={store.usePageLink}
         accounts={{ accounts: popup.accounts, active: popup.active, onSwitch: (account) => act(switchAccount, account) }}
+        menuless={connector.hasContextMenu ? undefined : { load: connector.loadMenulessTools, onShortenSelection: selectionOf(connector, popup.tab) }}
       />
     </WordsContext.Provider>
   );

@@ -7,8 +7,10 @@ import type { ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
+import type { TextLinksOutcome } from '../messages/message-map';
 import type { BulkPanelComponent } from './bulk-panel';
 import type { Campaign, CampaignPanelComponent } from './campaign-on-request';
+import type { MenulessToolsComponent } from './menuless-tools';
 
 export type { AcceptedPageLinkHost, PageLinkOffer, ShortenAnswer, ShortenProgress, ShortenRequest };
 
@@ -86,6 +88,12 @@ export interface PopupConnector {
   dismissBulk(): void;
   /** The run's panel, loaded only when a run is shown (a chunk of its own). */
   loadBulkPanel(): Promise<BulkPanelComponent>;
+  /** Whether this browser has a context menu. Where it has none (Firefox for Android), the popup says where the menu's tools are, and offers the one it lacks. */
+  hasContextMenu: boolean;
+  /** The tools of a browser with no context menu, loaded only there (a chunk of its own). */
+  loadMenulessTools(): Promise<MenulessToolsComponent>;
+  /** "Shorten the links in the selection" of the popup's tab, copied by the worker as the menu item does; undefined when the worker could not be reached. Never rejects. */
+  shortenSelectionLinks(tab: number, inPrivate: boolean): Promise<TextLinksOutcome | undefined>;
   /** Saves a file the user asked for (a QR code) as a download. */
   saveFile(fileName: string, data: Blob): void;
   openSettings(): void;

@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { MORE_SENTENCES, NETWORK_HOST, SENTENCES, SERVER_REASON, type SentenceKey } from '../../test/support/sentences';
-import type { ShrtnrError } from '../api';
+import type { JobFailure } from '../storage/session/job-failure';
 import { failedAnswer, fakePopupConnector, shortenedAnswer } from './fake-popup-connector';
 import { startFirstAttempt } from './first-attempt';
 import { PopupApp } from './popup-app';
@@ -29,7 +29,7 @@ function renderPopup(language: string) {
   return connector;
 }
 
-const FAILURES: [SentenceKey, ShrtnrError][] = [
+const FAILURES: [SentenceKey, JobFailure][] = [
   ['networkShortExample', { kind: 'network', host: NETWORK_HOST }],
   ['networkWaited2', { kind: 'network', host: NETWORK_HOST, waitedSeconds: 120 }],
   ['unauthorized', { kind: 'unauthorized' }],

@@ -1,8 +1,8 @@
-import { isInputError, isSettingsError, type ShrtnrError } from '../api/errors';
 import type { BulkRun, BulkStartError } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
+import type { JobFailure } from '../storage/session/job-failure';
 import { errorSentence } from '../ui/error-words';
 
 export type UrlSource = 'tab' | 'typed';
@@ -28,15 +28,38 @@ export function stateFor(answer: ShortenAnswer, request: ShortenRequest, source:
 }
 
 export type UnreadableTab = { kind: 'unreadable-tab' };
-export type PopupError = ShrtnrError | UnreadableTab;
+export type PopupError = JobFailure | UnreadableTab;
+
+/** Found before a request was sent: fixing the link is the user's move, retrying alone cannot help. */
+const INPUT_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
+  'unreadable-tab',
+  'empty-url',
+  'malformed-url',
+  'unsupported-scheme',
+  'credentials-in-url',
+  'url-too-long',
+]);
+
+/** What the user fixes on the settings page (an account, its token, its server). */
+const SETTINGS_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
+  'no-token',
+  'no-account',
+  'malformed-token',
+  'invalid-server-url',
+  'insecure-server',
+  'token-for-other-server',
+  'unauthorized',
+  'not-shrtnr',
+  'redirected',
+]);
 
 /** A link that cannot be shortened (the tab's, or a typed one): typing or fixing one is the way on. */
 export function wantsTypedUrl(error: PopupError): boolean {
-  return error.kind === 'unreadable-tab' || isInputError(error);
+  return INPUT_ERRORS.has(error.kind);
 }
 
 export function needsSettings(error: PopupError): boolean {
-  return error.kind !== 'unreadable-tab' && isSettingsError(error);
+  return SETTINGS_ERRORS.has(error.kind);
 }
 
 /** Settings found wrong before anything was sent: only the settings page can fix them. */

@@ -13,6 +13,8 @@ import type { PopupState } from './popup-state';
 import { RecentLinks } from './recent-links';
 import { ShortenedResult, type ShortenedResultProps } from './shortened-result';
 import { UrlForm } from './url-form';
+import { useOnDemand } from '../ui/on-demand';
+import type { MenulessToolsComponent, MenulessToolsProps } from './menuless-tools';
 
 export interface PopupViewProps extends BulkSectionProps {
   state: PopupState;
@@ -35,6 +37,8 @@ export interface PopupViewProps extends BulkSectionProps {
   onUsePageLink(): Promise<boolean>;
   /** The accounts, as the latest answer named them (the switcher shows only when there are several). */
   accounts: Omit<AccountSwitcherProps, 'busy'>;
+  /** Where the browser has no context menu (Firefox for Android): its tools' chunk, and the selection's links of the popup's tab when it is known. */
+  menuless?: (MenulessToolsProps & { load(): Promise<MenulessToolsComponent> }) | undefined;
 }
 
 /** The popup's whole UI; plain Preact with no browser calls, wired up by popup-app.tsx. */
@@ -44,6 +48,8 @@ export function PopupView(props: PopupViewProps) {
   const { t } = useWords();
   // A link on its way: nothing to shorten again yet (another account, another address).
   const busy = state.phase === 'loading' || state.phase === 'waiting';
+  const { menuless } = props;
+  const Tools = useOnDemand(menuless?.load ?? noTools, menuless !== undefined, 'the tools of a browser with no menu');
   return (
     <main class="popup">
       <header class="popup-header">
@@ -77,8 +83,11 @@ export function PopupView(props: PopupViewProps) {
         <PageLinkOffer offer={props.pageLink} onCopy={onCopyText} onUse={props.onUsePageLink} />
       )}
       <UrlForm fieldRef={urlFieldRef} onSubmit={onShortenTyped} busy={busy} />
+      {typeof Tools === 'object' && <Tools.value onShortenSelection={menuless?.onShortenSelection} />}
       <BulkSection {...props} />
       <RecentLinks recent={recent} onCopy={onCopyText} onOpenHistory={onOpenHistory} />
     </main>
   );
 }
+
+const noTools = () => Promise.reject(new Error('not wanted'));

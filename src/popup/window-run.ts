@@ -1,5 +1,5 @@
 import { errorText } from '../platform/error-text';
-import { browser } from '../platform/browser';
+import { ownWindow as ownWindowOfThisPage } from '../platform/features';
 import { openBulkPort, type BulkToPopup, type PopupToBulk } from '../messages/bulk-port';
 import type { PortEnd } from '../messages/ports';
 import type { BulkPanelComponent } from './bulk-panel';
@@ -12,9 +12,9 @@ let windowId: number | undefined;
 // The popup's own window: asked once, beside its tab, on the way to the first answer.
 let popupWindow: Promise<{ id: number | undefined; incognito: boolean }> | undefined;
 export const ownWindowDetails = () =>
-  (popupWindow ??= browser.windows.getCurrent().then((window) => {
+  (popupWindow ??= ownWindowOfThisPage().then((window) => {
     windowId = window.id;
-    return { id: window.id, incognito: window.incognito };
+    return window;
   }));
 const ownWindow = async (): Promise<number | undefined> => (await ownWindowDetails()).id;
 const MAX_BULK_RECONNECTS = 4;

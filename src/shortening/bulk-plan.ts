@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../api/errors';
+import type { ApiError } from '../api/errors';
 import type { BulkSkip } from '../storage/session/bulk-run';
 import { prepareLongUrl, type PreparedUrl } from './shortening';
 
@@ -32,7 +32,7 @@ export function planBulk(tabs: readonly TabToShorten[], options: { stripTracking
 }
 
 // `ownBaseUrl` is runtime.getURL(''), e.g. chrome-extension://<id>/ (compared as text: such URLs have an opaque origin in the URL standard).
-function skipFor(url: string, error: ShrtnrError, ownBaseUrl: string): BulkSkip {
+function skipFor(url: string, error: ApiError, ownBaseUrl: string): BulkSkip {
   if (url.startsWith(ownBaseUrl)) return { reason: 'own-page' };
   // A page of the browser's own (chrome://settings, about:blank, a new tab, another extension's page)
   // or a tab still loading its first page, which reports no address at all.

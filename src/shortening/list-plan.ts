@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../api/errors';
+import type { ApiError } from '../api/errors';
 import type { ListRun } from '../storage/session/list-run';
 import type { RunPace } from './run-pace';
 import type { PlannedTab } from './bulk-plan';
@@ -7,7 +7,7 @@ import type { PlannedTab } from './bulk-plan';
 export interface InvalidAddress {
   place: number;
   address: string;
-  error: ShrtnrError;
+  error: ApiError;
 }
 
 /**

@@ -1,9 +1,10 @@
-import type { Result, ShortenedUrl, ShrtnrError } from '../api';
+import type { ApiError, Result, ShortenedUrl } from '../api';
 import { checkLongUrl, checkServerUrl } from '../api/url-checks';
 import { success } from '../api/result';
 import { xmlText } from '../platform/xml-text';
 import type { Account } from '../storage/accounts';
 import type { HistoryEntry, HistoryStore } from '../storage/history-entry';
+import type { JobFailure } from '../storage/session/job-failure';
 import type { Settings } from '../storage/settings-schema';
 import type { ShortenRequest } from './shorten-request';
 import { secretLookingParams } from './secret-params';
@@ -35,7 +36,7 @@ export interface PreparedUrl {
  * asked), then the campaign's tags on (clean links never take off what the
  * user's campaign adds), then checked and normalised.
  */
-export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: Campaign): Result<PreparedUrl, ShrtnrError> {
+export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: Campaign): Result<PreparedUrl, ApiError> {
   const stripped = stripTracking ? removeTrackingParams(url.trim()) : { url, removed: [] };
   const tagged = campaign === undefined ? stripped.url : withCampaign(stripped.url.trim(), campaign.params);
   const retagged = new Set(campaign?.params.map(({ key }) => key.toLowerCase()));
@@ -129,7 +130,7 @@ export interface AccountChoice {
 
 /** The background's answer to a shortening: the result, and what the popup needs (never a token). */
 export interface ShortenAnswer {
-  result: Result<Shortening, ShrtnrError>;
+  result: Result<Shortening, JobFailure>;
   autoCopy: boolean;
   copyFormat: Settings['copyFormat'];
   /** Every account, and the one this shortening used (or would have): the popup switches among them. Absent when the worker never answered. */

@@ -1,5 +1,8 @@
-import type { Result, ShrtnrError } from '../api';
+import type { Result } from '../api';
 import { failure, success } from '../api/result';
+
+/** The saved token belongs to another server than the account's now: it is not sent (by host, as the pages name them). */
+export type TokenForOtherServer = { kind: 'token-for-other-server'; tokenHost: string; serverHost: string };
 
 /** An account's server, its token on this machine, and the server that token was saved for. */
 interface TokenSettings {
@@ -14,7 +17,7 @@ interface TokenSettings {
  * a user is talked into trying would collect it); the user enters the new
  * server's token, or says explicitly to use this one there.
  */
-export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: string; token: string }, ShrtnrError> {
+export function credentialsFor(settings: TokenSettings): Result<{ serverUrl: string; token: string }, TokenForOtherServer> {
   const { token, serverUrl, tokenServer } = settings;
   // A token bound to no server goes nowhere: it counts as none (token-vault.ts asSavedToken reads it so too).
   if (tokenServer === '') return success({ serverUrl, token: '' });

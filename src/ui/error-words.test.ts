@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
-import type { BadResponseProblem, ShrtnrError } from '../api';
+import type { BadResponseProblem } from '../api';
+import type { JobFailure } from '../storage/session/job-failure';
 import { errorSentence } from './error-words';
 
 // Each answer a server can get wrong has its own sentence, written out here
@@ -22,7 +23,7 @@ describe('the sentence for what a server got wrong', () => {
     expect(errorSentence({ kind: 'bad-response', problem }, english)).toBe(sentence);
   });
 
-  it.each<[ShrtnrError, string]>([
+  it.each<[JobFailure, string]>([
     [{ kind: 'server-error', status: 500 }, 'The Shrtnr server failed (HTTP 500). Try again in a little while.'],
     [{ kind: 'server-error', status: 502 }, 'The Shrtnr server failed (HTTP 502). Try again in a little while.'],
     [{ kind: 'redirected' }, 'The server answered with a redirect instead of a result. Check the server address in the settings.'],
@@ -36,7 +37,7 @@ describe('the sentences of accounts', () => {
   const german = wordsIn('de');
   const arabic = wordsIn('ar');
 
-  it.each<[ShrtnrError, string, string]>([
+  it.each<[JobFailure, string, string]>([
     [{ kind: 'no-account' }, 'No account is set up. Add one in the settings.', 'Es ist kein Konto eingerichtet. Fügen Sie in den Einstellungen eines hinzu.'],
     [
       { kind: 'account-removed' },
@@ -58,8 +59,8 @@ describe('the sentences of accounts', () => {
     expect(errorSentence(error, german)).toBe(inGerman);
   });
 
-  it('says a token of only spaces is blank, whichever account it was typed for', () => {
-    expect(errorSentence({ kind: 'no-token', blank: true, account: 'Team' }, english)).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
+  it("says a token of only spaces is blank (the API's check of a typed token, which names no account)", () => {
+    expect(errorSentence({ kind: 'no-token', blank: true }, english)).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
   });
 
   it("names the account as its user wrote it, isolated in a right-to-left sentence", () => {

@@ -1,6 +1,7 @@
-import type { BadResponseProblem, ShrtnrError } from '../api';
+import type { BadResponseProblem } from '../api';
 import type { BulkStartError } from '../messages/bulk-port';
 import type { MessageKey, Words } from '../platform/words';
+import type { JobFailure } from '../storage/session/job-failure';
 
 const BROWSER_PAGE_SCHEMES = new Set(['about:', 'chrome:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'arc:']);
 const EXTENSION_PAGE_SCHEMES = new Set(['chrome-extension:', 'moz-extension:', 'extension:', 'safari-web-extension:']);
@@ -10,37 +11,27 @@ const SERVER_EXAMPLE = 'https://shrtnr.co';
  * The one sentence for an error, wherever a shortening failed: the popup,
  * and the badge title and notification of a background shortening. (The
  * options page's Test connection speaks of the connection instead:
- * options/connection-message.ts, which falls back to this.)
+ * options/connection-message.ts, and a text's links of the text:
+ * background/writing/text-error.ts; both fall back to this.)
  */
-export function errorSentence(error: ShrtnrError, { t, seconds, minutes, when: moment }: Words): string {
+export function errorSentence(error: JobFailure, { t, seconds, minutes, when: moment }: Words): string {
   switch (error.kind) {
     case 'empty-url':
       return t('errorEmptyUrl');
     case 'malformed-url':
       return t('errorMalformedUrl');
-    case 'no-links-selected':
-      return t('errorNoLinksSelected');
-    case 'no-links-in-field':
-      return t('errorNoLinksInField');
-    case 'field-unreadable':
-      return t('errorFieldUnreadable');
-    case 'field-hidden':
-      return t('errorFieldHidden');
-    case 'text-too-large':
-      return t('errorTextTooLarge', error.links, error.most);
-    case 'not-confirmed':
-      return t('errorNotConfirmed', error.links);
-    case 'no-history-match':
-      return t('errorNoHistoryMatch');
     case 'unsupported-scheme':
       return schemeSentence(error.scheme, t);
     case 'credentials-in-url':
       return t('errorCredentialsInUrl');
     case 'url-too-long':
       return t('errorUrlTooLong', error.length, error.limit);
-    case 'no-token':
+    case 'no-token': {
+      // The API's has no account to name; the accounts' names the one with no token here, when there are several.
+      const account = 'account' in error ? error.account : undefined;
       if (error.blank) return t('errorBlankToken');
-      return error.account === undefined ? t('errorNoToken') : t('errorNoTokenForAccount', error.account);
+      return account === undefined ? t('errorNoToken') : t('errorNoTokenForAccount', account);
+    }
     case 'no-account':
       return t('errorNoAccount');
     case 'active-account-removed':
@@ -90,9 +81,12 @@ export function errorSentence(error: ShrtnrError, { t, seconds, minutes, when: m
       return t('errorUnexpectedStatus', String(error.status));
     case 'bad-response':
       return t(BAD_RESPONSE_KEYS[error.problem]);
-    case 'network':
-      if (error.waitedSeconds === undefined) return t('errorNetwork', error.host);
-      return t('errorNetworkWaited', error.waitedSeconds >= 60 ? minutes(Math.round(error.waitedSeconds / 60)) : seconds(error.waitedSeconds), error.host);
+    case 'network': {
+      // The API's says there was no answer; the queue's, how long the link waited for one.
+      const waited = 'waitedSeconds' in error ? error.waitedSeconds : undefined;
+      if (waited === undefined) return t('errorNetwork', error.host);
+      return t('errorNetworkWaited', waited >= 60 ? minutes(Math.round(waited / 60)) : seconds(waited), error.host);
+    }
     case 'tls':
       return t('errorTls', error.host);
     case 'timeout':

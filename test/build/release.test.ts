@@ -1,8 +1,9 @@
-// The version has one home (package.json) and the build carries it into both
-// manifests; `npm run release -- patch`, in a scratch clone of this repository,
+// The version has one home (package.json) and the build carries it into every
+// manifest; `npm run release -- patch`, in a scratch clone of this repository,
 // bumps it, writes the changelog's section from the commits since the last
-// release, commits and tags, and the next build carries the new version.
-// Runs after `npm run build` (dist/ is read, never rebuilt here).
+// release, commits and tags, and the next build and package carry the new
+// version: the Chrome, Firefox and Edge Add-ons zips, Edge's with nothing
+// only Chrome reads. Runs after `npm run build` (dist/ is read, never rebuilt here).
 import { execFile, execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TARGETS } from '../../scripts/build/manifest-targets';
+import { manifestFor, TARGETS, type ExtensionManifest } from '../../scripts/build/manifest-targets';
+import { readZip } from './read-zip';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // The clone commits as someone, whatever identity (none, on a CI machine) git has here.
@@ -84,5 +86,27 @@ describe('npm run release', () => {
 
     execFileSync(join(clone, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: clone });
     for (const target of TARGETS) expect(await versionIn(join(clone, 'dist', target, 'manifest.json')), target).toBe(next);
+
+    // The rest of `npm run package:zips` (its build is the one above): the store zips of the new version.
+    execFileSync(join(clone, 'node_modules/.bin/tsx'), ['scripts/package.ts'], { cwd: clone });
+    const zip = async (kind: string) => readZip(await readFile(join(clone, 'release', `shrtnr-${kind}-${next}.zip`)));
+    const [chrome, edge] = [await zip('chrome'), await zip('edge')];
+    const manifestOf = (records: typeof chrome) => JSON.parse(records.find(({ name }) => name === 'manifest.json')?.data.toString('utf8') ?? '{}') as ExtensionManifest;
+    // Edge Add-ons gets the Chrome build, file for file, with the manifest less what only Chrome reads.
+    expect(edge.map(({ name }) => name)).toEqual(chrome.map(({ name }) => name));
+    for (const record of edge.filter(({ name }) => name !== 'manifest.json')) expect(record.data.equals(chrome.find(({ name }) => name === record.name)?.data ?? Buffer.alloc(0)), record.name).toBe(true);
+    const edgeManifest = manifestOf(edge);
+    expect(edgeManifest).toEqual(manifestFor('edge', manifestOf(chrome)));
+    expect(edgeManifest).toMatchObject({ version: next, name: '__MSG_extensionName__', description: '__MSG_extensionDescription__' });
+    expect(edgeManifest).not.toHaveProperty('update_url');
+    expect(edgeManifest).not.toHaveProperty('key');
+    // The name and description Edge Add-ons shows, in every language the package holds: no other browser's name.
+    const locales = edge.filter(({ name }) => /^_locales\/[^/]+\/messages\.json$/.test(name));
+    expect(locales).toHaveLength(5);
+    for (const { name, data } of locales) {
+      const messages = JSON.parse(data.toString('utf8')) as Record<string, { message: string }>;
+      expect(messages['extensionName']?.message, name).toMatch(/^Shrtnr/);
+      expect(`${messages['extensionName']?.message} ${messages['extensionDescription']?.message}`, name).not.toMatch(/chrome/i);
+    }
   });
 });

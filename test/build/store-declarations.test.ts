@@ -1,5 +1,5 @@
 // What the stores are told agrees with what is built: every permission of
-// both built manifests (dist/, after `npm run build`) has its justification in
+// every built manifest (dist/, after `npm run build`) has its justification in
 // docs/permissions.md, whose privacy-practices answers and docs/privacy.md
 // name the same data categories as Firefox's manifest declares.
 import { readFileSync } from 'node:fs';
@@ -52,5 +52,8 @@ describe('the data declared', () => {
     const categoriesInPolicy = [...privacy.matchAll(/^\| [^|]+ \| [^|]+ \| `(\w+)` \|$/gm)].map((row) => row[1]);
     expect(categoriesInPolicy).toEqual(firefox?.required);
     expect(read('docs/permissions.md')).toMatch(/\*\*Data usage\*\*: \*Web history\*: the addresses you shorten/);
+    // Edge Add-ons' properties: the same answer, and the same policy.
+    expect(read('docs/permissions.md')).toMatch(/\*\*Privacy policy requirements\*\*: yes, the extension transmits personal\s+information: the addresses you shorten/);
+    expect(read('docs/permissions.md')).toMatch(/\*\*Privacy policy URL\*\*: \[privacy\.md\]\(privacy\.md\)/);
   });
 });

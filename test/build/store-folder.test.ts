@@ -23,8 +23,16 @@ afterAll(async () => {
 });
 
 const SCREENSHOTS = SCENES.flatMap((scene, index) => (['light', 'dark'] as const).map((scheme) => `screenshot-${index + 1}-${scene}-${scheme}.png`));
-const TEXTS = { chrome: ['description.txt', 'name.txt', 'summary.txt'], firefox: ['description.txt', 'name.txt', 'summary.txt', 'whats-new.txt'] };
-const PICTURES = { chrome: [...SCREENSHOTS, 'icon-128.png', 'promo-tile-440x280.png'], firefox: [...SCREENSHOTS, 'icon-128.png'] };
+const TEXTS = {
+  chrome: ['description.txt', 'name.txt', 'summary.txt'],
+  firefox: ['description.txt', 'name.txt', 'summary.txt', 'whats-new.txt'],
+  edge: ['description.txt', 'name.txt', 'summary.txt'],
+};
+const PICTURES = {
+  chrome: [...SCREENSHOTS, 'icon-128.png', 'promo-tile-440x280.png'],
+  firefox: [...SCREENSHOTS, 'icon-128.png'],
+  edge: [...SCREENSHOTS, 'store-logo-300.png', 'promo-tile-440x280.png'],
+};
 
 /** Width and height from a PNG's header: the signature, then the IHDR chunk, which must come first. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -34,11 +42,16 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** The sizes each store takes (Chrome Web Store: 1280×800 or 640×400 screenshots, a 440×280 small promo tile, a 128×128 icon; addons.mozilla.org: 1280×800 shown best). */
+/**
+ * The sizes each store takes (Chrome Web Store: 1280×800 or 640×400 screenshots, a 440×280 small promo tile, a
+ * 128×128 icon; addons.mozilla.org: 1280×800 shown best; Edge Add-ons: 1280×800 or 640×480 screenshots, at most
+ * 10, a 440×280 small promo tile, a square store logo, 300×300 recommended).
+ */
 function expectedSize(name: string): { width: number; height: number } {
   if (name.startsWith('screenshot-')) return { width: 1280, height: 800 };
   if (name === 'promo-tile-440x280.png') return { width: 440, height: 280 };
   if (name === 'icon-128.png') return { width: 128, height: 128 };
+  if (name === 'store-logo-300.png') return { width: 300, height: 300 };
   throw new Error(`No size expected for ${name}`);
 }
 
@@ -55,7 +68,8 @@ describe('release/store/', () => {
         expect((await readdir(storeDir(store, locale))).toSorted(), `${store}/${locale}`).toEqual([...TEXTS[store], ...PICTURES[store]].toSorted());
       }
     }
-    expect(written).toHaveLength(STORE_LOCALES.length * (TEXTS.chrome.length + PICTURES.chrome.length + TEXTS.firefox.length + PICTURES.firefox.length));
+    expect(written).toHaveLength(STORE_LOCALES.length * STORES.reduce((files, store) => files + TEXTS[store].length + PICTURES[store].length, 0));
+    expect(PICTURES.edge.filter((name) => name.startsWith('screenshot-')).length, "Edge Add-ons' most screenshots").toBeLessThanOrEqual(10);
   });
 
   it.each(STORES.flatMap((store) => STORE_LOCALES.flatMap((locale) => PICTURES[store].map((name) => [store, locale, name] as const))))(
@@ -78,6 +92,17 @@ describe('release/store/', () => {
       expect([...listing.description].length).toBeLessThanOrEqual(LIMITS.description);
     }
     expect(await readFile(join(storeDir('firefox', locale), 'whats-new.txt'), 'utf8')).toBe(`${listing.whatsNew}\n`);
+    // Edge Add-ons shows the manifest's name and description as they are: no other browser's name in them.
+    expect(await readFile(join(storeDir('edge', locale), 'name.txt'), 'utf8')).not.toMatch(/chrome/i);
+    expect(await readFile(join(storeDir('edge', locale), 'summary.txt'), 'utf8')).not.toMatch(/chrome/i);
+  });
+
+  it("gives Edge Add-ons the Chrome Web Store's screenshots and promo tile, byte for byte", async () => {
+    for (const locale of STORE_LOCALES) {
+      for (const name of [...SCREENSHOTS, 'promo-tile-440x280.png']) {
+        expect((await readFile(join(storeDir('edge', locale), name))).equals(await readFile(join(storeDir('chrome', locale), name))), `${locale}/${name}`).toBe(true);
+      }
+    }
   });
 
   it("gives each language its own pictures: no screenshot is another language's", async () => {

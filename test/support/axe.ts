@@ -21,6 +21,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * The same scan in a page any driver evaluates script source in: Puppeteer's over WebDriver BiDi, in Firefox,
+ * whose colour scheme is the session's (BiDi has no way to switch it), so each scheme is a session of its own.
+ */
+export async function axeViolationsOf(page: { evaluate(source: string): Promise<unknown> }): Promise<string[]> {
+  if ((await page.evaluate(`'axe' in globalThis`)) !== true) await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)`)) as AxeViolation[];
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact ?? '?'}): ${node.target.join(' ')}`));
+}
+
+/**
  * The page's axe violations in light and in dark, from one state of it: the
  * colour scheme is switched under it, nothing else. Each line says which scheme.
  */

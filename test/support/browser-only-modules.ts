@@ -7,7 +7,6 @@
  * file exists and names its modules.
  */
 export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>> = {
-  'src/background/main.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: "the worker's start: every listener added to the browser's events" },
   'src/background/delivery/clipboard.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: "the worker's clipboard: Chrome's offscreen document, Firefox's background page" },
   'src/background/entries/bulk-port.ts': { e2e: 'test/e2e/bulk.test.ts', why: "the worker's end of the popup's tabs-run port" },
   'src/background/entries/omnibox.ts': { e2e: 'test/e2e/firefox.test.ts', why: "the address bar's keyword, typed for real" },
@@ -18,7 +17,6 @@ export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>
   'src/background/testing/e2e-timing.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: "in the e2e build only: that build's request timeout and wake-up alarm delay" },
   'src/background/writing/deliver-text.ts': { e2e: 'test/e2e/writing.test.ts', why: 'text written back into a page' },
   'src/background/writing/field-links.ts': { e2e: 'test/e2e/writing.test.ts', why: "a field's links, read from and written into the page" },
-  'src/background/writing/selection-links.ts': { e2e: 'test/e2e/writing.test.ts', why: "a selection's links, written into the page" },
   'src/background/writing/text-addresses.ts': { e2e: 'test/e2e/writing.test.ts', why: "a text's addresses shortened for a click in a page" },
   'src/history/extension-connector.ts': { e2e: 'test/e2e/history.test.ts', why: "the history page's connector to the browser" },
   'src/history/main.tsx': { e2e: 'test/e2e/history.test.ts', why: "the history page's start" },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { pollUntil } from '../../tooling/poll';
 import { runCommand } from '../build/command';
 
-/** Whether a process runs (a zombie, ended but not yet reaped by its parent, does not). Linux's /proc. */
-function running(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return false;
-  // The state follows the command's name in parentheses: R, S, D... or Z.
-  return !/\) Z /.test(readFileSync(stat, 'utf8'));
+/**
+ * Whether a process can still write anywhere: it holds a file open (Linux's /proc). One that has ended holds none,
+ * whether it is gone, a zombie not yet reaped, or still in the kernel's exit path: the pipes close (and the command
+ * settles) as it lets go of its files, which on a busy machine may be a moment before its state says it has ended.
+ */
+function holdsFiles(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 describe("the build tests' commands (test/build/command.ts)", () => {
@@ -33,7 +38,7 @@ describe("the build tests' commands (test/build/command.ts)", () => {
     await pollUntil(() => (existsSync(join(dir, 'out')) ? true : undefined), { timeoutMs: 10_000, failure: 'The command never began to write.' });
     stop.abort();
     await expect(ended).rejects.toThrow(/SIGTERM/);
-    expect(running(Number(await readFile(join(dir, 'writer'), 'utf8')))).toBe(false);
+    expect(holdsFiles(Number(await readFile(join(dir, 'writer'), 'utf8')))).toBe(false);
     // No retries: nothing writes there any more.
     await rm(dir, { recursive: true });
   });

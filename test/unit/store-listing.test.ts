@@ -18,6 +18,7 @@ describe('store listings', () => {
     const listing: Listing = { ...(await readListing(ROOT, 'de')), summary: 'x'.repeat(133), captions: { ...(await readListing(ROOT, 'de')).captions, menu: 'ü'.repeat(71) } };
     expect(listingProblems(listing)).toEqual([
       'de: the summary (chrome) is 133 characters, over 132.',
+      'de: the summary (edge) is 133 characters, over 132.',
       'de: the menu caption is 71 characters, over 70.',
     ]);
   });
@@ -28,9 +29,18 @@ describe('store listings', () => {
     expect(listingProblems({ ...listing, tagline: '🔗'.repeat(33) })).toEqual(["ar: the promo tile's line is 33 characters, over 32."]);
   });
 
-  it("gives addons.mozilla.org what's new, which the Chrome Web Store has no field for", async () => {
+  it('refuses a name or summary that names Chrome, which Edge Add-ons would show as it is', async () => {
+    const listing = await readListing(ROOT, 'es');
+    expect(listingProblems({ ...listing, name: 'Shrtnr for Chrome', summary: `${listing.summary} (chrome)` })).toEqual([
+      'es: the name names Chrome, which Edge Add-ons shows as it is.',
+      'es: the summary names Chrome, which Edge Add-ons shows as it is.',
+    ]);
+  });
+
+  it("gives addons.mozilla.org what's new, which the Chrome Web Store and Edge Add-ons have no field for", async () => {
     const listing = await readListing(ROOT, 'fr');
     expect(Object.keys(listingFiles(listing, 'chrome')).toSorted()).toEqual(['description.txt', 'name.txt', 'summary.txt']);
+    expect(listingFiles(listing, 'edge')).toEqual(listingFiles(listing, 'chrome'));
     expect(listingFiles(listing, 'firefox')['whats-new.txt']).toBe(`${listing.whatsNew}\n`);
   });
 });

@@ -24,6 +24,10 @@ export interface FirefoxLaunchOptions {
   onLaunched?: (browser: Browser) => Promise<void>;
   /** The extension page, kept open in a tab, that reaches the extension's APIs (default: the options page). */
   helperPage?: string;
+  /** A finger's pointer, as a phone's (pointer: coarse, hover: none), instead of a mouse's. */
+  touch?: boolean;
+  /** The colour scheme pages see (prefers-color-scheme); default: the browser's. WebDriver BiDi has no way to switch it once started. */
+  colorScheme?: 'light' | 'dark';
 }
 
 /** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
@@ -117,6 +121,10 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
               'browser.download.alwaysOpenPanel': false,
             }),
         'datareporting.policy.dataSubmissionEnabled': false,
+        // Firefox's own testing preferences for the pointer the media queries see (1: coarse, no hover).
+        ...(options.touch === true ? { 'ui.primaryPointerCapabilities': 1, 'ui.allPointerCapabilities': 1 } : {}),
+        // What pages see of the colour scheme: 0 dark, 1 light.
+        ...(options.colorScheme === undefined ? {} : { 'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1 }),
       },
     });
   } catch (error) {

@@ -1,6 +1,6 @@
-import type { ShrtnrError } from '../../api';
 import { browserWords } from '../../platform/i18n';
 import type { AccountChoice } from '../../shortening/shortening';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { useAccount } from '../service/active-account';
 import { ask } from './question';
 
@@ -12,7 +12,7 @@ import { ask } from './question';
  * the active one, as choosing it in the popup does, and gives its id; else
  * undefined, and the click fails with the sentence that says why.
  */
-export async function accountChosenWhenRemoved(error: ShrtnrError, accounts: readonly AccountChoice[] | undefined): Promise<string | undefined> {
+export async function accountChosenWhenRemoved(error: JobFailure, accounts: readonly AccountChoice[] | undefined): Promise<string | undefined> {
   const [first] = accounts ?? [];
   if (error.kind !== 'active-account-removed' || first === undefined) return undefined;
   const { t, when } = browserWords();

@@ -1,11 +1,10 @@
-import { internalError, type ShrtnrError } from '../../api/errors';
 import type { Result } from '../../api/result';
+import { internalError } from '../../platform/error-text';
 import { browserWords } from '../../platform/i18n';
 import { clipboardPayload, type ClipboardPayload, type CopyFormat } from '../../shortening/copy-formats';
 import type { Shortening, ShortenAnswer, ShortenRequest } from '../../shortening/shortening';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
-import { errorSentence } from '../../ui/error-words';
 import { takeInterruptedJobs, type Click } from '../queue/job-journal';
 import type { QueuedJob } from '../queue/queue-types';
 import { runQueued, shorten } from '../service/shortening-service';
@@ -13,6 +12,7 @@ import { accountChosenWhenRemoved } from './account-question';
 import { badgeJobFinished, badgeJobStarted } from './badge';
 import { copyFailureSentence, copyFromBackground, type CopyFailure } from './clipboard';
 import { clickNow, copyIfStillWanted, offerLater, takeOffer } from './clipboard-rule';
+import { fail, type Failed } from './failure';
 import { notifyFailure, notifyLink, OFFER_NOTIFICATION_ID } from './notify';
 import { questionClicked } from './question';
 
@@ -30,8 +30,6 @@ export type BackgroundOutcome =
   /** A link of a later click was copied already: this one stays in history, the clipboard keeps the later one. */
   | { status: 'superseded'; shortened: Shortening }
   | Failed;
-
-export type Failed = { status: 'failed'; error: ShrtnrError };
 
 /**
  * What the menu and the keyboard command do: shorten, copy, and say so on the
@@ -115,12 +113,6 @@ async function resumePopupJob(job: QueuedJob): Promise<void> {
   }
 }
 
-/** For a failure found before shortening starts (e.g. a selection that is no URL), with the same feedback. */
-export async function reportFailure(error: ShrtnrError): Promise<Failed> {
-  await badgeJobStarted();
-  return fail(error);
-}
-
 /**
  * A popup's job whose popup closed before its answer: a link is offered by
  * its notification (the user went away; the clipboard may hold something
@@ -181,13 +173,5 @@ async function reportCopy(shortened: Shortening, copied: Result<null, CopyFailur
     notifyLink('notifyCopiedTitle', shortened, shortened.fromHistory ? words.t('linkFromHistory') : shortened.pageOwn ? words.t('linkPageOwn') : undefined),
   ]);
   return { status: 'copied', shortened };
-}
-
-/** The background's words for a failure of a job whose badge was started: one sentence, on the badge's title and in the notification. */
-export async function fail(error: ShrtnrError): Promise<Failed> {
-  const words = browserWords();
-  // The tooltip says it all; the notification, which outlives the moment, leaves out what may echo the long URL.
-  await Promise.all([badgeJobFinished({ ok: false, sentence: errorSentence(error, words) }), notifyFailure(error)]);
-  return { status: 'failed', error };
 }
 

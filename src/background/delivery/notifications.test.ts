@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { wordsIn } from '../../../test/support/locale-catalogue';
-import type { ShrtnrError } from '../../api';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { success } from '../../api/result';
 import type { Shortening } from '../../shortening/shortening';
 
@@ -64,7 +64,7 @@ describe('notifications', () => {
 
   it("leave out the server's own words and a detail's addresses, which may echo the long URL", async () => {
     const { notifyFailure } = await import('./notify');
-    const echoes: ShrtnrError[] = [
+    const echoes: JobFailure[] = [
       { kind: 'rejected-url', reason: `${LONG_URL} is not allowed` },
       { kind: 'bad-request', serverMessage: `Malformed: ${LONG_URL}` },
       { kind: 'forbidden', serverMessage: `No credits for ${LONG_URL}` },

@@ -1,7 +1,7 @@
-import type { ShrtnrError } from '../../api';
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/words';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { errorSentence } from '../../ui/error-words';
 import { tellShown } from './shown';
 import { errorText } from '../../platform/error-text';
@@ -25,7 +25,7 @@ export function notifyLink(title: MessageKey, link: { shortUrl: string; longUrl:
 }
 
 /** A shortening failed: its sentence as a notification may tell it (withoutEchoes). */
-export function notifyFailure(error: ShrtnrError): Promise<void> {
+export function notifyFailure(error: JobFailure): Promise<void> {
   const words = browserWords();
   return notify(words.t('notifyFailedTitle'), errorSentence(withoutEchoes(error), words));
 }
@@ -69,7 +69,7 @@ const MAX_DETAIL_LENGTH = 120;
  * the badge's tooltip, and a technical detail keeps only the host of any
  * address in it.
  */
-export function withoutEchoes(error: ShrtnrError): ShrtnrError {
+export function withoutEchoes(error: JobFailure): JobFailure {
   switch (error.kind) {
     case 'bad-request':
     case 'forbidden':

@@ -6,6 +6,7 @@ import type { Account } from '../../storage/accounts';
 
 const area = memoryArea();
 vi.mock('../../storage/extension-storage', () => ({ localArea: area }));
+vi.mock('../writing/selection-links', () => ({ shortenTabSelectionLinks: vi.fn(async () => ({ status: 'copied', made: 1, found: 2 })) }));
 vi.mock('../service/history-access', () => ({ recentHistory: vi.fn(async (limit: number) => ({ enabled: true, entries: [], limit })) }));
 
 const { backgroundMessageHandlers } = await import('./message-handlers');
@@ -24,6 +25,12 @@ beforeEach(() => {
 });
 
 describe("the worker's answers to its pages", () => {
+  it("shortens the links of the popup's tab's selection (no context menu there), private as the popup says", async () => {
+    const { shortenTabSelectionLinks } = await import('../writing/selection-links');
+    await expect(handler('selection-links')({ tab: 7, private: true }, SENDER)).resolves.toEqual({ status: 'copied', made: 1, found: 2 });
+    expect(vi.mocked(shortenTabSelectionLinks).mock.calls).toEqual([[7, true]]);
+  });
+
   it('switches to an account that is saved', async () => {
     await area.set({ accounts: [HOME, WORK] });
     await expect(handler('use-account')({ account: 'account-2' }, SENDER)).resolves.toBe(true);

@@ -4,6 +4,7 @@ import { acceptPageLinkHost, asAcceptedPageLinkHost } from '../../storage/page-l
 import { readSettings } from '../../storage/settings';
 import { useAccount } from '../service/active-account';
 import { recentHistory } from '../service/history-access';
+import { shortenTabSelectionLinks } from '../writing/selection-links';
 
 export const backgroundMessageHandlers: MessageHandlers = {
   'recent-history': ({ limit }) => recentHistory(limit),
@@ -15,4 +16,5 @@ export const backgroundMessageHandlers: MessageHandlers = {
     if (pair !== undefined) await acceptPageLinkHost(localArea, pair);
     return pair !== undefined;
   },
+  'selection-links': ({ tab, private: inPrivate }) => shortenTabSelectionLinks(tab, inPrivate),
 };

@@ -7,7 +7,8 @@ import { isOneAddress } from '../../shortening/text-links';
 import { historyShortening } from '../../shortening/shortening';
 import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
 import type { Words } from '../../platform/words';
-import { copyChosenLink, reportFailure, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
+import { copyChosenLink, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
+import { reportFailure, type Failed } from '../delivery/failure';
 import { backgroundHistory } from '../service/history-access';
 import { tellShown } from '../delivery/shown';
 
@@ -68,14 +69,17 @@ function suggestionLabel(entry: HistoryEntry, t: Words['t']): string {
   return entry.pageOwn === true ? t('omniboxPageOwn', text, new URL(entry.shortUrl).host) : text;
 }
 
+/** What entering does: a link's outcome, or words that match no link in history (the address bar's own failure, said here). */
+export type OmniboxOutcome = BackgroundOutcome | Failed<{ kind: 'no-history-match' }>;
+
 /** What was entered: a suggestion (its short link) or words are copied from history; a link is shortened and copied. */
-export async function onOmniboxEntered(text: string): Promise<BackgroundOutcome> {
+export async function onOmniboxEntered(text: string): Promise<OmniboxOutcome> {
   const typed = text.trim();
   const index = await historyIndex();
   session = undefined;
   const chosen = index.entries.find((entry) => entry.shortUrl === typed) ?? (isOneAddress(typed) ? undefined : search(index, typed)[0]);
   if (chosen !== undefined) return copyChosenLink(historyShortening(chosen));
-  if (!isOneAddress(typed)) return reportFailure({ kind: 'no-history-match' });
+  if (!isOneAddress(typed)) return reportFailure({ kind: 'no-history-match' }, browserWords().t('errorNoHistoryMatch'));
   // The window it was typed in says whether it is private (nothing is recorded from one).
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
   return shortenAndCopy({ url: typed, via: 'omnibox', private: tab?.incognito ?? false, fresh: false });

@@ -1,6 +1,6 @@
-import { internalError } from '../../api/errors';
 import { serveShortenPort } from '../../messages/shorten-port-server';
 import type { Runtime } from '../../platform/browser';
+import { internalError } from '../../platform/error-text';
 import { finishedForNobody } from '../delivery/deliver';
 import { clickNow, popupCopies } from '../delivery/clipboard-rule';
 import { cancelJob, shorten, unwatchJob } from '../service/shortening-service';

@@ -1,4 +1,4 @@
-import type { ShrtnrError } from '../../api';
+import type { JobFailure } from '../../storage/session/job-failure';
 
 /**
  * Whether the browser says it is online, and a way to hear it come back (the
@@ -24,7 +24,7 @@ export const DEFAULT_NETWORK_WAIT_MS = 120_000;
  * wait can mend it. An answer of any status, even one cut off in its body
  * (`answered`), is the server speaking: not offline.
  */
-export const isUnanswered = (error: ShrtnrError): error is Extract<ShrtnrError, { kind: 'network' }> => error.kind === 'network' && error.answered !== true;
+export const isUnanswered = (error: JobFailure): error is Extract<JobFailure, { kind: 'network' }> => error.kind === 'network' && !('answered' in error && error.answered === true);
 
 /** Which servers gave no answer lately, and when each may be tried again (the queue's; no browser API). */
 export interface NetworkWaits {

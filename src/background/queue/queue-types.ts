@@ -1,7 +1,8 @@
-import type { ShortenedUrl, ShortenOutcome, ShrtnrError } from '../../api';
+import type { RateLimitState, ShortenedUrl } from '../../api';
 import type { Result } from '../../api/result';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+import type { JobFailure } from '../../storage/session/job-failure';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
 import type { RateLimitGateOptions } from './gate-types';
 import type { NetworkWatch } from './network-waits';
@@ -57,11 +58,18 @@ export interface GateStore {
   save(key: string, snapshot: GateSnapshot): Promise<void>;
 }
 
-export type JobResult = Result<ShortenedUrl, ShrtnrError>;
+/** How a job ends: its link, or any failure a job can end with (the queue's own among them: storage/session/job-failure.ts). */
+export type JobResult = Result<ShortenedUrl, JobFailure>;
+
+/** One request's end, as the API's shortenWithLimits gives it, or a failure found before it went (the account changed meanwhile). */
+export interface SendOutcome {
+  result: JobResult;
+  rateLimit: RateLimitState | undefined;
+}
 
 export interface ShortenQueueOptions {
   /** Sends one request for the job (reading the settings of the moment); never rejects. */
-  send(job: QueuedJob): Promise<ShortenOutcome>;
+  send(job: QueuedJob): Promise<SendOutcome>;
   journal: QueueJournal;
   /** Gates start from what a stopped worker's knew (read once, before the first job goes). */
   gateStore?: GateStore;

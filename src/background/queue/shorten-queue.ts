@@ -1,13 +1,12 @@
-import { internalError } from '../../api/errors';
 import { failure } from '../../api/result';
-import type { ShortenOutcome } from '../../api';
+import { internalError } from '../../platform/error-text';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import type { QueuedJob } from '../../storage/session/queued-jobs';
 import { canJoin, isClick, longerBound, report, type Entry, type Watcher } from './queue-entries';
 import { queueGates, warn } from './queue-gates';
 import { walkLines } from './queue-walk';
 import { DEFAULT_NETWORK_WAIT_MS, isUnanswered, networkWaits } from './network-waits';
-import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
+import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type SendOutcome, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
 export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
@@ -95,11 +94,11 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     });
   }
 
-  async function sendJob(entry: Entry, releasePlace: (answer: ShortenOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
+  async function sendJob(entry: Entry, releasePlace: (answer: SendOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
     entry.sending = true;
     entry.job.attempts += 1;
     report(entry, { state: 'sending' });
-    let outcome: ShortenOutcome | undefined;
+    let outcome: SendOutcome | undefined;
     try {
       // Counted before it goes: a worker stopped mid-request leaves the attempt on record.
       await saveJob(entry.job);

@@ -1,11 +1,12 @@
-import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
+import { internalError } from '../../platform/error-text';
 import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
 import { CONTRACT_PACE, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening } from '../../shortening/shortening';
 import { titled, type ShortenProgress, type ShortenRequest } from '../../shortening/shorten-request';
 import type { SendingSettings } from '../../storage/account-tokens';
 import type { BulkItem, BulkItemStatus, LinksRun } from '../../storage/session/bulk-run';
+import type { JobFailure } from '../../storage/session/job-failure';
 import type { WayIn } from '../../storage/ways-in';
 import { nextClickOrder } from '../delivery/clipboard-rule';
 import type { QueuedJob } from '../queue/queue-types';
@@ -126,7 +127,7 @@ async function shortenItem<Run extends LinksRun>(kind: RunKind<Run>, run: Run, i
     void shorten(request, asker, settings)
       .then(
         ({ result }) => result,
-        (error: unknown): Result<Shortening, ShrtnrError> => failure(internalError(error)),
+        (error: unknown): Result<Shortening, JobFailure> => failure(internalError(error)),
       )
       .then((result) => {
         end(kind, run, index, result);
@@ -168,7 +169,7 @@ function progressed<Run extends LinksRun>(kind: RunKind<Run>, run: Run, index: n
   kind.book.publishSoon(run);
 }
 
-function end<Run extends LinksRun>(kind: RunKind<Run>, run: Run, index: number, result: Result<Shortening, ShrtnrError>): void {
+function end<Run extends LinksRun>(kind: RunKind<Run>, run: Run, index: number, result: Result<Shortening, JobFailure>): void {
   const item = run.items[index];
   lineOf(run).delete(index);
   if (item === undefined || isFinal(item)) return;

@@ -1,4 +1,4 @@
-import { shortenWithLimits, type ShortenedUrl, type ShortenOutcome, type ShrtnrError } from '../../api';
+import { shortenWithLimits, type ApiError, type ShortenedUrl } from '../../api';
 import { prepare as checkCredentials } from '../../api/client';
 import { failure, success, type Result } from '../../api/result';
 import { browser } from '../../platform/browser';
@@ -7,11 +7,12 @@ import { secretLookingParams } from '../../shortening/secret-params';
 import { fromHistory, historyEntryFor, prepareLongUrl, type Shortening, type ShortenAnswer, type ShortenRequest } from '../../shortening/shortening';
 import type { ShortenProgress } from '../../shortening/shorten-request';
 import { localArea, tokenVault } from '../../storage/extension-storage';
-import { accountFor, missingAccount, readSendingSettings, sendingCredentials, type SendingSettings } from '../../storage/account-tokens';
+import { accountFor, missingAccount, readSendingSettings, sendingCredentials, type AccountError, type SendingSettings } from '../../storage/account-tokens';
 import type { Account } from '../../storage/accounts';
 import { readSettings } from '../../storage/settings';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { gateStore, newQueuedJob, queueJournal, type Click } from '../queue/job-journal';
-import type { QueuedJob } from '../queue/queue-types';
+import type { QueuedJob, SendOutcome } from '../queue/queue-types';
 import { createShortenQueue } from '../queue/shorten-queue';
 import { backgroundHistory, historyFailed, keepInHistory } from './history-access';
 import { keepPageLink, pageLinkToUse, type PageAsker } from './page-own-link';
@@ -58,7 +59,7 @@ function keepAwakeWhile(waiting: boolean): void {
 }
 
 /** One request for a queued job. */
-async function sendQueued(job: QueuedJob): Promise<ShortenOutcome> {
+async function sendQueued(job: QueuedJob): Promise<SendOutcome> {
   // Read again at sending, which may be minutes after the click: a token fixed meanwhile is used, an account changed meanwhile is seen.
   const [{ accounts }, tokens] = await Promise.all([readSettings(localArea, ['accounts']), tokenVault().then((vault) => vault.read([job.account]))]);
   const account = accounts.find(({ id }) => id === job.account);
@@ -135,7 +136,7 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
 }
 
 /** The account a run of many links (tabs, a text's) sends with, once it is known something can be sent with it. */
-export function sendingAccount(settings: SendingSettings): Result<Account, ShrtnrError> {
+export function sendingAccount(settings: SendingSettings): Result<Account, ApiError | AccountError> {
   const account = accountFor(settings);
   if (account === undefined) return failure(missingAccount(settings));
   const unsendable = cannotSend(account, settings);
@@ -143,7 +144,7 @@ export function sendingAccount(settings: SendingSettings): Result<Account, Shrtn
 }
 
 /** Why nothing can be sent with this account (no token here, a token for another server, no valid server), if so. */
-export function cannotSend(account: Account, settings: Pick<SendingSettings, 'tokens' | 'accounts'>): ShrtnrError | undefined {
+export function cannotSend(account: Account, settings: Pick<SendingSettings, 'tokens' | 'accounts'>): ApiError | AccountError | undefined {
   const credentials = sendingCredentials(account, settings);
   if (!credentials.ok) return credentials.error;
   const sendable = checkCredentials(credentials.value);
@@ -157,7 +158,7 @@ export const paceOf = (account: Account) => queue.pace({ server: account.server,
 export const cancelJob = (jobId: string): boolean => queue.cancel(jobId);
 
 /** A job through the queue (a new one, or one a stopped worker left); its link is in history by the time it resolves. */
-export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, ShrtnrError>> {
+export async function runQueued(job: QueuedJob, onProgress?: (progress: ShortenProgress) => void): Promise<Result<Shortening, JobFailure>> {
   // A stopped worker's job whose request had gone: its link may have come, and been kept, before the stop took
   // the worker (history is written before the journal lets the job go). Then it is taken from there: no second credit.
   if (job.attempts > 0) {

@@ -1,6 +1,7 @@
 import type { Menus, Omnibox, Tabs } from '../../platform/browser';
 import type { HistoryStore } from '../../storage/history-entry';
 import type { BackgroundOutcome } from '../delivery/deliver';
+import type { OmniboxOutcome } from '../entries/omnibox';
 import type { TextOutcome } from '../writing/deliver-text';
 import { onShown, type ShownText } from '../delivery/shown';
 
@@ -9,7 +10,7 @@ export interface E2eHooks {
   onCommand(command: string, tab: Tabs.Tab | undefined): Promise<BackgroundOutcome | undefined>;
   /** The address bar's keyword: what is suggested for the text typed, and what entering it does. */
   onOmniboxChanged(text: string, suggest: (results: Omnibox.SuggestResult[]) => void): Promise<void>;
-  onOmniboxEntered(text: string): Promise<BackgroundOutcome>;
+  onOmniboxEntered(text: string): Promise<OmniboxOutcome>;
   /** The worker's own history store: tests empty it between cases, or fill it, through the real module. */
   history(): HistoryStore;
   /** How many rounds of menu creation this worker started (install, update, browser start), and the end of the latest. */
@@ -25,7 +26,7 @@ export interface E2eHooks {
   setRequestTimeout(ms: number): void;
 }
 
-export type { BackgroundOutcome, ShownText, TextOutcome };
+export type { BackgroundOutcome, OmniboxOutcome, ShownText, TextOutcome };
 
 /**
  * Only in the `e2e` build (dist-e2e/, from e2e-main.ts): lets tests call the

@@ -5,14 +5,14 @@ import { errorSentence } from '../../ui/error-words';
 import { badgeJobFinished } from '../delivery/badge';
 import { copyFailureSentence, copyFromBackground } from '../delivery/clipboard';
 import { copyIfStillWanted, offerLater, type Click } from '../delivery/clipboard-rule';
-import type { Failed } from '../delivery/deliver';
 import { hostOf, notifySentence, OFFER_NOTIFICATION_ID, withoutEchoes } from '../delivery/notify';
 import type { AddressResults } from './text-addresses';
+import type { TextFailed } from './text-error';
 
 /** How a text's links ended: all made, some, or none (then nothing was copied); `placed`: in the field they were in. */
 export type TextOutcome =
   | { status: 'copied' | 'offered' | 'superseded' | 'not-copied' | 'placed'; made: number; found: number }
-  | Failed;
+  | TextFailed;
 
 /** At most this many failed addresses are named in the notification; the rest are counted. */
 const FAILURES_NAMED = 3;

@@ -5,9 +5,9 @@ import { asFieldTexts, changeStatus, fieldAddresses, fieldAnswer, fieldEdits, re
 import type { ShortLinkOf } from '../../shortening/text-links';
 import { badgeJobFinished } from '../delivery/badge';
 import { clickNow } from '../delivery/clipboard-rule';
-import { reportFailure } from '../delivery/deliver';
 import { notifySentence } from '../delivery/notify';
 import { replacedSummary, type TextOutcome } from './deliver-text';
+import { reportTextFailure } from './text-error';
 import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
 /** Times the field is read again when the user typed between its reading and its change. */
@@ -29,8 +29,8 @@ export async function shortenFieldLinks(info: Menus.OnClickData, tab: Tabs.Tab |
   const target = info.targetElementId === undefined ? {} : { target: info.targetElementId };
   const read = tab?.id === undefined ? undefined : await readField(place.tabId, place.frameId, { clickId: place.clickId, ...target });
   const field = fieldAnswer(read);
-  if (field === 'hidden') return reportFailure({ kind: 'field-hidden' });
-  if (field === undefined) return reportFailure({ kind: 'field-unreadable' });
+  if (field === 'hidden') return reportTextFailure({ kind: 'field-hidden' });
+  if (field === undefined) return reportTextFailure({ kind: 'field-unreadable' });
   const urls = fieldAddresses(field);
   const shortened = await shortenTextAddresses(urls, { via: 'menu-field', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-in-field' });
   if ('status' in shortened) return shortened;

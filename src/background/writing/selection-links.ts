@@ -14,18 +14,32 @@ import { shortenTextAddresses, shortLinkIn } from './text-addresses';
  * the queue; the text is copied with each replaced by its short link, in the
  * chosen copy format.
  */
-export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
+export function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
+  return shortenSelected(info, tab, 'menu-selection');
+}
+
+/**
+ * The same from the popup, where the browser has no context menu (Firefox for Android): the selection in the
+ * tab the popup was opened on (its top frame, which the popup's activeTab grant lets the page be read in).
+ */
+export function shortenTabSelectionLinks(tab: number, inPrivate: boolean): Promise<TextOutcome> {
+  return shortenSelected({ frameId: 0 }, { id: tab, incognito: inPrivate }, 'popup-selection');
+}
+
+type Selected = Pick<Menus.OnClickData, 'frameId' | 'selectionText'>;
+
+async function shortenSelected(info: Selected, tab: Pick<Tabs.Tab, 'id' | 'incognito'> | undefined, via: 'menu-selection' | 'popup-selection'): Promise<TextOutcome> {
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
   const click = clickNow();
   const pieces = await selectedPieces(info, tab);
-  const shortened = await shortenTextAddresses(addressesIn(pieces), { via: 'menu-selection', private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-selected' });
+  const shortened = await shortenTextAddresses(addressesIn(pieces), { via, private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-selected' });
   if ('status' in shortened) return shortened;
   const { results, settings } = shortened;
   // The click as answered: a question the user said yes to is when the text was asked for.
   return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, shortened.click);
 }
 
-async function selectedPieces(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextPiece[]> {
+async function selectedPieces(info: Selected, tab: Pick<Tabs.Tab, 'id'> | undefined): Promise<TextPiece[]> {
   const read = tab?.id === undefined ? undefined : await readSelection(tab.id, info.frameId ?? 0, MAX_SELECTION_LENGTH);
   // What a person sees of it, where the page can be read: hidden text and hidden links are none of it (issue 33),
   // though the browser's own `selectionText` may hold them. Only a page that cannot be read (a PDF, a browser

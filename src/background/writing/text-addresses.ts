@@ -1,5 +1,5 @@
-import { internalError, type ShrtnrError } from '../../api/errors';
 import { failure, type Result } from '../../api/result';
+import { internalError } from '../../platform/error-text';
 import { browserWords } from '../../platform/i18n';
 import { leastTimeMs, perMinute, planningPace, runWaitBoundMs } from '../../shortening/run-pace';
 import type { Shortening, ShortenRequest } from '../../shortening/shortening';
@@ -7,16 +7,19 @@ import { readSendingSettings, type SendingSettings } from '../../storage/account
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
 import type { Account } from '../../storage/accounts';
+import type { JobFailure } from '../../storage/session/job-failure';
 import { badgeJobStarted } from '../delivery/badge';
 import { accountChosenWhenRemoved } from '../delivery/account-question';
 import { clickNow } from '../delivery/clipboard-rule';
-import { fail, reportFailure, type Failed } from '../delivery/deliver';
+import { fail } from '../delivery/failure';
 import { ask } from '../delivery/question';
 import type { Click } from '../queue/job-journal';
 import { paceOf, sendingAccount, shorten } from '../service/shortening-service';
+import type { TextError } from '../../shortening/text-error';
+import { failText, reportTextFailure, type TextFailed } from './text-error';
 import { holdTextRoom } from './text-room';
 
-export type AddressResults = Map<string, Result<Shortening, ShrtnrError>>;
+export type AddressResults = Map<string, Result<Shortening, JobFailure>>;
 
 /**
  * A text's addresses shortened for a click, its badge started: a failure said
@@ -29,9 +32,9 @@ export async function shortenTextAddresses(
   urls: readonly string[],
   request: Omit<ShortenRequest, 'url'>,
   click: Click,
-  noneFound: ShrtnrError,
-): Promise<Failed | { results: AddressResults; settings: Settings; click: Click }> {
-  if (urls.length === 0) return reportFailure(noneFound);
+  noneFound: TextError,
+): Promise<TextFailed | { results: AddressResults; settings: Settings; click: Click }> {
+  if (urls.length === 0) return reportTextFailure(noneFound);
   await badgeJobStarted();
   let settings = await readSendingSettings(localArea, await tokenVault());
   let account = sendingAccount(settings);
@@ -47,11 +50,11 @@ export async function shortenTextAddresses(
   if (!account.ok) return fail(account.error);
   // Each link waits as a job in storage.session: a text that would not fit is refused before any is queued.
   const room = holdTextRoom(urls, request, account.value.server);
-  if (!('release' in room)) return fail({ kind: 'text-too-large', links: urls.length, most: room.most });
+  if (!('release' in room)) return failText({ kind: 'text-too-large', links: urls.length, most: room.most });
   try {
     // One click may find hundreds of addresses: more than a few are sent only once the user says so.
     if (urls.length > ASK_ABOVE_LINKS) {
-      if (!(await confirmedToSend(urls.length, account.value))) return await fail({ kind: 'not-confirmed', links: urls.length });
+      if (!(await confirmedToSend(urls.length, account.value))) return await failText({ kind: 'not-confirmed', links: urls.length });
       answered = clickNow();
     }
     const results = await shortenAddresses(urls, request, answered, settings, account.value);
@@ -88,7 +91,7 @@ async function shortenAddresses(urls: readonly string[], request: Omit<ShortenRe
   const waitBoundMs = runWaitBoundMs(urls.length, planningPace(paceOf(account)));
   return new Map(
     await Promise.all(
-      urls.map(async (url): Promise<[string, Result<Shortening, ShrtnrError>]> => {
+      urls.map(async (url): Promise<[string, Result<Shortening, JobFailure>]> => {
         const { result } = await shorten({ ...request, url }, { ...click, owner: 'text', waitBoundMs }, settings).catch((error: unknown) => ({ result: failure(internalError(error)) }));
         return [url, result];
       }),

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import type { ShrtnrError } from '../../api/errors';
+import type { ApiError } from '../../api/errors';
 import { errorDataSchema } from '../error-data';
 import { schemaFor } from '../schema-for';
+import type { JobFailure } from './job-failure';
 
 z.config({ jitless: true });
 
-// A run's shapes apart from its storage.session items (tabs-runs.ts, list-run.ts): the popup checks what it hears
+// A run's shapes apart from its storage.session items (run-items.ts): the popup checks what it hears
 // with this schema, and carries no storage code.
 
 /** Why a tab (or a list's address) is passed over: each has its own words in the popup and the list page. */
@@ -17,7 +18,7 @@ export type BulkSkip =
   /** The same long URL as an earlier tab (`of`, its 1-based place in the list). */
   | { reason: 'duplicate'; of: number }
   /** Any other address the extension cannot send (a file, a URL too long, credentials in it). */
-  | { reason: 'not-shortenable'; error: ShrtnrError };
+  | { reason: 'not-shortenable'; error: ApiError };
 
 export type BulkItemStatus =
   | { state: 'skipped'; skip: BulkSkip }
@@ -26,7 +27,7 @@ export type BulkItemStatus =
   | { state: 'waiting'; untilMs?: number; ahead: number }
   | { state: 'sending' }
   | { state: 'done'; shortUrl: string; longUrl: string; fromHistory: boolean }
-  | { state: 'failed'; error: ShrtnrError };
+  | { state: 'failed'; error: JobFailure };
 
 export interface BulkItem {
   /** The tab's address as the browser gave it. */
@@ -63,8 +64,6 @@ export interface BulkRun extends LinksRun {
   windowId: number;
 }
 
-const errorSchema = errorDataSchema<ShrtnrError>();
-
 // z.union where z.discriminatedUnion would say the same: 0.45 KiB less in every context that loads zod (one chunk,
 // the popup's too).
 
@@ -72,7 +71,7 @@ const skipSchema = schemaFor<BulkSkip>()(z.union([
   z.object({ reason: z.literal('browser-page') }),
   z.object({ reason: z.literal('own-page') }),
   z.object({ reason: z.literal('duplicate'), of: z.number() }),
-  z.object({ reason: z.literal('not-shortenable'), error: errorSchema }),
+  z.object({ reason: z.literal('not-shortenable'), error: errorDataSchema<ApiError>() }),
 ]));
 
 const statusSchema = schemaFor<BulkItemStatus>()(z.union([
@@ -81,7 +80,7 @@ const statusSchema = schemaFor<BulkItemStatus>()(z.union([
   z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number() }),
   z.object({ state: z.literal('sending') }),
   z.object({ state: z.literal('done'), shortUrl: z.string(), longUrl: z.string(), fromHistory: z.boolean() }),
-  z.object({ state: z.literal('failed'), error: errorSchema }),
+  z.object({ state: z.literal('failed'), error: errorDataSchema<JobFailure>() }),
 ]));
 
 /** One link of a run, as stored and as a page hears it. */

@@ -2,6 +2,8 @@
 // each shape as written, and anything else (a shape of another version, a damaged value) read as
 // the default, or dropped from its family and named, never trusted.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { wordsIn } from '../../../test/support/locale-catalogue';
+import { errorSentence } from '../../ui/error-words';
 import type { BulkItemStatus, BulkRun } from './bulk-run';
 import type { GateSnapshot } from './gate-snapshots';
 import type { QueuedJob } from './queued-jobs';
@@ -78,6 +80,26 @@ describe('the tabs runs', () => {
   it('read as none when what is stored is no list', async () => {
     session.set('bulk-runs', { 'run-1': RUN });
     await expect(tabsRuns.get()).resolves.toEqual([]);
+  });
+
+  it('read a run stored when one union held every failure, and say each failure as it was said then', async () => {
+    // As the version before the failures were split (api/, accounts, the queue, the extension's own) wrote them:
+    // the account's `no-token` and the queue's `network` share their kind with the API's, with a parameter more.
+    const said = [
+      [{ kind: 'server-error', status: 503 }, 'The Shrtnr server failed (HTTP 503). Try again in a little while.'],
+      [{ kind: 'no-token', blank: false, account: 'Team' }, 'No access token is saved in this browser for the account “Team”. Add it in the settings.'],
+      [{ kind: 'token-for-other-server', tokenHost: 'shrtnr.co', serverHost: 'links.example' }, 'Your saved token is for shrtnr.co, so it is not sent to links.example. Enter the token for links.example in the settings.'],
+      [{ kind: 'network', host: 'shrtnr.co', waitedSeconds: 120 }, 'Waited 2 minutes for the network, but shrtnr.co never answered. Check your connection and the server address; if the server uses its own certificate, your browser must trust it.'],
+      [{ kind: 'gave-up', attempts: 8 }, 'The server kept refusing for its rate limit; gave up after 8 attempts. Try again later.'],
+      [{ kind: 'account-removed' }, 'The account this link was for was removed, so it was not sent. Shorten it again.'],
+      [{ kind: 'internal', detail: 'aborted' }, 'The extension could not shorten this: aborted'],
+    ] as const;
+    const stored = { ...RUN, items: said.map(([error], index) => ({ url: `https://example.com/${index}`, status: { state: 'failed', error } })) };
+    session.set('bulk-runs', [JSON.parse(JSON.stringify(stored))]);
+    const [run] = await tabsRuns.get();
+    expect(run).toEqual(stored);
+    const english = wordsIn('en');
+    expect(run?.items.map(({ status }) => (status.state === 'failed' ? errorSentence(status.error, english) : status.state))).toEqual(said.map(([, sentence]) => sentence));
   });
 
   it("keep a click's wish for a run while the prompt is open, and drop one of another shape", async () => {
