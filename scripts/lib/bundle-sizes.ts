@@ -197,7 +197,18 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   strict objects and unions, and the check that a schema reads exactly its
 //   type, are code too); none of it can be loaded later in a worker;
 // - the zip (+0.40): those.
-export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 46.5 * 1024, zip: 152 * 1024 } as const;
+// Share (issue 36, item 1) took the popup to 32 KiB (30.67 -> 31.63) and the
+// zip to 156 KiB (151.42 -> 154.98):
+// - the popup: the Share button and the decision it makes at its press, in the
+//   first load: the system's share sheet where the browser has one, called
+//   within the click (browsers show it only for the user's own gesture, so it
+//   cannot wait for a chunk), with the link and the page's title made safe to
+//   share (an untitled page's address is no title); the menu's loader and its
+//   two sentences; and the connector's tab opener. The menu itself, its seven
+//   destinations and its keys, is a chunk loaded on the first press;
+// - the zip: that chunk, the button (shared by the popup and the history
+//   page), and 13 sentences and names in five languages.
+export const SIZE_BUDGETS = { popup: 32 * 1024, worker: 46.5 * 1024, zip: 156 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
