@@ -8,6 +8,7 @@ import type { BulkToPopup } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
+import { fakeShareActions, type FakeShareActions } from '../share/fake-share-actions';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 
 /** The short link the fake worker makes of any address, unless a test answers otherwise. */
@@ -33,7 +34,7 @@ export interface HeldShortening {
 }
 
 /** A connector that records every call; its answers are set per test. */
-export interface FakePopupConnector extends PopupConnector {
+export interface FakePopupConnector extends Omit<PopupConnector, keyof FakeShareActions>, FakeShareActions {
   currentTab: Mock<PopupConnector['currentTab']>;
   shorten: Mock<PopupConnector['shorten']>;
   cancelShortening: Mock<PopupConnector['cancelShortening']>;
@@ -67,7 +68,8 @@ export interface FakePopupConnector extends PopupConnector {
  * The popup's connector on a tab at `tabUrl` (undefined: one whose address
  * the browser hides), `tab` over it. By default every shortening answers
  * FAKE_SHORT_URL with auto-copy on, every copy succeeds, history is on and
- * empty, and the `tabs` permission is granted; the panels are the real ones.
+ * empty, and the `tabs` permission is granted; the panels are the real ones,
+ * and sharing is fakeShareActions()'s (no share sheet, every tab opens).
  */
 export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
   const connector: FakePopupConnector = {
@@ -91,6 +93,7 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     cancelBulk: vi.fn(),
     dismissBulk: vi.fn(),
     loadBulkPanel: vi.fn(async () => (await import('./bulk-panel')).BulkPanel),
+    ...fakeShareActions(),
     shortenedUrls: () => connector.shorten.mock.calls.map(([request]) => request.url),
     copiedTexts: () => connector.copy.mock.calls.map(([payload]) => payload.text),
     holdShortening() {
