@@ -56,7 +56,7 @@ function tab(url: string | undefined) {
 
 /** The Firefox twin of startE2eSession(): a stand-in, another origin, Firefox with the e2e build, and the token audit. */
 export async function startFirefoxSession(
-  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string } = {},
+  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string; extraPrefs?: Record<string, unknown> } = {},
 ): Promise<FirefoxSession> {
   // Independent of each other: started together, and those that started are stopped if one fails.
   const starting = [startStandIn({ plainHttpPort: true, ...options.standIn }), startStandIn({ plainHttpPort: true })] as const;
@@ -76,6 +76,7 @@ export async function startFirefoxSession(
       headless: xvfb === undefined,
       language: options.language,
       downloadDir: options.downloadDir,
+      extraPrefs: options.extraPrefs,
       display: xvfb?.display,
       onOutput: (line) => auditWatcher.recordOutput(line),
       onLaunched: (browser) => auditWatcher.start(browser),

@@ -24,6 +24,8 @@ export interface FirefoxLaunchOptions {
   onLaunched?: (browser: Browser) => Promise<void>;
   /** The extension page, kept open in a tab, that reaches the extension's APIs (default: the options page). */
   helperPage?: string;
+  /** More profile preferences, e.g. a proxy that stands in for sites on the web. */
+  extraPrefs?: Record<string, unknown>;
 }
 
 /** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
@@ -117,6 +119,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
               'browser.download.alwaysOpenPanel': false,
             }),
         'datareporting.policy.dataSubmissionEnabled': false,
+        ...options.extraPrefs,
       },
     });
   } catch (error) {
