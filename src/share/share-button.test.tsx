@@ -70,7 +70,7 @@ describe.each(['en', 'ar'])('Share, in %s', (language) => {
     expect(document.activeElement).toBe(shareButton());
   });
 
-  it('is walked by the keyboard: Down and Up wrap, Home and End, a letter, Enter opens the one focused', async () => {
+  it('is walked by the keyboard: Down and Up wrap, Home and End, a letter; Enter and Space are left to the item focused, which opens', async () => {
     const share = renderShare();
     shareButton().focus();
     key('ArrowDown');
@@ -91,7 +91,9 @@ describe.each(['en', 'ar'])('Share, in %s', (language) => {
     key(NAMES[5]?.charAt(0) ?? '');
     expect(focused()).toBe(NAMES[5]);
     key('End');
-    // Enter on a button is its click.
+    // Enter and Space are the item's own (a button's click): the menu leaves them to it.
+    expect(key('Enter')).toBe(true);
+    expect(key(' ')).toBe(true);
     fireEvent.click(document.activeElement ?? document.body);
     await waitFor(() => expect(share.openShareTab.mock.calls).toEqual([[TELEGRAM_ADDRESS]]));
   });

@@ -73,7 +73,8 @@ export function ShareMenu({ link, buttonId, menuId, focus, openTab, onClose }: S
     if (event.key === 'Tab') return onClose(false);
     if (next !== undefined) focusAt(next);
     else if (event.key === 'Escape') onClose(true);
-    else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    // A letter (not Space, which chooses the item as Enter does: the button's own).
+    else if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const letter = event.key.toLocaleLowerCase();
       const from = [...all.slice(at + 1), ...all.slice(0, at + 1)];
       from.find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(letter))?.focus();
