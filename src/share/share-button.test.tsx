@@ -3,7 +3,7 @@
 // where there is one, else a menu button and its menu of destinations, driven
 // by the keyboard as WAI-ARIA's menu button pattern has it, in English and Arabic.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/deferred';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
@@ -165,8 +165,11 @@ describe.each(['en', 'ar'])('Share, in %s', (language) => {
     expect(screen.getByRole('status').textContent).toBe(t('shareLoading'));
     // What the button controls until the menu comes.
     expect(shareButton().getAttribute('aria-controls')).toBe(screen.getByRole('status').id);
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     chunk.reject(new Error('Failed to fetch dynamically imported module'));
     expect((await screen.findByRole('alert')).textContent).toBe(t('shareLoadFailed'));
+    expect(warned.mock.calls).toEqual([['Shrtnr: the share menu could not be loaded.', 'Failed to fetch dynamically imported module']]);
+    warned.mockRestore();
     fireEvent.click(shareButton());
     fireEvent.click(shareButton());
     await menuOpen();
