@@ -211,7 +211,20 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // - the zip: those, the tools' chunk, and their words in five languages.
 // They could be a second build for Android; one build for every Firefox is
 // the design addons.mozilla.org asks for (one listing, one package).
-export const SIZE_BUDGETS = { popup: 31.5 * 1024, worker: 47 * 1024, zip: 154 * 1024 } as const;
+// Share (issue 36, item 1) took the popup to 32 KiB (30.67 -> 31.63) and the
+// zip to 156 KiB (151.42 -> 154.98):
+// - the popup: the Share button and the decision it makes at its press, in the
+//   first load: the system's share sheet where the browser has one, called
+//   within the click (browsers show it only for the user's own gesture, so it
+//   cannot wait for a chunk), with the link and the page's title made safe to
+//   share (an untitled page's address is no title); the menu's loader and its
+//   two sentences; and the connector's tab opener. The menu itself, its seven
+//   destinations and its keys, is a chunk loaded on the first press;
+// - the zip: that chunk, the button (shared by the popup and the history
+//   page), and 13 sentences and names in five languages.
+// Both together (the two raises above were measured each on its own) came to a
+// popup of 32.06 KiB and a zip of 157.28 KiB: 32.5 KiB and 158 KiB.
+export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 47 * 1024, zip: 158 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -150,6 +150,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     },
     onCopy: (entry) => void copy(entry),
     onOpen: (entry) => void open(entry),
+    share: connector,
     onToggleQr: toggleQr,
     // The connector's own function, the same for the page's life: the panel loads each time it is shown, not each render.
     onLoadQr: connector.loadQrPanel,
