@@ -1,6 +1,7 @@
 import { errorText } from '../platform/error-text';
 import { browser, inPrivateWindow } from '../platform/browser';
 import { writeClipboard } from '../platform/clipboard';
+import { hasShareSheet, openShareSheet } from '../platform/share-sheet';
 import { browserWords } from '../platform/i18n';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
 import { openHistoryStore } from '../storage/history-store';
@@ -27,6 +28,11 @@ export const extensionConnector: HistoryConnector = {
   },
   saveFile: saveDownload,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
+  hasShareSheet,
+  openShareSheet,
+  // A tab of its own (tabs.create: no opener, no referrer): this page stays as it was.
+  openShareTab: (url) => attempt(() => browser.tabs.create({ url })),
+  loadShareMenu: async () => (await import('../share/share-menu')).ShareMenu,
 };
 
 async function attempt(action: () => Promise<unknown>): Promise<Outcome> {

@@ -5,11 +5,12 @@ import { vi, type Mock } from 'vitest';
 import type { Words } from '../platform/words';
 import type { QrPanelProps } from '../qr/qr-panel';
 import { FIRST_ACCOUNT_ID, type Account } from '../storage/accounts';
+import { fakeShareActions, type FakeShareActions } from '../share/fake-share-actions';
 import type { FakeHistoryStore } from './fake-history-store';
 import type { HistoryConnector, HistorySettings, QrPanelComponent } from './history-connector';
 
 /** A connector that records every call; its answers are set per test. */
-export interface FakeHistoryConnector extends HistoryConnector {
+export interface FakeHistoryConnector extends Omit<HistoryConnector, keyof FakeShareActions>, FakeShareActions {
   store: FakeHistoryStore;
   readSettings: Mock<HistoryConnector['readSettings']>;
   copy: Mock<HistoryConnector['copy']>;
@@ -37,8 +38,8 @@ export function FakeQrPanel({ shortUrl, onSave }: QrPanelProps) {
 /**
  * The history page's connector over `store`: settings as given (changed by
  * `changeSettings`; by default history on, plain copies and the first
- * account only), every copy and new tab a success, and the QR panel a
- * stand-in that saves a file when clicked.
+ * account only), every copy and new tab a success, the QR panel a stand-in
+ * that saves a file when clicked, and sharing fakeShareActions()'s (no share sheet).
  */
 export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, initialSettings: HistorySettings = { history: true, copyFormat: 'plain', accounts: [FIRST_ACCOUNT] }): FakeHistoryConnector {
   let settings = initialSettings;
@@ -58,6 +59,7 @@ export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, init
     openList: vi.fn(),
     saveFile: vi.fn(),
     loadQrPanel: vi.fn(async (): Promise<QrPanelComponent> => FakeQrPanel),
+    ...fakeShareActions(),
     changeSettings(next) {
       settings = next;
       for (const listener of listeners) listener();

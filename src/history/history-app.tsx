@@ -150,6 +150,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     },
     onCopy: (entry) => void copy(entry),
     onOpen: (entry) => void open(entry),
+    share: connector,
     onToggleQr: toggleQr,
     // The connector's own function, the same for the page's life: the panel loads each time it is shown, not each render.
     onLoadQr: connector.loadQrPanel,
@@ -167,7 +168,6 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
     onExportJson: () => exportAs('json'),
     onImport: (file) => void importFile(file),
     onOpenSettings: connector.openSettings,
-    onOpenList: connector.openList,
   };
 
   const page: PageState =
@@ -192,7 +192,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
         : data;
   return (
     <WordsContext.Provider value={words}>
-      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={status} focusRequest={focusRequest} actions={actions} />
+      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={status} focusRequest={focusRequest} actions={actions} onOpenList={connector.openList} />
     </WordsContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { ClipboardPayload } from '../shortening/copy-formats';
 import type { Account } from '../storage/accounts';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { HistoryStore } from '../storage/history-entry';
+import type { ShareActions } from '../share/share-actions';
 
 /** The settings the history page follows. */
 export interface HistorySettings {
@@ -23,7 +24,7 @@ export type { QrPanelComponent };
  * Everything the history page needs from the browser; its views never call `browser.*` or IndexedDB themselves.
  * Its functions are called unbound: the page hands some to its views as they are, the same for its life.
  */
-export interface HistoryConnector {
+export interface HistoryConnector extends ShareActions {
   /** The page's words, in the browser's UI language. */
   words: Words;
   /** History on this machine (IndexedDB, shared with every context; it tells of changes made anywhere). */

@@ -3,6 +3,8 @@ import { LazyQrPanel } from '../qr/qr-on-request';
 import { IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { useWords } from '../ui/words-context';
 import { entryLabel } from '../shortening/entry-label';
+import { ShareButton } from '../share/share-button';
+import { sharedLink } from '../share/shared-link';
 import { wayInLabel } from './history-words';
 import type { HistoryActions } from './view-types';
 
@@ -56,6 +58,7 @@ export function HistoryRow({ entry, index, dates, qrOpen, account, actions }: Hi
         <button type="button" class="secondary-button" aria-label={t('historyCopyLabel', shortUrl)} onClick={() => actions.onCopy(entry)}>
           {t('historyCopy')}
         </button>
+        <ShareButton link={sharedLink(shortUrl, longUrl, entry.title)} share={actions.share} label={t('historyShareLabel', shortUrl)} />
         <button type="button" class="secondary-button" aria-label={t('historyOpenLabel', shortUrl)} onClick={() => actions.onOpen(entry)}>
           {t('historyOpen')}
         </button>

@@ -2,6 +2,7 @@ import type { Account } from '../storage/accounts';
 import type { HistoryEntry } from '../storage/history-entry';
 import type { AccountLabel } from './entry-accounts';
 import type { QrPanelComponent } from './history-connector';
+import type { ShareActions } from '../share/share-actions';
 
 /**
  * The status bar's sentence, and the Undo it offers while it does (a delete's, or an import's). Each
@@ -30,6 +31,8 @@ export interface HistoryActions {
   onShowMore(): void;
   onCopy(entry: HistoryEntry): void;
   onOpen(entry: HistoryEntry): void;
+  /** Each row's Share: the sheet or the menu (the connector's own functions). */
+  share: ShareActions;
   onToggleQr(entry: HistoryEntry): void;
   /** `index`: the row's position among those shown, where the focus stays. */
   onDelete(entry: HistoryEntry, index: number): void;
@@ -46,8 +49,6 @@ export interface HistoryActions {
   onExportJson(): void;
   onImport(file: File): void;
   onOpenSettings(): void;
-  /** Opens the list page ("Shorten a list"). */
-  onOpenList(): void;
 }
 
 /** What the page shows once history is read. */

@@ -48,11 +48,12 @@ const runtime = {
   }),
 };
 const permissionGiven = vi.fn(async () => true);
+const tabCreated = vi.fn(async (properties: { url: string }) => ({ id: 9, ...properties }));
 const WINDOWS = { getCurrent: async () => ({ id: 12, incognito: true }) };
 /** The popup's browser: Chrome's and Firefox's on the desktop; a test takes out what Firefox for Android lacks. */
 const fakeBrowser: Record<string, unknown> = {
   runtime,
-  tabs: { query: async () => [{ id: 5, url: 'https://example.com/a', title: 'A page', windowId: 3, incognito: false }] },
+  tabs: { query: async () => [{ id: 5, url: 'https://example.com/a', title: 'A page', windowId: 3, incognito: false }], create: tabCreated },
   windows: WINDOWS,
   contextMenus: {},
   permissions: { request: permissionGiven },
@@ -219,6 +220,20 @@ describe("the popup's questions to the worker", () => {
     await expect(connector.copy({ text: 'https://shrtnr.co/abc' })).resolves.toBe(false);
     expect(warned.mock.calls).toEqual([['Shrtnr: copying from the popup failed.', 'Document is not focused.']]);
     warned.mockRestore();
+  });
+});
+
+describe('a share destination', () => {
+  it('opens in a new tab (tabs.create), then the popup closes; a tab refused says why and the popup stays', async () => {
+    const connector = await openPopup();
+    const closed = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    await expect(connector.openShareTab('https://t.me/share/url?url=https%3A%2F%2Fshrtnr.co%2Fabc')).resolves.toEqual({ ok: true });
+    expect(tabCreated.mock.calls).toEqual([[{ url: 'https://t.me/share/url?url=https%3A%2F%2Fshrtnr.co%2Fabc' }]]);
+    expect(closed).toHaveBeenCalledTimes(1);
+    tabCreated.mockRejectedValueOnce(new Error('No current window'));
+    await expect(connector.openShareTab('mailto:?body=x')).resolves.toEqual({ ok: false, reason: 'No current window' });
+    expect(closed).toHaveBeenCalledTimes(1);
+    closed.mockRestore();
   });
 });
 

@@ -6,6 +6,7 @@ import type { PortEnd } from '../messages/ports';
 import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { writeClipboard } from '../platform/clipboard';
+import { hasShareSheet, openShareSheet } from '../platform/share-sheet';
 import { browserWords } from '../platform/i18n';
 import { saveDownload } from '../ui/save-download';
 import type { PopupConnector, ShortenAnswer } from './popup-connector';
@@ -138,6 +139,20 @@ export const extensionConnector: PopupConnector = {
   },
   openHistory: () => openPage('src/history/index.html'),
   openList: () => openPage('src/list/index.html'),
+  hasShareSheet,
+  openShareSheet,
+  // tabs.create, not window.open: the destination gets no opener and no referrer, and no user activation is
+  // needed. The browser makes the tab as the call arrives, so the popup closing as it takes the focus loses nothing.
+  async openShareTab(url) {
+    try {
+      await browser.tabs.create({ url });
+    } catch (error) {
+      return { ok: false, reason: errorText(error) };
+    }
+    window.close();
+    return { ok: true };
+  },
+  loadShareMenu: async () => (await import('../share/share-menu')).ShareMenu,
   close() {
     window.close();
   },

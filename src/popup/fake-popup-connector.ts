@@ -8,6 +8,7 @@ import type { Words } from '../platform/words';
 import type { Shortening } from '../shortening/shortening';
 import type { CopyFormat } from '../storage/copy-format-setting';
 import type { JobFailure } from '../storage/session/job-failure';
+import { fakeShareActions, type FakeShareActions } from '../share/fake-share-actions';
 import type { PopupConnector, PopupTab, ShortenAnswer, ShortenProgress, ShortenRequest } from './popup-connector';
 
 /** The short link the fake worker makes of any address, unless a test answers otherwise. */
@@ -33,7 +34,7 @@ export interface HeldShortening {
 }
 
 /** A connector that records every call; its answers are set per test. */
-export interface FakePopupConnector extends PopupConnector {
+export interface FakePopupConnector extends Omit<PopupConnector, keyof FakeShareActions>, FakeShareActions {
   currentTab: Mock<PopupConnector['currentTab']>;
   shorten: Mock<PopupConnector['shorten']>;
   cancelShortening: Mock<PopupConnector['cancelShortening']>;
@@ -70,7 +71,8 @@ export interface FakePopupConnector extends PopupConnector {
  * The popup's connector on a tab at `tabUrl` (undefined: one whose address
  * the browser hides), `tab` over it. By default every shortening answers
  * FAKE_SHORT_URL with auto-copy on, every copy succeeds, history is on and
- * empty, and the `tabs` permission is granted; the panels are the real ones.
+ * empty, and the `tabs` permission is granted; the panels are the real ones,
+ * and sharing is fakeShareActions()'s (no share sheet, every tab opens).
  */
 export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab: Partial<PopupTab> = {}): FakePopupConnector {
   const connector: FakePopupConnector = {
@@ -98,6 +100,7 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     hasContextMenu: true,
     loadMenulessTools: vi.fn(async () => (await import('./menuless-tools')).MenulessTools),
     shortenSelectionLinks: vi.fn(async () => ({ status: 'copied' as const, made: 2, found: 2 })),
+    ...fakeShareActions(),
     shortenedUrls: () => connector.shorten.mock.calls.map(([request]) => request.url),
     copiedTexts: () => connector.copy.mock.calls.map(([payload]) => payload.text),
     holdShortening() {

@@ -63,6 +63,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         onSaveFile={connector.saveFile}
         onLoadQr={connector.loadQrPanel}
         campaign={{ load: connector.loadCampaignPanel, presets: connector.campaignPresets, onApply: (campaign) => act(tagged, campaign) }}
+        share={connector}
         onOpenSettings={connector.openSettings}
         onOpenHistory={connector.openHistory}
         onOpenList={connector.openList}

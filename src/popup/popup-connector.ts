@@ -8,6 +8,7 @@ import type { AcceptedPageLinkHost } from '../storage/page-link-hosts';
 import type { ShortenProgress } from '../shortening/shorten-request';
 import type { RecentHistory } from '../storage/history-entry';
 import type { TextLinksOutcome } from '../messages/message-map';
+import type { ShareActions } from '../share/share-actions';
 import type { BulkPanelComponent } from './bulk-panel';
 import type { Campaign, CampaignPanelComponent } from './campaign-on-request';
 import type { MenulessToolsComponent } from './menuless-tools';
@@ -39,7 +40,7 @@ export interface RequestPage {
  * Everything the popup needs from the browser; the views never call `browser.*` themselves.
  * Its functions are called unbound: the popup hands the loaders to its views as they are, the same for its life.
  */
-export interface PopupConnector {
+export interface PopupConnector extends ShareActions {
   /** The popup's words, in the browser's UI language. */
   words: Words;
   /** The tab the popup was opened on, and whether its window is private. */

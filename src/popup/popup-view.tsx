@@ -30,6 +30,7 @@ export interface PopupViewProps extends BulkSectionProps {
   onSaveFile(fileName: string, data: Blob): void;
   onLoadQr(): Promise<QrPanelComponent>;
   campaign: ShortenedResultProps['campaign'];
+  share: ShortenedResultProps['share'];
   onOpenSettings(): void;
   onOpenHistory(): void;
   /** The tab's page's own short link, when it declares one; undefined otherwise. */
@@ -72,6 +73,7 @@ export function PopupView(props: PopupViewProps) {
             onSaveFile={onSaveFile}
             onLoadQr={onLoadQr}
             campaign={props.campaign}
+            share={props.share}
           />
         )}
         {state.phase === 'failed' && (

@@ -1,5 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { LazyQrPanel, type QrPanelComponent } from '../qr/qr-on-request';
+import type { ShareActions } from '../share/share-actions';
+import { ShareButton } from '../share/share-button';
+import { sharedLink } from '../share/shared-link';
 import { COPY_FORMATS, type CopyFormat } from '../storage/copy-format-setting';
 import { COPY_FORMAT_WORDS } from '../ui/copy-format-words';
 import { useWords } from '../ui/words-context';
@@ -17,15 +20,16 @@ export interface ShortenedResultProps {
   onLoadQr(): Promise<QrPanelComponent>;
   /** Campaign tags: the panel's chunk, the presets, and the address shortened again, tagged. */
   campaign: { load(): Promise<CampaignPanelComponent>; presets(): Promise<Campaign[]>; onApply(campaign: Campaign): void };
+  share: ShareActions;
 }
 
 /** The short link, its Copy button and what is worth knowing about it; "Copy as" and the QR code on request. */
-export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFile, onLoadQr, campaign }: ShortenedResultProps) {
+export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFile, onLoadQr, campaign, share }: ShortenedResultProps) {
   const copyRef = useRef<HTMLButtonElement>(null);
   const { t } = useWords();
   const [showQr, setShowQr] = useState(false);
   const [showCampaign, setShowCampaign] = useState(false);
-  const { shortUrl, longUrl, fromHistory, pageOwn, used, removedParams, secretParams } = state.shortening;
+  const { shortUrl, longUrl, fromHistory, pageOwn, used, removedParams, secretParams, title } = state.shortening;
   useLayoutEffect(() => {
     performance.mark('shrtnr:popup-short-url-shown');
   }, [shortUrl]);
@@ -95,6 +99,7 @@ export function ShortenedResult({ state, historyOn, onCopy, onNewLink, onSaveFil
         )
       )}
       <div class="more-actions">
+        <ShareButton key={shortUrl} link={sharedLink(shortUrl, longUrl, title)} share={share} />
         <details class="copy-as">
           <summary>{t('popupCopyAs')}</summary>
           <div class="copy-as-formats">

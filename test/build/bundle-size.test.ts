@@ -35,6 +35,14 @@ describe.each(TARGETS)('bundle size budgets of the %s build', async (target) => 
     }
   });
 
+  it("the share menu and its destinations are loaded on request only: no context loads them at start, the popup's and history page's Share button loads them", async () => {
+    for (const context of [sizes.popup, sizes.worker, sizes.options, sizes.history]) {
+      expect(context.files.some((file) => file.includes('share-menu'))).toBe(false);
+      expect(await text(context.files)).not.toContain('intent/post');
+    }
+    for (const context of [sizes.popup, sizes.history]) expect(await text(context.files)).toMatch(/\bimport\(`\.\/share-menu-[\w-]+\.js`\)/);
+  });
+
   it(`the zipped extension is at most ${SIZE_BUDGETS.zip} bytes`, () => {
     expect(sizes.zipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.zip);
   });

@@ -1,5 +1,5 @@
 // axe-core over the real popup in each state, the options page and the
-// history page in each state, light and dark (each state built once, then
+// history page in each state (their share menus open too), light and dark (each state built once, then
 // scanned in both schemes), in English and in Arabic (right to left): zero
 // violations. The keyboard-only walks are in keyboard.test.ts.
 import type { Page } from 'playwright-core';
@@ -144,7 +144,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     });
   });
 
-  it("the history page in every state and the popup's history, copy-as and QR parts have no axe violation, light and dark", async () => {
+  it("the history page in every state and the popup's history, copy-as, QR and share parts have no axe violation, light and dark", async () => {
     const found: Record<string, string[]> = {};
     await session.useStandIn();
     session.standIn.setFault(null);
@@ -160,6 +160,13 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(3);
     await page.getByTestId('history-count').filter({ hasNotText: t('historyLoading') }).waitFor();
     found['history with links'] = await axeViolationsLightAndDark(page);
+    // A row's share menu open (issue 36), its first destination focused: over the rows below it.
+    const [latest] = await session.history();
+    await page.getByRole('button', { name: t('historyShareLabel', latest?.shortUrl ?? '') }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: t('shareEmail') }).waitFor();
+    found['history share menu'] = await axeViolationsLightAndDark(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // With two accounts: each row names its account, and the list filters by account.
     await session.configure({ accounts: twoAccounts(base), activeAccount: 'account-1' });
@@ -200,6 +207,13 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await popup.getByRole('button', { name: t('popupShowQr') }).click();
     await popup.getByTestId('qr-canvas').waitFor();
     found['popup: history, copy as, QR code'] = await axeViolationsLightAndDark(popup);
+    // The share menu open (issue 36), walked to its second destination with the keyboard.
+    await popup.getByRole('button', { name: t('share') }).click();
+    await popup.getByRole('menu').waitFor();
+    await popup.keyboard.press('ArrowDown');
+    found['popup: share menu'] = await axeViolationsLightAndDark(popup);
+    await popup.keyboard.press('Escape');
+    await popup.getByRole('menu').waitFor({ state: 'detached' });
     // The campaign panel open, a preset listed, and a typed campaign refused with its sentence.
     await session.configure({ campaignPresets: [{ name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring' }] }] });
     await popup.getByRole('button', { name: t('popupCampaign') }).click();
@@ -213,6 +227,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     expect(found).toEqual({
       'history empty': [],
       'history with links': [],
+      'history share menu': [],
       'history with accounts': [],
       'popup: campaign panel': [],
       'delete-all question': [],
@@ -220,6 +235,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
       'deleted, with Undo': [],
       'history off': [],
       'popup: history, copy as, QR code': [],
+      'popup: share menu': [],
     });
   });
 });

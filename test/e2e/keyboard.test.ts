@@ -12,7 +12,8 @@ async function focused(page: Page): Promise<{ label: string; ringVisible: boolea
     if (element === null || element === document.body) return { label: '(body)', ringVisible: false };
     const style = getComputedStyle(element);
     return {
-      label: element.id || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.textContent?.trim() || element.tagName,
+      // A button by its words (its id may be a generated one, as Share's menu button's is), a field by its id or label.
+      label: (element.tagName === 'BUTTON' && element.textContent?.trim()) || element.id || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.textContent?.trim() || element.tagName,
       ringVisible: element.matches(':focus-visible') && style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0,
     };
   });
@@ -38,19 +39,19 @@ describe('keyboard only', () => {
     // Focus moves in an effect after the render that shows the link: waited for, not assumed.
     await expect.poll(() => focused(popup)).toMatchObject({ label: 'Copy' });
     const visited: string[] = [];
-    for (let step = 0; step < 11; step += 1) {
+    for (let step = 0; step < 12; step += 1) {
       await popup.keyboard.press('Tab');
       const now = await focused(popup);
       expect(now.ringVisible, now.label).toBe(true);
       visited.push(now.label);
     }
     // Every control is reachable, in reading order, and Tab wraps around.
-    expect(visited).toEqual(['Copy as…', 'QR code', 'Campaign', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'Shorten a list…', 'All history', 'Settings', 'short-url', 'Copy']);
+    expect(visited).toEqual(['Share', 'Copy as…', 'QR code', 'Campaign', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'Shorten a list…', 'All history', 'Settings', 'short-url', 'Copy']);
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     const shortUrl = await popup.getByTestId('short-url').inputValue();
 
-    for (let step = 0; step < 4; step += 1) await popup.keyboard.press('Tab');
+    for (let step = 0; step < 5; step += 1) await popup.keyboard.press('Tab');
     await popup.keyboard.type(`${session.standIn.baseUrl}/demo/destination?typed=keys`);
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/destination?typed=keys`);

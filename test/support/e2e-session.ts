@@ -75,6 +75,8 @@ export interface SessionOptions {
   extensionDir?: string;
   /** More certificates for the browser to trust (SPKI hashes), e.g. a third server's in the token audit's self-test. */
   trustedSpkiHashes?: string[];
+  /** More --host-resolver-rules entries, e.g. web sites a local server stands in for (share-destinations.ts). */
+  hostRules?: string[];
 }
 
 export async function startE2eSession(options: SessionOptions = {}): Promise<E2eSession> {
@@ -94,7 +96,7 @@ export async function startE2eSession(options: SessionOptions = {}): Promise<E2e
       display: xvfb?.display,
       language: options.language,
       alsoLoad: options.alsoLoad,
-      extraArgs: [`--host-resolver-rules=MAP ${IDN_HOST_PUNYCODE} 127.0.0.1, MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`],
+      extraArgs: [`--host-resolver-rules=${[`MAP ${IDN_HOST_PUNYCODE} 127.0.0.1`, `MAP ${UNRESOLVABLE_HOST} ~NOTFOUND`, ...(options.hostRules ?? [])].join(', ')}`],
       devToolsSocket: true,
     });
   } catch (error) {

@@ -56,7 +56,7 @@ function tab(url: string | undefined) {
 
 /** The Firefox twin of startE2eSession(): a stand-in, another origin, Firefox with the e2e build, and the token audit. */
 export async function startFirefoxSession(
-  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string; touch?: boolean; colorScheme?: 'light' | 'dark' } = {},
+  options: { standIn?: StandInOptions; extensionDir?: string; headed?: boolean; language?: string; downloadDir?: string; touch?: boolean; colorScheme?: 'light' | 'dark'; extraPrefs?: Record<string, unknown> } = {},
 ): Promise<FirefoxSession> {
   // Independent of each other: started together, and those that started are stopped if one fails.
   const starting = [startStandIn({ plainHttpPort: true, ...options.standIn }), startStandIn({ plainHttpPort: true })] as const;
@@ -78,6 +78,7 @@ export async function startFirefoxSession(
       downloadDir: options.downloadDir,
       ...(options.touch === undefined ? {} : { touch: options.touch }),
       ...(options.colorScheme === undefined ? {} : { colorScheme: options.colorScheme }),
+      extraPrefs: options.extraPrefs,
       display: xvfb?.display,
       onOutput: (line) => auditWatcher.recordOutput(line),
       onLaunched: (browser) => auditWatcher.start(browser),

@@ -28,6 +28,8 @@ export interface FirefoxLaunchOptions {
   touch?: boolean;
   /** The colour scheme pages see (prefers-color-scheme); default: the browser's. WebDriver BiDi has no way to switch it once started. */
   colorScheme?: 'light' | 'dark';
+  /** More profile preferences, e.g. a proxy that stands in for sites on the web. */
+  extraPrefs?: Record<string, unknown>;
 }
 
 /** What the popup panel shows, read from its document (the panel is no page to WebDriver BiDi). */
@@ -125,6 +127,7 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions): Pro
         ...(options.touch === true ? { 'ui.primaryPointerCapabilities': 1, 'ui.allPointerCapabilities': 1 } : {}),
         // What pages see of the colour scheme: 0 dark, 1 light.
         ...(options.colorScheme === undefined ? {} : { 'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1 }),
+        ...options.extraPrefs,
       },
     });
   } catch (error) {
