@@ -1,12 +1,25 @@
 // Every language says everything English says, with the same placeholders:
 // a key missing (or extra) in one locale, or a placeholder lost in translation,
 // fails here rather than showing a blank or a raw $HOST$ to someone.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import manifest from '../../manifest.json' with { type: 'json' };
 import { catalogueFor, localeNames, placeholdersUsed, readLocale } from '../support/locale-catalogue';
 
 const LOCALES = ['ar', 'de', 'en', 'es', 'fr'];
 const english = readLocale('en');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** What the extension and its build are made of (tests and fakes aside: a word only a test reads is read by no one). */
+function productCode(): string {
+  const files = ['src', 'scripts'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(tsx?|html|css)$/.test(file) && !/\.test\.tsx?$/.test(file) && !/(^|\/)fake-[^/]*$/.test(file))
+      .map((file) => join(ROOT, folder, file)),
+  );
+  return [JSON.stringify(manifest), ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
+}
 
 describe('the locales', () => {
   it('are exactly en (the default), de, fr, es and ar', () => {
@@ -43,6 +56,13 @@ describe('the locales', () => {
     const t = catalogueFor('en');
     expect(t('optionsConnected', ['shrtnr.co'])).toBe('Connected to shrtnr.co: the token works.');
     expect(t('badgeSomeFailed', ['2', '5', 'Boom.'])).toBe('2 of 5 failed. Last error: Boom.');
+  });
+
+  it('holds no word nothing shows: every key is named in the code, or by the manifest', () => {
+    const code = productCode();
+    // A key is named whole, quoted ('optionsSaved', never built from parts), or as __MSG_key__.
+    const unused = Object.keys(english).filter((key) => !new RegExp(`['"\`]${key}['"\`]|__MSG_${key}__`).test(code));
+    expect(unused).toEqual([]);
   });
 
   it('every key the manifest names exists', () => {
