@@ -197,7 +197,14 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   strict objects and unions, and the check that a schema reads exactly its
 //   type, are code too); none of it can be loaded later in a worker;
 // - the zip (+0.40): those.
-export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 46.5 * 1024, zip: 152 * 1024 } as const;
+// The settings page a phone and a newcomer can use (issue 37, item 3) took the
+// zip to 153 KiB (151.36 -> 152.16): an account's name, server, token and Test
+// connection in one editor under the accounts, with its own Save and the
+// sentence that says why it alone has one, and when what it holds is not saved
+// yet; every other preference saved as it changes, each card saying so (the
+// page's code, about 0.4 KiB, and the new words in five languages, about 0.6).
+// The popup and the worker load none of it.
+export const SIZE_BUDGETS = { popup: 31 * 1024, worker: 46.5 * 1024, zip: 153 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
