@@ -224,7 +224,15 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 //   page), and 13 sentences and names in five languages.
 // Both together (the two raises above were measured each on its own) came to a
 // popup of 32.06 KiB and a zip of 157.28 KiB: 32.5 KiB and 158 KiB.
-export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 47 * 1024, zip: 158 * 1024 } as const;
+// The settings page a phone and a newcomer can use (issue 37, item 3) took the
+// zip to 153 KiB (151.36 -> 152.16): an account's name, server, token and Test
+// connection in one editor under the accounts, with its own Save and the
+// sentence that says why it alone has one, and when what it holds is not saved
+// yet; every other preference saved as it changes, each card saying so (the
+// page's code, about 0.4 KiB, and the new words in five languages, about 0.6).
+// The popup and the worker load none of it.
+// With the settings page's too, the zip came to 158.09 KiB: 158.5 KiB.
+export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 47 * 1024, zip: 158.5 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
