@@ -708,7 +708,7 @@ describe('the history page', () => {
     await page.getByRole('heading', { name: t('historyTitle') }).click();
 
     const walked: { label: string; ringVisible: boolean; inSight: boolean }[] = [];
-    for (let step = 0; step < 5 + entries.length * 5; step += 1) {
+    for (let step = 0; step < 5 + entries.length * 6; step += 1) {
       await page.keyboard.press('Tab');
       walked.push(
         await page.evaluate(() => {
@@ -726,14 +726,14 @@ describe('the history page', () => {
         }),
       );
     }
-    // The tools, the search field, then each row's link and its four actions, newest first.
+    // The tools, the search field, then each row's link and its five actions, newest first.
     expect(walked.map((step) => step.label)).toEqual([
       t('historyExportCsv'),
       t('historyExportJson'),
       t('historyImport'),
       t('historyDeleteAll'),
       'history-search',
-      ...entries.flatMap(({ shortUrl }) => [shortUrl, t('historyCopyLabel', shortUrl), t('historyOpenLabel', shortUrl), t('historyQrLabel', shortUrl), t('historyDeleteLabel', shortUrl)]),
+      ...entries.flatMap(({ shortUrl }) => [shortUrl, t('historyCopyLabel', shortUrl), t('historyShareLabel', shortUrl), t('historyOpenLabel', shortUrl), t('historyQrLabel', shortUrl), t('historyDeleteLabel', shortUrl)]),
     ]);
     expect(walked.filter((step) => !step.ringVisible).map((step) => step.label)).toEqual([]);
     expect(walked.filter((step) => !step.inSight).map((step) => step.label)).toEqual([]);
