@@ -226,8 +226,16 @@ export const LIST_PAGE = 'src/list/index.html';
 //   page), and 13 sentences and names in five languages.
 // Both together (the two raises above were measured each on its own) came to a
 // popup of 32.06 KiB and a zip of 157.28 KiB: 32.5 KiB and 158 KiB.
-// "Shorten a list" (issue 36, item 2), measured with Share and the rest of main, took the worker to 49 KiB (46.73
-// -> 48.93) and the zip to 174 KiB (157.28 -> 173.19):
+// The settings page a phone and a newcomer can use (issue 37, item 3) took the
+// zip to 153 KiB (151.36 -> 152.16): an account's name, server, token and Test
+// connection in one editor under the accounts, with its own Save and the
+// sentence that says why it alone has one, and when what it holds is not saved
+// yet; every other preference saved as it changes, each card saying so (the
+// page's code, about 0.4 KiB, and the new words in five languages, about 0.6).
+// The popup and the worker load none of it.
+// With the settings page's too, the zip came to 158.09 KiB: 158.5 KiB.
+// "Shorten a list" (issue 36, item 2), measured with Share, the settings page and the rest of main, took the worker
+// to 49 KiB (46.73 -> 48.93) and the zip to 174.5 KiB (158.09 -> 174.01):
 // - the worker: the list run (its plan before sending, with history's count; its start, pause, resume, cancel
 //   and end), the list page's port and the checks of what it sends, the run book made one for tabs and lists,
 //   and the links of a run fed to the queue a few hundred at a time (10,000 jobs at once would not fit
@@ -236,7 +244,7 @@ export const LIST_PAGE = 'src/list/index.html';
 //   52 sentences in five languages. The popup gains only the button that opens the page (32.06 -> 32.25 KiB,
 //   within its budget; the modules every context loads, the words and the failures among them, travel in one
 //   chunk), and the checks the page's port needs are refinements, not zod checks of kinds no context used before.
-export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 49 * 1024, zip: 174 * 1024 } as const;
+export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 49 * 1024, zip: 174.5 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Account } from '../storage/accounts';
 import { hostOf } from '../storage/token-binding';
@@ -11,7 +12,7 @@ export interface AccountsCardProps {
   active: string | undefined;
   /** The active account, removed on another machine through sync (its name, and when): none is active until one is chosen. */
   removedElsewhere?: { name: string; at: number } | undefined;
-  /** The account the form below edits (NEW_ACCOUNT: one being added). */
+  /** The account the editor below the list edits (NEW_ACCOUNT: one being added). */
   editing: string;
   /** Accounts with no token saved on this machine (synced from another, or never given one): each asks for it. */
   withoutToken: ReadonlySet<string>;
@@ -22,9 +23,11 @@ export interface AccountsCardProps {
   onAdd(): void;
   /** Resolves to whether the account was removed (the status line says why not). */
   onRemove(id: string): Promise<boolean>;
+  /** The editor of one account (account-editor.tsx), under the list. */
+  children: ComponentChildren;
 }
 
-/** The accounts: which is active, which the form edits, and adding or removing one (after a word of confirmation: its token goes with it). */
+/** The accounts: which is active, which the editor under them edits, and adding or removing one (after a word of confirmation: its token goes with it). */
 export function AccountsCard(props: AccountsCardProps) {
   const { accounts, active, editing, withoutToken } = props;
   const { t, when } = useWords();
@@ -115,6 +118,7 @@ export function AccountsCard(props: AccountsCardProps) {
       <p class="save-status" role="status" data-testid="accounts-status">
         {props.status}
       </p>
+      {props.children}
     </section>
   );
 }

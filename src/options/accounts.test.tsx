@@ -33,7 +33,7 @@ function type(field: HTMLElement, value: string) {
   fireEvent.input(field, { target: { value } });
 }
 
-const statusText = (testId: 'save-status' | 'accounts-status' | 'token-status' | 'editing-account') => screen.getByTestId(testId).textContent;
+const statusText = (testId: 'account-save-status' | 'accounts-status' | 'token-status' | 'editing-account') => screen.getByTestId(testId).textContent;
 
 /** An account's radio button, named by its name and its server's host (once: a name that is the host says it already). */
 const radio = (account: Account) => {
@@ -56,7 +56,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
   };
   const { renderOptions, button, noButton, serverField, tokenField } = fakeOptionsPage(words);
   const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsAccountName') });
-  const save = () => fireEvent.click(button('optionsSave'));
+  const save = () => fireEvent.click(button('optionsSaveAccount'));
 
   it('lists every account, the active one chosen, says which needs its token here, and edits the active one', async () => {
     await renderOptions(THREE);
@@ -70,6 +70,22 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect(button('optionsEditAccount', 'shrtnr.co').getAttribute('aria-pressed')).toBe('true');
     expect(nameField().value).toBe('shrtnr.co');
     expect(serverField().value).toBe(DEFAULT_SERVER);
+    expectNothingUntranslated();
+  });
+
+  it("puts an account's name, server, token, Test connection and its Save in one place, under Accounts, apart from the preferences", async () => {
+    await renderOptions(THREE);
+
+    const accounts = screen.getByRole('region', { name: t('optionsAccountsHeading') });
+    const editor = within(accounts).getByRole('form', { name: t('optionsEditingAccount', 'shrtnr.co') });
+    expect(within(editor).getByRole('textbox', { name: t('optionsAccountName') })).toBe(nameField());
+    expect(within(editor).getByRole('textbox', { name: t('optionsServerLabel') })).toBe(serverField());
+    expect(within(editor).getByLabelText(t('optionsReplaceToken'))).toBe(tokenField('optionsReplaceToken'));
+    within(editor).getByRole('button', { name: t('optionsTestConnection') });
+    // Its Save says why it is the page's one button that saves: the rest saves as it changes.
+    expect(within(editor).getByRole('button', { name: t('optionsSaveAccount'), description: t('optionsSaveAccountHint') }).getAttribute('type')).toBe('submit');
+    expect(within(editor).queryAllByRole('checkbox')).toEqual([]);
+    expect(within(editor).queryByRole('combobox')).toBeNull();
     expectNothingUntranslated();
   });
 
@@ -133,7 +149,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(tokenField('optionsTokenLabel'), TEAM_TOKEN.token);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'Team')));
     // One write: the account and its token (its own item), both saved or neither.
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { id: expect.stringMatching(NEW_ID), name: 'Team', server: TEAM.server }] }, { account: expect.stringMatching(NEW_ID), saved: TEAM_TOKEN }]]);
     const newId = connector.save.mock.calls[0]?.[0].accounts?.[1]?.id;
@@ -157,7 +173,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(tokenField('optionsTokenLabel'), TEAM_TOKEN.token);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
     const stored = await connector.load();
     expect(stored.tokens).toEqual(ONE.tokens);
     expect(stored.accounts).toEqual([FIRST]);
@@ -171,7 +187,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(serverField(), MIRROR.server);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'mirror.example')));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { id: expect.stringMatching(NEW_ID), name: 'mirror.example', server: MIRROR.server }] }]]);
     expect(connector.saveToken).not.toHaveBeenCalled();
     within(rowOf({ ...MIRROR, name: 'mirror.example' })).getByText(t('optionsAccountNeedsToken'));
@@ -185,7 +201,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(serverField(), LONG_SERVER);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', LONG_HOST.slice(0, MAX_ACCOUNT_NAME))));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { id: expect.stringMatching(NEW_ID), name: LONG_HOST.slice(0, MAX_ACCOUNT_NAME), server: LONG_SERVER }] }]]);
     expect(nameField().getAttribute('aria-invalid')).not.toBe('true');
   });
@@ -199,7 +215,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(serverField(), MIRROR.server);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'mirror.example')));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { ...long, name: 'mirror.example', server: MIRROR.server }] }]]);
   });
 
@@ -211,7 +227,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(tokenField('optionsTokenLabel'), TEAM_TOKEN.token);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'short.example')));
     const newId = connector.save.mock.calls[0]?.[0].accounts?.[0]?.id;
     expect(newId).toMatch(NEW_ID);
     expect(connector.save.mock.calls).toEqual([[{ accounts: [{ id: newId, name: 'short.example', server: TEAM.server }], activeAccount: newId }, { account: newId, saved: TEAM_TOKEN }]]);
@@ -235,7 +251,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(nameField(), 'Work');
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'Work')));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { ...TEAM, name: 'Work' }, MIRROR] }]]);
     expect(connector.saveToken).not.toHaveBeenCalled();
     expect(connector.releaseHostAccess).not.toHaveBeenCalled();
@@ -251,7 +267,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(serverField(), MIRROR.server);
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'Team')));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST, { ...TEAM, server: MIRROR.server }, MIRROR] }]]);
     expect(connector.saveToken).not.toHaveBeenCalled();
     // The old server's access, unless an account's server (the list after the move) still uses it.
@@ -394,7 +410,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
 
     type(nameField(), ' tEAM ');
     save();
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsNothingSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsNothingSaved')));
     expect(screen.getByRole('textbox', { name: t('optionsAccountName'), description: t('optionsAccountNameTaken') })).toBe(nameField());
     expect(nameField().getAttribute('aria-invalid')).toBe('true');
     expectNothingUntranslated();
@@ -409,7 +425,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     type(nameField(), 'x'.repeat(61));
     save();
     await waitFor(() => expect(screen.getByRole('textbox', { name: t('optionsAccountName'), description: t('optionsAccountNameTooLong') })).toBe(nameField()));
-    expect(statusText('save-status')).toBe(t('optionsNothingSaved'));
+    expect(statusText('account-save-status')).toBe(t('optionsNothingSaved'));
     expect(connector.save).not.toHaveBeenCalled();
     expect(connector.saveToken).not.toHaveBeenCalled();
   });
@@ -428,7 +444,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect(statusText('editing-account')).toBe(t('optionsAddingAccount'));
     save();
 
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsTooManyAccounts')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsTooManyAccounts')));
     expect(connector.save).not.toHaveBeenCalled();
     expect(connector.saveToken).not.toHaveBeenCalled();
     expect(listed()).toHaveLength(10);
@@ -450,7 +466,7 @@ describe.each(['en', 'de', 'ar'])('the accounts on the options page, in %s', (la
     expect(statusText('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
     // Saving now changes nothing: what was typed for the account removed is not written onto another.
     save();
-    await waitFor(() => expect(statusText('save-status')).toBe(t('optionsSaved')));
+    await waitFor(() => expect(statusText('account-save-status')).toBe(t('optionsAccountSaved', 'shrtnr.co')));
     expect(connector.save).not.toHaveBeenCalled();
     expect(connector.saveToken).not.toHaveBeenCalled();
     expect(noButton('optionsEditAccount', 'Team')).toBeNull();

@@ -6,7 +6,7 @@ import { hostOf } from '../storage/token-binding';
 import { errorSentence } from '../ui/error-words';
 import { connectionFailureMessage } from './connection-message';
 import type { OptionsConnector } from './options-connector';
-import type { ConnectionStatus, FieldErrors, OptionsFormValues } from './options-view-props';
+import type { ConnectionStatus, FieldErrors, AccountFormValues } from './options-view-props';
 import { errorText } from '../platform/error-text';
 
 export interface ConnectionTest {
@@ -23,7 +23,7 @@ export interface ConnectionTest {
  * tested, so a token can be tried before it is saved; the account's saved
  * token is only ever tried on the server it was saved for.
  */
-export function useConnectionTest(connector: OptionsConnector, values: OptionsFormValues, savedToken: SavedToken | undefined, onServerError: (errors: FieldErrors) => void, words: Words): ConnectionTest {
+export function useConnectionTest(connector: OptionsConnector, values: AccountFormValues, savedToken: SavedToken | undefined, onServerError: (errors: FieldErrors) => void, words: Words): ConnectionTest {
   const { t } = words;
   const [connection, setConnection] = useState<ConnectionStatus>({ state: 'idle' });
   // Each test, and each reset, counts: a test's answer is shown only while it is the latest (a slow one

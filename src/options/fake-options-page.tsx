@@ -15,7 +15,7 @@ export function fakeOptionsPage(words: Words) {
     async renderOptions(settings: OptionsSettings): Promise<FakeOptionsConnector> {
       const connector = fakeOptionsConnector(words, settings);
       render(<OptionsApp connector={connector} />);
-      await screen.findByRole('button', { name: t('optionsSave') });
+      await screen.findByRole('button', { name: t('optionsSaveAccount') });
       return connector;
     },
     button: (key: MessageKey, ...substitutions: string[]) => screen.getByRole('button', { name: t(key, ...substitutions) }),

@@ -46,7 +46,7 @@ function type(field: HTMLInputElement, value: string) {
   fireEvent.input(field, { target: { value } });
 }
 
-type StatusId = 'token-status' | 'save-status' | 'connection-status' | 'history-left';
+type StatusId = 'token-status' | 'account-save-status' | 'connection-status' | 'history-left' | 'behaviour-status' | 'history-status';
 
 function text(testId: StatusId) {
   return screen.getByTestId(testId).textContent;
@@ -130,9 +130,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     type(serverField(), ' https://short.example/ ');
     type(tokenField(), ' newToken1234 ');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'short.example'));
     // One write: the account moved, and its token for the server it moved to.
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }, { account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: 'https://short.example' } }]]);
     expect(connector.saveToken).not.toHaveBeenCalled();
@@ -149,9 +149,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     type(serverField(), 'https://short.example');
     type(tokenField(), 'newToken1234');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    await waitForText('account-save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     const stored = await connector.load();
     expect(stored.tokens).toEqual(SAVED.tokens);
     expect(stored.accounts).toEqual([FIRST]);
@@ -164,37 +164,108 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(tokenField(), 'newToken1234');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'shrtnr.co'));
     expect(connector.save.mock.calls).toEqual([[{}, { account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: DEFAULT_SERVER } }]]);
     expect(connector.releaseHostAccess).not.toHaveBeenCalled();
   });
 
-  it('saves the auto-copy choice alone', async () => {
+  it('saves the auto-copy choice the moment it is changed, alone, and says so: no button to press', async () => {
     const connector = await renderOptions(SAVED);
 
     fireEvent.click(autoCopyBox());
-    fireEvent.click(button('optionsSave'));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('behaviour-status', t('optionsSaved'));
     expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
+    expect(autoCopyBox().checked).toBe(false);
+    expect((await connector.load()).autoCopy).toBe(false);
     expect(connector.saveToken).not.toHaveBeenCalled();
+    // The account's status line is not this change's.
+    expect(text('account-save-status')).toBe('');
+    expectNothingUntranslated();
   });
 
-  it("saves the copy format, tracking, page's own link and history choices, and only those", async () => {
+  it("saves the copy format, tracking, page's own link and history choices each as it is changed, each alone", async () => {
     const connector = await renderOptions(SAVED);
 
-    fireEvent.change(screen.getByRole('combobox', { name: t('optionsCopyFormat') }), { target: { value: 'markdown' } });
+    fireEvent.change(copyFormatBox(), { target: { value: 'markdown' } });
+    await waitForText('behaviour-status', t('optionsSaved'));
     fireEvent.click(screen.getByRole('checkbox', { name: t('optionsStripTracking') }));
     const pageLink = screen.getByRole<HTMLInputElement>('checkbox', { name: t('optionsUsePageShortLink') });
     expect(pageLink.checked).toBe(false);
     fireEvent.click(pageLink);
     fireEvent.click(screen.getByRole('checkbox', { name: t('optionsHistory') }));
-    fireEvent.click(button('optionsSave'));
 
-    await waitForText('save-status', t('optionsSaved'));
-    expect(connector.save.mock.calls).toEqual([[{ history: false, copyFormat: 'markdown', stripTracking: true, usePageShortLink: true }]]);
+    await waitForText('history-status', t('optionsSaved'));
+    await waitFor(() => expect(connector.save).toHaveBeenCalledTimes(4));
+    expect(connector.save.mock.calls).toEqual([[{ copyFormat: 'markdown' }], [{ stripTracking: true }], [{ usePageShortLink: true }], [{ history: false }]]);
+    expect(await connector.load()).toMatchObject({ copyFormat: 'markdown', stripTracking: true, usePageShortLink: true, history: false });
+    expect(text('behaviour-status')).toBe(t('optionsSaved'));
+  });
+
+  it('a preference shows as chosen while it is saved; one that could not be saved says why and shows the stored value again', async () => {
+    const connector = await renderOptions(SAVED);
+    const saving = deferred<undefined>();
+    connector.save.mockImplementationOnce(() => saving.promise);
+
+    fireEvent.click(autoCopyBox());
+    expect(autoCopyBox().checked).toBe(false);
+    await act(async () => saving.reject(new Error('QUOTA_BYTES quota exceeded')));
+
+    await waitForText('behaviour-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    expect(autoCopyBox().checked).toBe(true);
+    expect((await connector.load()).autoCopy).toBe(true);
+  });
+
+  it('two changes of one preference in a row: the first one saved does not show the second undone', async () => {
+    const connector = await renderOptions(SAVED);
+    const second = deferred<undefined>();
+    const saveNow = connector.save.getMockImplementation();
+    if (saveNow === undefined) throw new Error('the fake connector saves with an implementation');
+
+    fireEvent.change(copyFormatBox(), { target: { value: 'markdown' } });
+    connector.save.mockImplementationOnce(async (changes) => {
+      await second.promise;
+      return saveNow(changes);
+    });
+    fireEvent.change(copyFormatBox(), { target: { value: 'html' } });
+    // The first saved, and read back: the second, still on its way, is what the list shows.
+    await waitForText('behaviour-status', t('optionsSaved'));
+    await waitFor(() => expect(connector.load).toHaveBeenCalledTimes(2));
+    await act(async () => undefined);
+    expect(copyFormatBox().value).toBe('html');
+
+    await act(async () => second.resolve(undefined));
+    await waitForText('behaviour-status', t('optionsSaved'));
+    expect(copyFormatBox().value).toBe('html');
+    expect((await connector.load()).copyFormat).toBe('html');
+  });
+
+  it('a preference changed while an account is being typed saves the preference alone: the account waits for its own Save, and says so', async () => {
+    const connector = await renderOptions(SAVED);
+    expect(text('account-save-status')).toBe('');
+
+    type(serverField(), 'https://short.example');
+    type(tokenField(), 'typedToken1234');
+    expect(text('account-save-status')).toBe(t('optionsAccountUnsaved'));
+    fireEvent.click(autoCopyBox());
+
+    await waitForText('behaviour-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ autoCopy: false }]]);
+    expect(serverField().value).toBe('https://short.example');
+    expect(tokenField().value).toBe('typedToken1234');
+    expect(text('account-save-status')).toBe(t('optionsAccountUnsaved'));
+    expectNothingUntranslated();
+
+    fireEvent.click(button('optionsSaveAccount'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'short.example'));
+    expect(connector.save.mock.calls.at(-1)).toEqual([{ accounts: [FIRST_ON('https://short.example')] }, { account: FIRST_ACCOUNT_ID, saved: { token: 'typedToken1234', server: 'https://short.example' } }]);
+    // Saved: nothing left unsaved to say, until the next change.
+    type(screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsAccountName') }), 'Work');
+    expect(text('account-save-status')).toBe(t('optionsAccountUnsaved'));
+    type(screen.getByRole<HTMLInputElement>('textbox', { name: t('optionsAccountName') }), 'short.example');
+    expect(text('account-save-status')).toBe('');
   });
 
   it('turning history off offers to delete the links it holds, and deletes them only once that is confirmed', async () => {
@@ -204,6 +275,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const historyBox = screen.getByRole('checkbox', { name: t('optionsHistory') });
     fireEvent.click(historyBox);
     await waitForText('history-left', t('optionsHistoryStillSaved', 42));
+    // Off at once: nothing more is kept from now on, whatever is done with what is there.
+    await waitForText('history-status', t('optionsSaved'));
+    expect(connector.save.mock.calls).toEqual([[{ history: false }]]);
     const clear = screen.getByRole('button', { name: t('optionsClearHistory', 42) });
     const question = () => screen.queryByRole('group', { name: t('historyDeleteAllQuestion', 42) });
 
@@ -257,9 +331,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
     });
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'short.example'));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://short.example')] }, { account: FIRST_ACCOUNT_ID, saved: { token: 'filledToken1234', server: 'https://short.example' } }]]);
   });
 
@@ -267,9 +341,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(serverField(), 'https://mirror.example');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'mirror.example'));
     expect(connector.save.mock.calls).toEqual([[{ accounts: [FIRST_ON('https://mirror.example')] }]]);
     expect(connector.saveToken).not.toHaveBeenCalled();
     expect(connector.releaseHostAccess.mock.calls).toEqual([[[DEFAULT_SERVER], ['https://mirror.example']]]);
@@ -284,14 +358,14 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     type(serverField(), 'https://mirror.example');
     type(tokenField(), 'first_token_0123456789');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
     await waitFor(() => expect(connector.save).toHaveBeenCalledTimes(1));
     // Typed while the first save is awaited: the save's end must not overwrite either.
     type(serverField(), 'https://other.example');
     type(tokenField(), 'second_token_0123456789');
     await act(async () => saving.resolve(undefined));
 
-    await waitForText('save-status', t('optionsSaved'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'mirror.example'));
     expect(serverField().value).toBe('https://other.example');
     expect(tokenField().value).toBe('second_token_0123456789');
   });
@@ -334,9 +408,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(serverField(), 'http://short.example');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsNothingSaved'));
+    await waitForText('account-save-status', t('optionsNothingSaved'));
     const field = screen.getByRole('textbox', { name: t('optionsServerLabel'), description: t('errorInsecureServer') });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(connector.save).not.toHaveBeenCalled();
@@ -348,9 +422,9 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     const connector = await renderOptions(SAVED);
 
     type(tokenField(), 'two words');
-    fireEvent.click(button('optionsSave'));
+    fireEvent.click(button('optionsSaveAccount'));
 
-    await waitForText('save-status', t('optionsNothingSaved'));
+    await waitForText('account-save-status', t('optionsNothingSaved'));
     expect(screen.getByText(t('errorMalformedToken')).id).toBe(tokenField().getAttribute('aria-describedby'));
     expect(connector.save).not.toHaveBeenCalled();
     expectNothingUntranslated();
@@ -459,7 +533,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
 
     fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
 
-    await waitForText('save-status', t('optionsTokenNowSentTo', 'mirror.example'));
+    await waitForText('account-save-status', t('optionsTokenNowSentTo', 'mirror.example'));
     expect(connector.saveToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID, { token: SAVED_TOKEN, server: 'https://mirror.example' }]]);
     expect(connector.save).not.toHaveBeenCalled();
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'mirror.example'));
@@ -486,7 +560,7 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     fireEvent.click(button('optionsClearToken'));
     fireEvent.click(button('optionsRemoveAccountConfirm'));
 
-    await waitForText('save-status', t('optionsTokenRemoved'));
+    await waitForText('account-save-status', t('optionsTokenRemoved'));
     expect(connector.clearToken.mock.calls).toEqual([[FIRST_ACCOUNT_ID]]);
     expect(connector.save).not.toHaveBeenCalled();
     expect(text('token-status')).toBe(t('optionsNoToken'));
@@ -567,12 +641,12 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     connector.clearToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     fireEvent.click(button('optionsClearToken'));
     fireEvent.click(button('optionsRemoveAccountConfirm'));
-    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    await waitForText('account-save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     expect(text('token-status')).toContain(t('optionsTokenSaved', '9f3K', 'shrtnr.co'));
 
     connector.saveToken.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     fireEvent.click(button('optionsUseTokenWith', 'mirror.example'));
-    await waitForText('save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
+    await waitForText('account-save-status', t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded'));
     expect(noButton('optionsUseTokenWith', 'mirror.example')).not.toBeNull();
   });
 
@@ -598,8 +672,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     expect(screen.getByTestId('server-moved').textContent).toBe(t('optionsServerMovedElsewhere', 'elsewhere.example'));
     expectNothingUntranslated();
 
-    fireEvent.click(button('optionsSave'));
-    await waitForText('save-status', t('optionsSaved'));
+    fireEvent.click(button('optionsSaveAccount'));
+    await waitForText('account-save-status', t('optionsAccountSaved', 'shrtnr.co'));
     expect(connector.save.mock.calls.at(-1)?.[1]).toEqual({ account: FIRST_ACCOUNT_ID, saved: { token: 'newToken1234', server: DEFAULT_SERVER } });
     expect(screen.queryByTestId('server-moved')).toBeNull();
   });

@@ -4,18 +4,17 @@ import { useWords } from '../ui/words-context';
 interface PageLinkHostsListProps {
   /** What the user accepted in the popup, oldest first. */
   accepted: readonly AcceptedPageLinkHost[];
+  /** Forgotten at once: its card's status line says what it came to. */
   onForget(pair: AcceptedPageLinkHost): void;
-  /** What forgetting one came to, when it failed. */
-  status: string;
 }
 
 /** The short link hosts the popup's offer accepted, each for its page's host, and a way to forget each. */
-export function PageLinkHostsList({ accepted, onForget, status }: PageLinkHostsListProps) {
+export function PageLinkHostsList({ accepted, onForget }: PageLinkHostsListProps) {
   const { t } = useWords();
-  if (accepted.length === 0 && status === '') return null;
+  if (accepted.length === 0) return null;
   return (
     <div class="page-link-hosts" data-testid="page-link-hosts">
-      {accepted.length > 0 && <p class="hint">{t('optionsPageLinkHosts')}</p>}
+      <p class="hint">{t('optionsPageLinkHosts')}</p>
       <ul>
         {accepted.map((pair) => (
           <li key={`${pair.page} ${pair.link}`}>
@@ -26,9 +25,6 @@ export function PageLinkHostsList({ accepted, onForget, status }: PageLinkHostsL
           </li>
         ))}
       </ul>
-      <p role="status" class="field-error">
-        {status}
-      </p>
     </div>
   );
 }

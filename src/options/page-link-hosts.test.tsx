@@ -29,6 +29,8 @@ describe.each(['en', 'ar'])('the short link hosts accepted in the popup, on the 
     fireEvent.click(screen.getByRole('button', { name: t('optionsPageLinkHostForgetLabel', 'youtu.be', 'www.youtube.com') }));
     await waitFor(() => expect([...list.querySelectorAll('li span')].map((row) => row.textContent)).toEqual([t('optionsPageLinkHost', 'wp.me', 'blog.example')]));
     expect(connector.forgetPageLinkHost).toHaveBeenCalledWith(YOUTU);
+    // Forgotten at once, and said so on its card's status line, as any of its changes.
+    await waitFor(() => expect(screen.getByTestId('behaviour-status').textContent).toBe(t('optionsSaved')));
   });
 
   it('lists nothing when none was accepted, and says when one could not be forgotten', async () => {
@@ -41,6 +43,8 @@ describe.each(['en', 'ar'])('the short link hosts accepted in the popup, on the 
     connector.forgetPageLinkHost.mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     render(<OptionsApp connector={connector} />);
     fireEvent.click(await screen.findByRole('button', { name: t('optionsPageLinkHostForgetLabel', 'youtu.be', 'www.youtube.com') }));
-    await waitFor(() => expect(screen.getByTestId('page-link-hosts').querySelector('[role="status"]')?.textContent).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    await waitFor(() => expect(screen.getByTestId('behaviour-status').textContent).toBe(t('optionsSaveFailed', 'QUOTA_BYTES quota exceeded')));
+    // Not forgotten: still listed.
+    expect(screen.getByTestId('page-link-hosts').textContent).toContain(t('optionsPageLinkHost', 'youtu.be', 'www.youtube.com'));
   });
 });

@@ -28,12 +28,12 @@ describe("the settings page's form, read by read", () => {
   });
 
   it('a save heard from elsewhere: the fields edited here stay as typed, the others follow what was saved', () => {
-    const form = shownThenTyped({ accountName: 'Team links', autoCopy: false });
-    const elsewhere = { ...TWO, accounts: [FIRST, { ...TEAM, name: 'Renamed elsewhere' }], copyFormat: 'markdown' as const };
+    const form = shownThenTyped({ accountName: 'Team links' });
+    const elsewhere = { ...TWO, accounts: [FIRST, { ...TEAM, name: 'Renamed elsewhere', server: 'https://moved.example' }], copyFormat: 'markdown' as const };
     const next = storedAgain(form, elsewhere);
     expect(next.saved).toBe(elsewhere);
     expect(next.editing).toBe(TEAM.id);
-    expect(next.values).toMatchObject({ accountName: 'Team links', autoCopy: false, copyFormat: 'markdown' });
+    expect(next.values).toEqual({ accountName: 'Team links', serverUrl: 'https://moved.example', tokenDraft: '' });
   });
 
   it('the account edited here removed elsewhere: the form moves to the active one, and what was typed for the one gone goes with it', () => {

@@ -115,13 +115,15 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     found['two accounts'] = await axeViolationsLightAndDark(popup);
     await closeAll(popup, tab);
 
-    // The options page, with a connection test's result on it, a campaign preset listed, and the accounts:
-    // one that needs its token here, and another's removal asked about.
+    // The options page, with a connection test's result on it, the account edited and not saved yet, a
+    // campaign preset listed, and the accounts: one that needs its token here, and another's removal asked about.
     await session.configure({ campaignPresets: [{ name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring' }] }] });
     const options = await session.browser.context.newPage();
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
     await options.getByRole('button', { name: t('optionsTestConnection') }).click();
     await expect.poll(() => options.getByTestId('connection-status').textContent()).not.toBe('');
+    await options.getByLabel(t('optionsAccountName')).fill('Renamed');
+    await expect.poll(() => options.getByTestId('account-save-status').textContent()).toBe(t('optionsAccountUnsaved'));
     await options.getByText(t('optionsAccountNeedsToken')).waitFor();
     await options.getByRole('button', { name: t('optionsRemoveAccount', 'Team') }).click();
     await options.getByRole('group', { name: t('optionsRemoveAccountQuestion', 'Team') }).waitFor();

@@ -50,8 +50,8 @@ beforeAll(async () => {
   await options.getByLabel('Account name').fill('Own links');
   await options.getByLabel('Server address').fill(second.baseUrl);
   await options.getByLabel('Access token').pressSequentially(second.demoToken);
-  await options.getByRole('button', { name: 'Save settings' }).click();
-  await options.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent === 'Settings saved.');
+  await options.getByRole('button', { name: 'Save account' }).click();
+  await options.waitForFunction(() => document.querySelector('[data-testid="account-save-status"]')?.textContent === 'The account “Own links” was saved.');
   await options.close();
   const { accounts, activeAccount } = await stored();
   expect(accounts).toHaveLength(2);

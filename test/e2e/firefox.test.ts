@@ -85,8 +85,8 @@ describe('the Firefox build', () => {
     await options.waitForSelector('#server-url');
     await typeInto(options, '#server-url', session.standIn.baseUrl);
     await options.type('#token', token);
-    await options.click('button::-p-text(Save settings)');
-    await expect.poll(() => textOf(options, '[data-testid="save-status"]')).toBe('Settings saved.');
+    await options.click('button::-p-text(Save account)');
+    await expect.poll(() => textOf(options, '[data-testid="account-save-status"]')).toBe(`The account “${new URL(session.standIn.baseUrl).host}” was saved.`);
     expect(await session.storedSettings()).toMatchObject({
       // Its name was its server's host: it follows the server.
       accounts: [{ id: 'account-1', name: new URL(session.standIn.baseUrl).host, server: session.standIn.baseUrl }],
@@ -269,8 +269,8 @@ describe('the Firefox build', () => {
     const moved = await session.firefox.openExtensionPage('src/options/index.html');
     await moved.waitForSelector('#server-url');
     await typeInto(moved, '#server-url', `https://localhost:${new URL(session.standIn.baseUrl).port}`);
-    await moved.click('button::-p-text(Save settings)');
-    await expect.poll(() => textOf(moved, '[data-testid="save-status"]')).toBe('Settings saved.');
+    await moved.click('button::-p-text(Save account)');
+    await expect.poll(() => textOf(moved, '[data-testid="account-save-status"]')).toBe(`The account “localhost:${new URL(session.standIn.baseUrl).port}” was saved.`);
     await expect.poll(hasAccess).toBe(false);
     await moved.close();
   });

@@ -708,7 +708,7 @@ describe('the history page', () => {
     await page.getByRole('heading', { name: t('historyTitle') }).click();
 
     const walked: { label: string; ringVisible: boolean; inSight: boolean }[] = [];
-    for (let step = 0; step < 6 + entries.length * 5; step += 1) {
+    for (let step = 0; step < 6 + entries.length * 6; step += 1) {
       await page.keyboard.press('Tab');
       walked.push(
         await page.evaluate(() => {
@@ -726,7 +726,7 @@ describe('the history page', () => {
         }),
       );
     }
-    // The header's way to the list page, the tools, the search field, then each row's link and its four actions, newest first.
+    // The header's way to the list page, the tools, the search field, then each row's link and its five actions, newest first.
     expect(walked.map((step) => step.label)).toEqual([
       t('listOpen'),
       t('historyExportCsv'),
@@ -734,7 +734,7 @@ describe('the history page', () => {
       t('historyImport'),
       t('historyDeleteAll'),
       'history-search',
-      ...entries.flatMap(({ shortUrl }) => [shortUrl, t('historyCopyLabel', shortUrl), t('historyOpenLabel', shortUrl), t('historyQrLabel', shortUrl), t('historyDeleteLabel', shortUrl)]),
+      ...entries.flatMap(({ shortUrl }) => [shortUrl, t('historyCopyLabel', shortUrl), t('historyShareLabel', shortUrl), t('historyOpenLabel', shortUrl), t('historyQrLabel', shortUrl), t('historyDeleteLabel', shortUrl)]),
     ]);
     expect(walked.filter((step) => !step.ringVisible).map((step) => step.label)).toEqual([]);
     expect(walked.filter((step) => !step.inSight).map((step) => step.label)).toEqual([]);

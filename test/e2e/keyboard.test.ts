@@ -67,11 +67,11 @@ describe('keyboard only', () => {
     await tab.close();
   });
 
-  it('walks the options page with Tab, saves with Enter, and the focus is always visible', async () => {
+  it('walks the options page with Tab; Space saves a preference at once, Enter in the account saves it; the focus is always visible', async () => {
     await session.configure({ autoCopy: true });
     const options = await session.browser.context.newPage();
     await options.goto(session.browser.extensionUrl('src/options/index.html'));
-    await options.getByRole('button', { name: 'Save settings' }).waitFor();
+    await options.getByRole('button', { name: 'Save account' }).waitFor();
     const visited: string[] = [];
     for (let step = 0; step < 17; step += 1) {
       await options.keyboard.press('Tab');
@@ -79,35 +79,42 @@ describe('keyboard only', () => {
       expect(now.ringVisible, now.label).toBe(true);
       visited.push(now.label);
     }
-    // The one account (named by its server's host): active, Edit, Remove; then Add account, and the form that edits it.
+    // The one account (named by its server's host): active, Edit, Remove; then Add account, and the account's
+    // editor under them, its Save last; then the preferences, which save as they change.
     const account = new URL(session.standIn.baseUrl).host;
     expect(visited).toEqual([
       account,
       `Edit ${account}`,
       `Remove ${account}`,
       'Add account',
+      'account-name',
+      'server-url',
       'Clear token',
       'token',
       'Show',
-      'account-name',
-      'server-url',
       'Test connection',
+      'Save account',
       'Copy the short link automatically when the popup opens',
       'copy-format',
       'Remove tracking parameters (utm_source, fbclid, gclid…) before shortening',
       "Use the page's own short link when it has one",
       'Keep a history of the links I shorten',
       'Open history',
-      'Save settings',
     ]);
-    // Space toggles the checkbox; Enter in a field submits the form, which saves.
-    for (let step = 0; step < 6; step += 1) await options.keyboard.press('Shift+Tab');
+    // Space toggles the checkbox, saved at once.
+    for (let step = 0; step < 5; step += 1) await options.keyboard.press('Shift+Tab');
     await options.keyboard.press('Space');
-    await options.keyboard.press('Shift+Tab');
-    await options.keyboard.press('Shift+Tab');
-    await options.keyboard.press('Enter');
-    await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Settings saved.');
+    await expect.poll(() => options.getByTestId('behaviour-status').textContent()).toBe('Settings saved.');
     expect(await (await session.worker()).evaluate(() => chrome.storage.local.get('autoCopy'))).toEqual({ autoCopy: false });
+    // Enter in the account's field submits its editor, which saves the account.
+    for (let step = 0; step < 7; step += 1) await options.keyboard.press('Shift+Tab');
+    expect((await focused(options)).label).toBe('account-name');
+    await options.keyboard.press('ControlOrMeta+A');
+    await options.keyboard.type('Keys');
+    await options.keyboard.press('Enter');
+    await expect.poll(() => options.getByTestId('account-save-status').textContent()).toBe('The account “Keys” was saved.');
+    expect(await (await session.worker()).evaluate(() => chrome.storage.local.get('accounts'))).toEqual({ accounts: [{ id: 'account-1', name: 'Keys', server: session.standIn.baseUrl }] });
     await options.close();
+    await session.useStandIn();
   });
 });

@@ -29,7 +29,7 @@ beforeEach(async () => {
   await options?.close();
   options = await session.browser.context.newPage();
   await options.goto(session.browser.extensionUrl('src/options/index.html'));
-  await options.getByRole('button', { name: 'Save settings' }).waitFor();
+  await options.getByRole('button', { name: 'Save account' }).waitFor();
 });
 
 /**
@@ -47,13 +47,19 @@ const storedSync = async () => (await session.worker()).evaluate(() => chrome.st
 const firstAccountOn = (server: string) => ({ accounts: [{ id: 'account-1', name: new URL(server).host, server }] });
 const tokenSavedFor = (token: string, server: string) => ({ 'token:account-1': { token, server } });
 
+/** What the account editor's status line says once its Save has saved the first account, named by its server's host. */
+const accountSaved = (serverUrl: string) => `The account “${new URL(serverUrl).host}” was saved.`;
+const saveAccount = () => options.getByRole('button', { name: 'Save account' }).click();
+
 async function saveServerAndToken(serverUrl: string, token: string): Promise<void> {
   // Typed together, as configure() writes them: the token may go to this server.
   session.audit.configured({ token, serverUrl });
   await options.getByLabel('Server address').fill(serverUrl);
   await options.getByLabel('Access token').pressSequentially(token);
-  await options.getByRole('button', { name: 'Save settings' }).click();
-  await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Settings saved.');
+  // Typed, not saved: the account says so until its Save is pressed.
+  await expect.poll(() => options.getByTestId('account-save-status').textContent()).toBe('Not saved yet: press Save account.');
+  await saveAccount();
+  await expect.poll(() => options.getByTestId('account-save-status').textContent()).toBe(accountSaved(serverUrl));
 }
 
 async function testConnection(timeout = 5_000): Promise<string> {
@@ -115,10 +121,10 @@ describe('options page', () => {
       ['https://example.com/shortener?x=1', 'without a path or query'],
     ] as const) {
       await options.getByLabel('Server address').fill(serverUrl);
-      await options.getByRole('button', { name: 'Save settings' }).click();
+      await saveAccount();
       await expect.poll(() => options.locator('#server-url-error').textContent()).toContain(message);
       expect(await options.getByLabel('Server address').getAttribute('aria-invalid')).toBe('true');
-      expect(await options.getByTestId('save-status').textContent()).toBe('Nothing was saved: fix the highlighted field.');
+      expect(await options.getByTestId('account-save-status').textContent()).toBe('Nothing was saved: fix the highlighted field.');
     }
     expect(await storedSettings()).toEqual({});
   });
@@ -126,14 +132,11 @@ describe('options page', () => {
   it('two pages saving different settings at the same moment lose neither write, and each shows the other\'s', async () => {
     const other = await session.browser.context.newPage();
     await other.goto(session.browser.extensionUrl('src/options/index.html'));
-    await other.getByRole('button', { name: 'Save settings' }).waitFor();
+    await other.getByRole('button', { name: 'Save account' }).waitFor();
     session.audit.track('token-from-page-one');
     await options.getByLabel('Access token').fill('token-from-page-one');
-    await other.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck();
-    await Promise.all([
-      options.getByRole('button', { name: 'Save settings' }).click(),
-      other.getByRole('button', { name: 'Save settings' }).click(),
-    ]);
+    // One page's account saved as the other's preference is, which saves as it changes.
+    await Promise.all([saveAccount(), other.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck()]);
     await expect.poll(storedSettings).toEqual({ ...tokenSavedFor('token-from-page-one', 'https://shrtnr.co'), autoCopy: false });
     await expect.poll(() => options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(false);
     await expect.poll(() => other.getByTestId('token-status').textContent()).toMatch(/ending in -one/);
@@ -154,7 +157,7 @@ describe('options page', () => {
       },
       { serverUrl: session.standIn.baseUrl, filled: token },
     );
-    await options.getByRole('button', { name: 'Save settings' }).click();
+    await saveAccount();
     await expect.poll(storedSettings).toEqual({ ...firstAccountOn(session.standIn.baseUrl), ...tokenSavedFor(token, session.standIn.baseUrl) });
   });
 
@@ -170,7 +173,7 @@ describe('options page', () => {
     expect(await testConnection()).toBe(
       `Your saved token is for ${new URL(session.standIn.baseUrl).host}, so it was not sent to ${otherHost}. Type the token for ${otherHost} above to test it.`,
     );
-    await options.getByRole('button', { name: 'Save settings' }).click();
+    await saveAccount();
     await expect.poll(() => options.getByTestId('token-status').textContent()).toContain(`It is not sent to ${otherHost}`);
     expect(await storedSettings()).toMatchObject({ ...firstAccountOn(other), ...tokenSavedFor(session.standIn.demoToken, session.standIn.baseUrl) });
 
@@ -191,7 +194,7 @@ describe('options page', () => {
     // The same stand-in under another name (an IDN host): another origin as far as the extension knows.
     const renamed = session.idnBaseUrl();
     await options.getByLabel('Server address').fill(renamed);
-    await options.getByRole('button', { name: 'Save settings' }).click();
+    await saveAccount();
     const renamedHost = new URL(renamed).host;
     await options.getByRole('button', { name: `Use my token with ${renamedHost}` }).click();
     await expect.poll(storedSettings).toMatchObject(tokenSavedFor(session.standIn.demoToken, new URL(renamed).origin));
@@ -217,15 +220,18 @@ describe('options page', () => {
   it('refuses a token of only spaces, and keeps the saved one', async () => {
     await saveServerAndToken(session.standIn.baseUrl, 'kept-token-1234');
     await options.getByLabel('Replace the token').fill('   ');
-    await options.getByRole('button', { name: 'Save settings' }).click();
+    await saveAccount();
     await expect.poll(() => options.locator('#token-error').textContent()).toBe('The access token is only spaces. Paste your Shrtnr token in the settings.');
     expect(await storedSettings()).toMatchObject(tokenSavedFor('kept-token-1234', session.standIn.baseUrl));
   });
 
-  it('saves the auto-copy preference', async () => {
+  it('saves the auto-copy preference the moment it is changed, alone, and says so; a reload shows it', async () => {
     await options.getByRole('checkbox', { name: /Copy the short link automatically/ }).uncheck();
-    await options.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(storedSettings).toMatchObject({ autoCopy: false });
+    await expect.poll(() => options.getByTestId('behaviour-status').textContent()).toBe('Settings saved.');
+    expect(await storedSettings()).toEqual({ autoCopy: false });
+    await options.reload();
+    await options.getByRole('button', { name: 'Save account' }).waitFor();
+    expect(await options.getByRole('checkbox', { name: /Copy the short link automatically/ }).isChecked()).toBe(false);
   });
 
   // Which status gives which failure is the API module's integration tests' (ping among them), and
@@ -276,8 +282,8 @@ const writeSync = (items: Record<string, unknown>) => session.worker().then((wor
 describe('preferences that follow the user (storage.sync)', () => {
   it('gives a preference changed here to sync, takes one another browser changed, and never the token', async () => {
     await saveServerAndToken(session.standIn.baseUrl, 'sync-audited-token');
+    // Saved as it is chosen, with no button.
     await options.getByLabel('Copy links as').selectOption('markdown');
-    await options.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('markdown');
 
     // Another browser turned clean links on, later.
@@ -293,7 +299,6 @@ describe('preferences that follow the user (storage.sync)', () => {
     expect((await storedSettings()).copyFormat).toBe('markdown');
     expect(await prefOf('copyFormat')).toBe('pdf');
     await options.getByLabel('Copy links as').selectOption('html');
-    await options.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('html');
 
     const synced = await storedSync();

@@ -1,12 +1,25 @@
 // Every language says everything English says, with the same placeholders:
 // a key missing (or extra) in one locale, or a placeholder lost in translation,
 // fails here rather than showing a blank or a raw $HOST$ to someone.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import manifest from '../../manifest.json' with { type: 'json' };
 import { catalogueFor, localeNames, placeholdersUsed, readLocale } from '../support/locale-catalogue';
 
 const LOCALES = ['ar', 'de', 'en', 'es', 'fr'];
 const english = readLocale('en');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** What the extension and its build are made of (tests and fakes aside: a word only a test reads is read by no one). */
+function productCode(): string {
+  const files = ['src', 'scripts'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(tsx?|html|css)$/.test(file) && !/\.test\.tsx?$/.test(file) && !/(^|\/)fake-[^/]*$/.test(file))
+      .map((file) => join(ROOT, folder, file)),
+  );
+  return [JSON.stringify(manifest), ...files.map((file) => readFileSync(file, 'utf8'))].join('\n');
+}
 
 describe('the locales', () => {
   it('are exactly en (the default), de, fr, es and ar', () => {
@@ -33,10 +46,10 @@ describe('the locales', () => {
   it.each(LOCALES.filter((locale) => locale !== 'en'))('%s is translated, not copied from English', (locale) => {
     const messages = readLocale(locale);
     const untranslated = Object.keys(english).filter((key) => messages[key]?.message === english[key]?.message);
-    // The name stays a name; and German says "Server" too.
+    // The name stays a name; Markdown is Markdown in every language.
     // Names that are the same word in these languages: the share destinations' too, which Arabic writes in its own script.
     const shareSites = ['shareX', 'shareLinkedIn', 'shareFacebook', 'shareReddit', 'shareWhatsApp', 'shareTelegram'];
-    const sameInBoth = ['extensionShortName', 'copyFormatMarkdown', ...(locale === 'de' ? ['optionsServerHeading'] : []), ...(locale === 'ar' ? [] : shareSites)];
+    const sameInBoth = ['extensionShortName', 'copyFormatMarkdown', ...(locale === 'ar' ? [] : shareSites)];
     expect(untranslated.filter((key) => !sameInBoth.includes(key))).toEqual([]);
   });
 
@@ -44,6 +57,13 @@ describe('the locales', () => {
     const t = catalogueFor('en');
     expect(t('optionsConnected', ['shrtnr.co'])).toBe('Connected to shrtnr.co: the token works.');
     expect(t('badgeSomeFailed', ['2', '5', 'Boom.'])).toBe('2 of 5 failed. Last error: Boom.');
+  });
+
+  it('holds no word nothing shows: every key is named in the code, or by the manifest', () => {
+    const code = productCode();
+    // A key is named whole, quoted ('optionsSaved', never built from parts), or as __MSG_key__.
+    const unused = Object.keys(english).filter((key) => !new RegExp(`['"\`]${key}['"\`]|__MSG_${key}__`).test(code));
+    expect(unused).toEqual([]);
   });
 
   it('every key the manifest names exists', () => {

@@ -1,14 +1,12 @@
 import { useWords } from '../ui/words-context';
-import type { OptionsViewProps } from './options-view-props';
+import type { AccountEditorProps } from './options-view-props';
 
-/** The edited account's name and server, and a test of the connection to it. */
-export function ServerCard(props: Pick<OptionsViewProps, 'values' | 'serverMovedTo' | 'fieldErrors' | 'connection' | 'onChange' | 'onTestConnection' | 'onGrantHostAccess'>) {
-  const { values, fieldErrors, connection, onChange } = props;
+/** The edited account's server address: its hint, or what is wrong with it; and where another page or sync moved it meanwhile. */
+export function ServerField(props: Pick<AccountEditorProps, 'values' | 'serverMovedTo' | 'fieldErrors' | 'onChange'>) {
+  const { values, fieldErrors, onChange } = props;
   const { t } = useWords();
   return (
-    <section class="card">
-      <h2>{t('optionsServerHeading')}</h2>
-      <AccountNameField value={values.accountName} error={fieldErrors.accountName} onInput={(accountName) => onChange({ accountName })} />
+    <div class="field-group">
       <label class="field-label" for="server-url">
         {t('optionsServerLabel')}
       </label>
@@ -38,25 +36,11 @@ export function ServerCard(props: Pick<OptionsViewProps, 'values' | 'serverMoved
           {fieldErrors.serverUrl}
         </p>
       )}
-      <div class="connection">
-        <button type="button" class="secondary-button" onClick={props.onTestConnection} disabled={connection.state === 'checking'}>
-          {t('optionsTestConnection')}
-        </button>
-        <p class={`connection-status is-${connection.state}`} role="status" data-testid="connection-status">
-          {connection.state === 'checking' && t('optionsChecking')}
-          {(connection.state === 'connected' || connection.state === 'failed') && connection.message}
-        </p>
-        {connection.state === 'failed' && connection.offerHostAccess !== undefined && (
-          <button type="button" class="secondary-button" onClick={props.onGrantHostAccess}>
-            {t('optionsAllowAccess', connection.offerHostAccess.host)}
-          </button>
-        )}
-      </div>
-    </section>
+    </div>
   );
 }
 
-function AccountNameField({ value, error, onInput }: { value: string; error: string | undefined; onInput(value: string): void }) {
+export function AccountNameField({ value, error, onInput }: { value: string; error: string | undefined; onInput(value: string): void }) {
   const { t } = useWords();
   return (
     <div class="field-group">

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
 import { ConfirmStep } from '../ui/confirm-step';
 import { useWords } from '../ui/words-context';
-import type { OptionsViewProps } from './options-view-props';
+import type { AccountEditorProps } from './options-view-props';
 
 /** The edited account's token: whether one is saved here (and for which server), and a field to enter or replace it. */
-export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName' | 'savedToken' | 'fieldErrors' | 'onChange' | 'onUseTokenWithServer' | 'onClearToken'>) {
+export function TokenField(props: Pick<AccountEditorProps, 'values' | 'editingName' | 'savedToken' | 'fieldErrors' | 'onChange' | 'onUseTokenWithServer' | 'onClearToken'>) {
   const { values, savedToken, fieldErrors, onChange } = props;
   const [showToken, setShowToken] = useState(false);
   // "Clear token" asks first (the token is not shown again, and there is no undo); asked for the account edited
@@ -29,8 +29,7 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName'
     onInput: (event: { currentTarget: HTMLInputElement }) => onChange({ tokenDraft: event.currentTarget.value }),
   };
   return (
-    <section class="card">
-      <h2>{t('optionsTokenHeading')}</h2>
+    <div class="field-group">
       <p class="token-status" data-testid="token-status">
         {savedToken === undefined ? (
           t('optionsNoToken')
@@ -84,6 +83,6 @@ export function TokenCard(props: Pick<OptionsViewProps, 'values' | 'editingName'
           {fieldErrors.token}
         </p>
       )}
-    </section>
+    </div>
   );
 }
