@@ -31,14 +31,14 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: false,
       rollupOptions: {
         // Pages the manifest does not name are only emitted when listed here.
-        input: { offscreen: 'src/offscreen/index.html', history: 'src/history/index.html' },
+        input: { offscreen: 'src/offscreen/index.html', history: 'src/history/index.html', list: 'src/list/index.html' },
         output: {
           // The modules every context loads (the one door to the browser, with
           // the polyfill, messaging and the ports' plumbing) travel as one chunk
           // rather than several: each file costs its own gzip overhead.
           // The ports' own modules stay out of it: each side loads only its end (`open…` in
           // the pages, `serve…` in the worker, with the checks of what it receives).
-          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages\/(messaging|message-map|ports|port-names)\.ts|platform\/(browser|tabs-permission)\.ts)|webextension-polyfill/ }] },
+          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages\/(messaging|message-map|ports|port-names)\.ts|platform\/(browser|tabs-permission|i18n|words)\.ts|api\/errors\.ts)|webextension-polyfill/ }] },
         },
       },
     },

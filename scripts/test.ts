@@ -39,13 +39,13 @@ const E2E_DIR = 'test/e2e';
 /**
  * The end-to-end files run in three processes of one browser at a time, about equal in length (some 200 s each when the
  * machine is idle): Firefox's files and those that start browsers of their own (npm start's demo, the production
- * build's load check); the files that mostly wait (out rate-limit windows, for history's live updates) with the private
+ * build's load check); the files that mostly wait (out rate-limit windows of runs and lists, for history's live updates) with the private
  * window, bad input and accessibility; and the rest of Chromium's. Each process has its own Xvfb per browser, so real input in one
  * cannot reach another's windows.
  */
 const inFirefoxProcess = (file: string): boolean => /^(firefox.*|scripts|production-build)\.test\.ts$/.test(basename(file));
 const inWaitingProcess = (file: string): boolean =>
-  /^(bulk|queue|queue-no-headers|load|page-short-link|private-window|history|bad-input|accessibility)\.test\.ts$/.test(basename(file));
+  /^(bulk|list|queue|queue-no-headers|load|page-short-link|private-window|history|bad-input|accessibility)\.test\.ts$/.test(basename(file));
 // Every file of vitest's e2e project (test/e2e/**/*.test.ts) goes to exactly one of the three processes.
 const e2eFiles = readdirSync(resolve(ROOT, E2E_DIR), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))

@@ -5,11 +5,12 @@
 import type { StandIn } from '../../tooling/stand-in/server';
 import { Measure, type Budget, type Comparison } from './bench-verdict';
 import { accountsPopupSamples } from './accounts-bench';
-import { OPTIONS_PAGE } from './bundle-sizes';
+import { LIST_PAGE, OPTIONS_PAGE } from './bundle-sizes';
 import { fieldBench, type FieldBenchShape } from './field-bench';
 import { EMPTY_PAGE, STATIC_FLOOR_HELPER } from './floor-extension';
 import { firefoxPopupFirstPaints } from './firefox-popup-bench';
 import { fullHistoryPage, pagePaints } from './history-bench';
+import { listBench, type ListBenchShape } from './list-bench';
 import { ownLinkPopupSamples } from './own-link-bench';
 import { coldSamples, floorSample, idleFloorPaints, popupSample, popupWithFullHistory, stoppedWorkerSamples, uncachedPopupSample, warmSamples, withBrowser, type PopupBench } from './popup-bench';
 import { popupFirstPaint } from './paint-timing';
@@ -28,6 +29,8 @@ export interface BenchPlan {
   queue: QueueBenchShape;
   queueRuns: number;
   field: FieldBenchShape;
+  /** The list's runs take a minute each: `list.runs` of them, never measured again. */
+  list: ListBenchShape;
 }
 
 export type BenchMeasures = ReturnType<typeof benchMeasures>;
@@ -52,6 +55,7 @@ export function benchMeasures(plan: BenchPlan) {
     emptyPage: new Measure(() => withBrowser(bench, bench.floorDir, (browser) => pagePaints(browser, EMPTY_PAGE, runs, true))),
     optionsPage: new Measure(() => withBrowser(bench, bench.dist, (browser) => pagePaints(browser, OPTIONS_PAGE, runs, false))),
     historyPage: new Measure(() => withBrowser(bench, bench.dist, (browser) => fullHistoryPage(browser, standIn.baseUrl, plan.historyEntries, runs))),
+    listPage: new Measure(() => withBrowser(bench, bench.dist, (browser) => pagePaints(browser, LIST_PAGE, runs, true))),
     shortcut: new Measure(() => withBrowser(bench, bench.dist, (browser, tab) => chromiumShortcutSamples(browser, tab, display, runs))),
     firefoxShortcut: new Measure(() => firefoxShortcutSamples(plan.firefoxDist, standIn, display, runs)),
     // Firefox's popup is timed without settings (no token): its first paint comes before any answer.
@@ -63,6 +67,7 @@ export function benchMeasures(plan: BenchPlan) {
       return results;
     }),
     field: new Measure(() => fieldBench(plan.field)),
+    listRun: new Measure(() => listBench(plan.list)),
   };
 }
 
@@ -88,9 +93,12 @@ export function benchComparisons(m: BenchMeasures) {
     accounts: { samples: () => m.accounts.series((batch) => batch.many), floor: () => m.accounts.series((batch) => batch.one), budget: ratio(1.05), measures: [m.accounts] },
     options: { samples: all(m.optionsPage), floor: all(m.emptyPage), budget: ratio(1.1), measures: [m.optionsPage, m.emptyPage] },
     historyPaint: { samples: () => m.historyPage.series((batch) => batch.paint), floor: all(m.emptyPage), budget: ratio(1.1), measures: [m.historyPage, m.emptyPage] },
+    listPaint: { samples: all(m.listPage), floor: all(m.emptyPage), budget: ratio(1.1), measures: [m.listPage, m.emptyPage] },
     keystroke: { samples: () => m.historyPage.series((batch) => batch.keystrokes), floor: () => 0, budget: { kind: 'at most', limit: 16 }, measures: [m.historyPage] },
     // Each run against the least its limit allows; runs of a minute each are several, never more.
     queue: { samples: () => m.queue.series((batch) => batch.map((run) => run.tookMs / run.leastMs)), floor: () => 1, budget: ratio(1.05), measures: [] },
     field: { samples: () => m.field.series((batch) => batch.many), floor: () => m.field.series((batch) => batch.unlimited), budget: ratio(1.05), measures: [m.field] },
+    // Each run against the least its limit allows, as the queue's.
+    listRun: { samples: () => m.listRun.series((batch) => batch.map((run) => run.tookMs / run.leastMs)), floor: () => 1, budget: ratio(1.05), measures: [] },
   } satisfies Record<string, Comparison>;
 }

@@ -21,6 +21,8 @@ export interface BundleSizes {
 /** The history page: not named by the manifest (the popup and the options page open it). */
 export const HISTORY_PAGE = 'src/history/index.html';
 export const OPTIONS_PAGE = 'src/options/index.html';
+/** "Shorten a list": a page of its own, opened from the popup and the history page. */
+export const LIST_PAGE = 'src/list/index.html';
 
 // The worker's budget grew from 12 to 16 KiB when it started reaching the
 // browser through webextension-polyfill (about 3 KiB), like every other context.
@@ -232,7 +234,17 @@ export const OPTIONS_PAGE = 'src/options/index.html';
 // page's code, about 0.4 KiB, and the new words in five languages, about 0.6).
 // The popup and the worker load none of it.
 // With the settings page's too, the zip came to 158.09 KiB: 158.5 KiB.
-export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 47 * 1024, zip: 158.5 * 1024 } as const;
+// "Shorten a list" (issue 36, item 2), measured with Share, the settings page and the rest of main, took the worker
+// to 49 KiB (46.73 -> 48.93) and the zip to 174.5 KiB (158.09 -> 174.01):
+// - the worker: the list run (its plan before sending, with history's count; its start, pause, resume, cancel
+//   and end), the list page's port and the checks of what it sends, the run book made one for tabs and lists,
+//   and the links of a run fed to the queue a few hundred at a time (10,000 jobs at once would not fit
+//   storage.session). A worker has no import(): none of it can be loaded later;
+// - the zip: that, the list page (its own chunk, styles and markup, loaded by no other context) and its words,
+//   52 sentences in five languages. The popup gains only the button that opens the page (32.06 -> 32.25 KiB,
+//   within its budget; the modules every context loads, the words and the failures among them, travel in one
+//   chunk), and the checks the page's port needs are refinements, not zod checks of kinds no context used before.
+export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 49 * 1024, zip: 174.5 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.
@@ -264,7 +276,7 @@ function backgroundEntry(manifest: Manifest): string {
   return entry;
 }
 
-async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
+export async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
   const seen = new Set<string>();
   const queue = [posix.normalize(entry)];
   while (queue.length > 0) {

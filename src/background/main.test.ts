@@ -45,6 +45,7 @@ vi.mock('./delivery/badge', () => ({ badgeWaiting: vi.fn() }));
 vi.mock('./delivery/deliver', () => ({ notificationClicked: vi.fn(), resumeInterruptedJobs: vi.fn() }));
 vi.mock('./delivery/question', () => ({ questionButtonClicked: vi.fn(), questionClosed: vi.fn() }));
 vi.mock('./entries/bulk-port', () => ({ onBulkPort: vi.fn() }));
+vi.mock('./entries/list-port', () => ({ onListPort: vi.fn() }));
 vi.mock('./entries/context-menus', () => ({ createMenus: vi.fn(), onMenuClicked: vi.fn() }));
 vi.mock('./entries/host-access-trial', () => ({ onHostAccessTrialPort: vi.fn() }));
 vi.mock('./entries/keyboard-command', () => ({ onCommand: vi.fn() }));
@@ -53,7 +54,8 @@ vi.mock('./entries/shorten-port', () => ({ onShortenPort: vi.fn() }));
 vi.mock('./entries/message-handlers', () => ({ backgroundMessageHandlers: {} }));
 vi.mock('./queue/job-journal', () => ({ keepResumeAlarm: vi.fn() }));
 vi.mock('./runs/run-wish', () => ({ onPermissionsAdded: vi.fn() }));
-vi.mock('./runs/tabs-runs', () => ({ forgetWindowRun: vi.fn(), resumeBulkRuns: vi.fn() }));
+vi.mock('./runs/tabs-runs', () => ({ forgetWindowRun: vi.fn() }));
+vi.mock('./runs/resume-runs', () => ({ resumeRuns: vi.fn() }));
 vi.mock('../storage/extension-storage', () => ({ onSettingsChanged: vi.fn(), tokenVault: vi.fn() }));
 vi.mock('../storage/sync-area', () => ({ onSyncedChanged: vi.fn() }));
 vi.mock('./sync/preferences-sync', () => ({ syncPreferencesSoon: vi.fn() }));
@@ -90,8 +92,8 @@ describe('the worker, starting', () => {
     const worker = await startWorker();
     for (const namespace of (Object.keys(EVENTS) as Namespace[]).filter((name) => name !== missing)) expect(registered(namespace), namespace).toEqual(EVENTS[namespace]);
     expect(registered(missing)).toEqual([]);
-    // The popup's and the settings page's ports, the pages' messages: what the popup needs.
-    expect(heard.get('runtime.onConnect')).toHaveLength(3);
+    // The popup's, the list page's and the settings page's ports, the pages' messages: what the popup needs.
+    expect(heard.get('runtime.onConnect')).toHaveLength(4);
     expect(worker.listenForMessages).toHaveBeenCalledWith('background', expect.anything());
     expect(worker.resumeInterruptedJobs).toHaveBeenCalledOnce();
     // Installed: the preferences merged, and the menus made only where there are menus.

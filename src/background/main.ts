@@ -7,13 +7,15 @@ import { questionButtonClicked, questionClosed } from './delivery/question';
 import { onBulkPort } from './entries/bulk-port';
 import { createMenus, onMenuClicked } from './entries/context-menus';
 import { onHostAccessTrialPort } from './entries/host-access-trial';
+import { onListPort } from './entries/list-port';
 import { onCommand } from './entries/keyboard-command';
 import { onOmniboxCancelled, onOmniboxChanged, onOmniboxEntered, onOmniboxStarted } from './entries/omnibox';
 import { backgroundMessageHandlers } from './entries/message-handlers';
 import { onShortenPort } from './entries/shorten-port';
 import { keepResumeAlarm } from './queue/job-journal';
 import { onPermissionsAdded } from './runs/run-wish';
-import { forgetWindowRun, resumeBulkRuns } from './runs/tabs-runs';
+import { resumeRuns } from './runs/resume-runs';
+import { forgetWindowRun } from './runs/tabs-runs';
 import { onSettingsChanged, tokenVault } from '../storage/extension-storage';
 import { onSyncedChanged } from '../storage/sync-area';
 import { SYNCED_KEYS } from '../storage/synced-preferences';
@@ -23,7 +25,7 @@ import { whenWaitingChanges } from './service/shortening-service';
 /*
  * The worker (Chrome) or event page (Firefox), in rooms that read in layers:
  * entries/ (the ways in: menus, the shortcut, the pages' ports and messages)
- * → runs/ ("Shorten all tabs") and delivery/ (the clipboard and its rule, the
+ * → runs/ ("Shorten all tabs", "Shorten a list") and delivery/ (the clipboard and its rule, the
  * badge, notifications) → service/ (the one shortening path: history cache,
  * credentials, the queue) → queue/ (the rate-limit queue, its gates and
  * journal). testing/ holds what only the e2e build installs.
@@ -69,6 +71,7 @@ if (has.omnibox) {
 }
 browser.runtime.onConnect.addListener(onShortenPort);
 browser.runtime.onConnect.addListener(onBulkPort);
+browser.runtime.onConnect.addListener(onListPort);
 browser.runtime.onConnect.addListener(onHostAccessTrialPort);
 browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
 // Without windows (Firefox for Android) there is one, never closed: its run is forgotten when dismissed.
@@ -79,4 +82,4 @@ browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
 // The badge counts the links waiting for the server's limit.
 whenWaitingChanges((waiting, forNetwork) => void badgeWaiting(waiting, forNetwork));
 const workerStartedAt = Date.now();
-void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeBulkRuns(bulkJobs, workerStartedAt));
+void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeRuns(bulkJobs, workerStartedAt));

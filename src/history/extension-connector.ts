@@ -23,6 +23,9 @@ export const extensionConnector: HistoryConnector = {
   openSettings() {
     void browser.runtime.openOptionsPage();
   },
+  openList() {
+    void browser.tabs.create({ url: browser.runtime.getURL('src/list/index.html') });
+  },
   saveFile: saveDownload,
   loadQrPanel: async () => (await import('../qr/qr-panel')).QrPanel,
   hasShareSheet,

@@ -16,6 +16,7 @@ export interface FakeHistoryConnector extends Omit<HistoryConnector, keyof FakeS
   copy: Mock<HistoryConnector['copy']>;
   openTab: Mock<HistoryConnector['openTab']>;
   openSettings: Mock<HistoryConnector['openSettings']>;
+  openList: Mock<HistoryConnector['openList']>;
   saveFile: Mock<HistoryConnector['saveFile']>;
   loadQrPanel: Mock<HistoryConnector['loadQrPanel']>;
   /** The options page saving settings. */
@@ -55,6 +56,7 @@ export function fakeHistoryConnector(words: Words, store: FakeHistoryStore, init
     copy: vi.fn(async () => ({ ok: true as const })),
     openTab: vi.fn(async () => ({ ok: true as const })),
     openSettings: vi.fn(),
+    openList: vi.fn(),
     saveFile: vi.fn(),
     loadQrPanel: vi.fn(async (): Promise<QrPanelComponent> => FakeQrPanel),
     ...fakeShareActions(),

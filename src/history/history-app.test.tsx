@@ -644,6 +644,12 @@ describe.each(['en', 'ar'])('the history page in %s', (language) => {
     });
   });
 
+  it('opens the list page from "Shorten a list…" in its header', async () => {
+    const connector = await renderHistory(THREE);
+    fireEvent.click(button('listOpen'));
+    expect(connector.openList).toHaveBeenCalledTimes(1);
+  });
+
   it('says when history is off, offers the settings, and still lists what is there', async () => {
     const connector = await renderHistory(THREE, { settings: { history: false, copyFormat: 'plain', accounts: [FIRST_ACCOUNT] } });
 

@@ -192,7 +192,7 @@ export function HistoryApp({ connector, firstScreen }: HistoryAppProps) {
         : data;
   return (
     <WordsContext.Provider value={words}>
-      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={status} focusRequest={focusRequest} actions={actions} />
+      <HistoryView page={page} creditsSaved={data.phase === 'ready' ? data.creditsSaved : undefined} status={status} focusRequest={focusRequest} actions={actions} onOpenList={connector.openList} />
     </WordsContext.Provider>
   );
 }

@@ -39,6 +39,8 @@ export interface HistoryConnector extends ShareActions {
   /** Opens the URL in a new tab. */
   openTab(url: string): Promise<Outcome>;
   openSettings(): void;
+  /** Opens the list page ("Shorten a list") in a new tab. */
+  openList(): void;
   /** Downloads the data as a file of that name. */
   saveFile(fileName: string, data: Blob): void;
   /** The QR panel, loaded only when first asked for (a chunk of its own, with the QR encoder). */

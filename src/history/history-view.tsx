@@ -14,10 +14,12 @@ export interface HistoryViewProps {
   /** Where the focus goes, each request a value of its own: the same target asked for twice is focused twice. */
   focusRequest: FocusTarget | undefined;
   actions: HistoryActions;
+  /** Opens the list page ("Shorten a list"), from the header. */
+  onOpenList(): void;
 }
 
 /** The history page; plain Preact with no browser calls, wired up by history-app.tsx. */
-export function HistoryView({ page, creditsSaved, status, focusRequest, actions }: HistoryViewProps) {
+export function HistoryView({ page, creditsSaved, status, focusRequest, actions, onOpenList }: HistoryViewProps) {
   const { t } = useWords();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -28,6 +30,9 @@ export function HistoryView({ page, creditsSaved, status, focusRequest, actions 
       <header class="history-header">
         <img src="/icons/icon-48.png" alt="" width={32} height={32} />
         <h1>{t('historyTitle')}</h1>
+        <button type="button" class="quiet-button" onClick={onOpenList}>
+          {t('listOpen')}
+        </button>
         {creditsSaved !== undefined && (
           <p class="credits" data-testid="credits-saved">
             {t('historyCreditsSaved', creditsSaved)}

@@ -14,6 +14,7 @@ const WAY_IN_KEYS: Record<WayIn, MessageKey> = {
   omnibox: 'historyViaOmnibox',
   bulk: 'historyViaBulk',
   'popup-selection': 'historyViaPopupSelection',
+  list: 'historyViaList',
 };
 
 /** Which way a link came in, in words ("Right-click on a link"). */

@@ -4,6 +4,8 @@ export const PORT_NAMES = {
   shorten: 'shorten',
   /** "Shorten all tabs" (bulk-port.ts). */
   bulk: 'bulk',
+  /** "Shorten a list", the list page's (list-port.ts). */
+  list: 'list',
   /** The settings page's host access on trial (host-access-trial-port.ts). */
   hostAccessTrial: 'host-access-trial',
 } as const;

@@ -9,7 +9,7 @@ import { errorSentence } from '../ui/error-words';
 import { useWords } from '../ui/words-context';
 import './bulk-panel.css';
 import { BulkList } from './bulk-list';
-import { useSecondsLeft } from './seconds-left';
+import { useSecondsLeft } from '../ui/seconds-left';
 
 export interface BulkPanelProps {
   run: BulkRun;

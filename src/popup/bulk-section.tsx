@@ -14,10 +14,12 @@ export interface BulkSectionProps {
   onCopyText(text: string): Promise<boolean>;
   onLoadBulkPanel(): Promise<BulkPanelComponent>;
   onOpenSettings(): void;
+  /** Opens the list page ("Shorten a list"): a page of its own, loaded only then. */
+  onOpenList(): void;
 }
 
 /** The button, why a run could not start, or the window's run (its panel loaded on demand). */
-export function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBulk, onCopyText, onLoadBulkPanel, onOpenSettings }: BulkSectionProps) {
+export function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBulk, onCopyText, onLoadBulkPanel, onOpenSettings, onOpenList }: BulkSectionProps) {
   const words = useWords();
   const { t } = words;
   const Panel = useOnDemand(onLoadBulkPanel, bulk.run !== undefined, 'the tabs panel');
@@ -31,6 +33,9 @@ export function BulkSection({ bulk, onShortenAllTabs, onCancelBulk, onDismissBul
     <div class="bulk-start">
       <button type="button" class="secondary-button" disabled={bulk.asking} onClick={onShortenAllTabs}>
         {t('popupBulkButton')}
+      </button>
+      <button type="button" class="quiet-button" onClick={onOpenList}>
+        {t('listOpen')}
       </button>
       {error !== undefined && (
         <p class="error-message" role="alert" data-testid="bulk-error" data-error-kind={error.kind}>

@@ -14,6 +14,9 @@ import { bulkPanel, bulkUpdates, ownWindowDetails, toBulk, watchWindowRun } from
 
 const internalAnswer = (detail: string): ShortenAnswer => ({ result: { ok: false, error: { kind: 'internal', detail } }, autoCopy: false, copyFormat: 'plain' });
 
+/** One of the extension's own pages in a new tab; the popup closes once it is open. */
+const openPage = (path: string) => void browser.tabs.create({ url: browser.runtime.getURL(path) }).then(() => window.close());
+
 // The newest shortening's port: Cancel is for the one on screen.
 let newestPort: PortEnd<PopupToWorker, WorkerToPopup> | undefined;
 
@@ -134,9 +137,8 @@ export const extensionConnector: PopupConnector = {
   openSettings() {
     void browser.runtime.openOptionsPage().then(() => window.close());
   },
-  openHistory() {
-    void browser.tabs.create({ url: browser.runtime.getURL('src/history/index.html') }).then(() => window.close());
-  },
+  openHistory: () => openPage('src/history/index.html'),
+  openList: () => openPage('src/list/index.html'),
   hasShareSheet,
   openShareSheet,
   // tabs.create, not window.open: the destination gets no opener and no referrer, and no user activation is

@@ -48,6 +48,7 @@ export interface FakePopupConnector extends Omit<PopupConnector, keyof FakeShare
   usePageLinkHost: Mock<PopupConnector['usePageLinkHost']>;
   openSettings: Mock<PopupConnector['openSettings']>;
   openHistory: Mock<PopupConnector['openHistory']>;
+  openList: Mock<PopupConnector['openList']>;
   close: Mock<PopupConnector['close']>;
   watchBulk: Mock<PopupConnector['watchBulk']>;
   shortenAllTabs: Mock<PopupConnector['shortenAllTabs']>;
@@ -89,6 +90,7 @@ export function fakePopupConnector(words: Words, tabUrl: string | undefined, tab
     usePageLinkHost: vi.fn(async () => true),
     openSettings: vi.fn(),
     openHistory: vi.fn(),
+    openList: vi.fn(),
     close: vi.fn(),
     watchBulk: vi.fn(),
     shortenAllTabs: vi.fn(async () => true),

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useWords } from '../ui/words-context';
 import type { PopupState } from './popup-state';
-import { useSecondsLeft } from './seconds-left';
+import { useSecondsLeft } from '../ui/seconds-left';
 import { mayTakeFocus } from './focus-rule';
 
 /** While the link is being shortened. */

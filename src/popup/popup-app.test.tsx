@@ -700,6 +700,13 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
     expect(screen.queryByTestId('bulk-item')).toBeNull();
   });
 
+  it('beside it, "Shorten a list…" opens the list page (a page of its own)', async () => {
+    const { connector } = await popupWithRun();
+    fireEvent.click(button('listOpen'));
+    expect(connector.openList).toHaveBeenCalledTimes(1);
+    expect(connector.shortenAllTabs).not.toHaveBeenCalled();
+  });
+
   it('shows each tab where it stands, with the wait for the server counted down, and cancels the rest', async () => {
     // The clock stands still: the countdown reads 4 seconds however long the machine takes to render.
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });

@@ -66,6 +66,7 @@ export function PopupApp({ connector, firstAttempt, ready }: PopupAppProps) {
         share={connector}
         onOpenSettings={connector.openSettings}
         onOpenHistory={connector.openHistory}
+        onOpenList={connector.openList}
         bulk={popup.bulk}
         onShortenAllTabs={() => act(bulkStart)}
         onCancelBulk={connector.cancelBulk}

@@ -99,6 +99,8 @@ export interface PopupConnector extends ShareActions {
   saveFile(fileName: string, data: Blob): void;
   openSettings(): void;
   openHistory(): void;
+  /** Opens the list page in a tab ("Shorten a list"). */
+  openList(): void;
   /** Closes the popup. */
   close(): void;
 }

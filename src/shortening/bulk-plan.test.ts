@@ -46,4 +46,17 @@ describe('planBulk', () => {
     ]);
     expect(plan(urls, false).every((tab) => 'prepared' in tab)).toBe(true);
   });
+
+  it("says of a list's address only why it cannot be sent: a browser's page or a file typed in a list is no tab", () => {
+    const listed = planBulk(['chrome://settings/', 'about:blank', '', `${own}src/history/index.html`, 'ftp://example.com/x', 'not a link', 'https://example.com/a'].map((url) => ({ url })), { stripTracking: false });
+    expect(listed.map((entry) => ('skip' in entry ? entry.skip : 'kept'))).toEqual([
+      { reason: 'not-shortenable', error: { kind: 'unsupported-scheme', scheme: 'chrome:' } },
+      { reason: 'not-shortenable', error: { kind: 'unsupported-scheme', scheme: 'about:' } },
+      { reason: 'not-shortenable', error: { kind: 'empty-url' } },
+      { reason: 'not-shortenable', error: { kind: 'unsupported-scheme', scheme: 'chrome-extension:' } },
+      { reason: 'not-shortenable', error: { kind: 'unsupported-scheme', scheme: 'ftp:' } },
+      { reason: 'not-shortenable', error: { kind: 'malformed-url' } },
+      'kept',
+    ]);
+  });
 });

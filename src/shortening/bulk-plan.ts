@@ -11,17 +11,19 @@ export interface TabToShorten {
 export type PlannedTab = { url: string; title?: string } & ({ skip: BulkSkip } | { prepared: PreparedUrl });
 
 /**
- * Which of a window's tabs to shorten, in tab order: a page with no web
- * address (a browser page, one of this extension's own pages, a file) is
- * skipped with its reason, and so is a tab whose long URL, once prepared as
- * it would be sent, an earlier tab already has.
+ * Which of a window's tabs (or a list's addresses) to shorten, in order: a
+ * page with no web address (a browser page, one of this extension's own
+ * pages, a file) is skipped with its reason, and so is a tab whose long URL,
+ * once prepared as it would be sent, an earlier tab already has. A list
+ * (no `ownBaseUrl`: its addresses are typed, not tabs) says of each address
+ * it cannot send only why, as the popup's field does.
  */
-export function planBulk(tabs: readonly TabToShorten[], options: { stripTracking: boolean; ownBaseUrl: string }): PlannedTab[] {
+export function planBulk(tabs: readonly TabToShorten[], options: { stripTracking: boolean; ownBaseUrl?: string }): PlannedTab[] {
   const firstPlace = new Map<string, number>();
   return tabs.map(({ url = '', title }, index) => {
     const named = { url, ...(title === undefined ? {} : { title }) };
     const prepared = prepareLongUrl(url, options.stripTracking);
-    if (!prepared.ok) return { ...named, skip: skipFor(url, prepared.error, options.ownBaseUrl) };
+    if (!prepared.ok) return { ...named, skip: options.ownBaseUrl === undefined ? { reason: 'not-shortenable', error: prepared.error } : skipFor(url, prepared.error, options.ownBaseUrl) };
     const earlier = firstPlace.get(prepared.value.longUrl);
     if (earlier !== undefined) return { ...named, skip: { reason: 'duplicate', of: earlier + 1 } };
     firstPlace.set(prepared.value.longUrl, index);

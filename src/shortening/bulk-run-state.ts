@@ -1,9 +1,9 @@
-import type { BulkItem, BulkRun } from '../storage/session/bulk-run';
+import type { BulkItem, LinksRun } from '../storage/session/bulk-run';
 
-/** Where a tab of a "Shorten all tabs" run stands for good: passed over, shortened, or failed. */
+/** Where a link of a run (a tab, a list's address) stands for good: passed over, shortened, or failed. */
 const FINAL_STATES: ReadonlySet<string> = new Set(['skipped', 'done', 'failed']);
 
 export const isFinal = (item: BulkItem): boolean => FINAL_STATES.has(item.status.state);
 
-/** A run has ended when every tab in it has. */
-export const hasEnded = (run: BulkRun): boolean => run.items.every(isFinal);
+/** A run has ended when every link in it has. */
+export const hasEnded = (run: LinksRun): boolean => run.items.every(isFinal);

@@ -35,6 +35,14 @@ describe('answering from history', () => {
     expect(await store.creditsSaved()).toBe(2);
   });
 
+  it("gives a link made since the asker's own start as made, not reused: no credit counted as saved", async () => {
+    const store = await storeWith(ENTRY);
+    const answer = await fromHistory(store, true, ACCOUNT, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] }, ENTRY.createdAt);
+    expect(answer).toMatchObject({ shortUrl: ENTRY.shortUrl, fromHistory: false });
+    expect(await store.creditsSaved()).toBe(0);
+    expect(await fromHistory(store, true, ACCOUNT, REQUEST, { longUrl: ENTRY.longUrl, removedParams: [] }, ENTRY.createdAt + 1)).toMatchObject({ fromHistory: true });
+  });
+
   it('gives nothing for another server, a new link asked for, or history turned off', async () => {
     const store = await storeWith(ENTRY);
     const prepared = { longUrl: ENTRY.longUrl, removedParams: [] };

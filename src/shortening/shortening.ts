@@ -48,7 +48,9 @@ export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: C
  * The short link history already holds for this long URL, made by this
  * account (on its server), counted as a reuse (a credit saved) except in a
  * private window, which leaves no trace; undefined when history is off, the
- * request wants a new link, or nothing matches.
+ * request wants a new link, or nothing matches. A link made since `ownSince`
+ * is the asker's own, made before a worker stopped (a run's link, kept in
+ * history before the run's next write): given as made, not as reused.
  */
 export async function fromHistory(
   store: HistoryStore,
@@ -56,13 +58,16 @@ export async function fromHistory(
   account: Account,
   request: Pick<ShortenRequest, 'fresh' | 'title' | 'private'>,
   prepared: PreparedUrl,
+  ownSince = Number.POSITIVE_INFINITY,
 ): Promise<Shortening | undefined> {
   const server = checkServerUrl(account.server);
   if (request.fresh || !history || !server.ok) return undefined;
   const entry = await store.findCached(server.value, prepared.longUrl, account.id);
   if (entry === undefined) return undefined;
+  const shortening = historyShortening(entry, prepared.removedParams, request.title ?? entry.title);
+  if (entry.createdAt >= ownSince) return { ...shortening, fromHistory: false };
   if (!request.private) await store.countReuse(entry);
-  return historyShortening(entry, prepared.removedParams, request.title ?? entry.title);
+  return shortening;
 }
 
 /** A link history holds, given again with no request: `removedParams` as this asking prepared its address, `title` as it knows it. */

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../scripts/build/manifest-targets';
-import { measureBundle, SIZE_BUDGETS } from '../../scripts/lib/bundle-sizes';
+import { LIST_PAGE, measureBundle, measureContext, SIZE_BUDGETS } from '../../scripts/lib/bundle-sizes';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -45,6 +45,13 @@ describe.each(TARGETS)('bundle size budgets of the %s build', async (target) => 
 
   it(`the zipped extension is at most ${SIZE_BUDGETS.zip} bytes`, () => {
     expect(sizes.zipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.zip);
+  });
+
+  it('the list page is a page of its own: no other context loads its code (the popup only opens it)', async () => {
+    // The list's field, named in its own chunk.
+    const mark = 'list-addresses';
+    expect(await filesWith((await measureContext(dir, LIST_PAGE)).files, mark)).toHaveLength(1);
+    for (const context of [sizes.popup, sizes.worker, sizes.options, sizes.history]) expect(await filesWith(context.files, mark)).toEqual([]);
   });
 
   // What keeps each within budget: a regression here explains a size jump above.

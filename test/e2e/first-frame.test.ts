@@ -107,6 +107,7 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
   it.each([
     { path: 'src/options/index.html', titleKey: 'optionsTitle' },
     { path: 'src/history/index.html', titleKey: 'historyTitle' },
+    { path: 'src/list/index.html', titleKey: 'listTitle' },
   ] as const)('of $path is its frame, drawn by the page alone, with the icon where the app keeps it', async ({ path, titleKey }) => {
     const { page: frame, allowAxe } = await withoutScripts(session, path);
     expect(await frame.evaluate(() => ({ busy: document.querySelector('main')?.getAttribute('aria-busy'), words: document.body.textContent?.trim() }))).toEqual({ busy: 'true', words: 'Shrtnr' });

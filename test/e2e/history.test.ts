@@ -708,7 +708,7 @@ describe('the history page', () => {
     await page.getByRole('heading', { name: t('historyTitle') }).click();
 
     const walked: { label: string; ringVisible: boolean; inSight: boolean }[] = [];
-    for (let step = 0; step < 5 + entries.length * 6; step += 1) {
+    for (let step = 0; step < 6 + entries.length * 6; step += 1) {
       await page.keyboard.press('Tab');
       walked.push(
         await page.evaluate(() => {
@@ -726,8 +726,9 @@ describe('the history page', () => {
         }),
       );
     }
-    // The tools, the search field, then each row's link and its five actions, newest first.
+    // The header's way to the list page, the tools, the search field, then each row's link and its five actions, newest first.
     expect(walked.map((step) => step.label)).toEqual([
+      t('listOpen'),
       t('historyExportCsv'),
       t('historyExportJson'),
       t('historyImport'),

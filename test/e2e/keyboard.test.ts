@@ -39,14 +39,14 @@ describe('keyboard only', () => {
     // Focus moves in an effect after the render that shows the link: waited for, not assumed.
     await expect.poll(() => focused(popup)).toMatchObject({ label: 'Copy' });
     const visited: string[] = [];
-    for (let step = 0; step < 11; step += 1) {
+    for (let step = 0; step < 12; step += 1) {
       await popup.keyboard.press('Tab');
       const now = await focused(popup);
       expect(now.ringVisible, now.label).toBe(true);
       visited.push(now.label);
     }
     // Every control is reachable, in reading order, and Tab wraps around.
-    expect(visited).toEqual(['Share', 'Copy as…', 'QR code', 'Campaign', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'All history', 'Settings', 'short-url', 'Copy']);
+    expect(visited).toEqual(['Share', 'Copy as…', 'QR code', 'Campaign', 'typed-url', 'Shorten', 'Shorten all tabs in this window', 'Shorten a list…', 'All history', 'Settings', 'short-url', 'Copy']);
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     const shortUrl = await popup.getByTestId('short-url').inputValue();

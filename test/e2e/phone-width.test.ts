@@ -1,4 +1,4 @@
-// The popup, the settings page and the history page at a phone's width (360 × 640 CSS px, the page's viewport
+// The popup, the settings page, the history page and the list page at a phone's width (360 × 640 CSS px, the page's viewport
 // emulated) under a finger's pointer (Chromium's touch emulation), as Firefox for Android opens them: the popup
 // shortens the page and copies it, its campaign presets and its accounts are in reach, nothing scrolls sideways,
 // every control is at least 44 × 44 px, and axe finds nothing, light and dark, in English and in Arabic.
@@ -92,7 +92,7 @@ describe.each(['en', 'ar'] as const)('at a phone’s width, in %s (Chromium)', (
     await popup.close();
   });
 
-  it('the settings page and the history page fit the width, every control in a finger’s reach, axe clean', async () => {
+  it('the settings page, the history page and the list page fit the width, every control in a finger’s reach, axe clean', async () => {
     const found: Record<string, string[]> = {};
     const layouts: Record<string, PhoneLayout> = {};
     // A link in history, whichever test ran first: the toolbar popup's, on a page.
@@ -104,6 +104,7 @@ describe.each(['en', 'ar'] as const)('at a phone’s width, in %s (Chromium)', (
     for (const [name, path, shown] of [
       ['settings', 'src/options/index.html', (page: Page) => page.getByRole('button', { name: t('optionsTestConnection') }).first()],
       ['history', 'src/history/index.html', (page: Page) => page.getByTestId('history-row').first()],
+      ['list', 'src/list/index.html', (page: Page) => page.getByRole('textbox', { name: t('listPasteLabel') })],
     ] as const) {
       const page = await onAPhone(path);
       await shown(page).waitFor();
@@ -111,7 +112,7 @@ describe.each(['en', 'ar'] as const)('at a phone’s width, in %s (Chromium)', (
       found[name] = await axeViolationsLightAndDark(page);
       await page.close();
     }
-    expect(layouts).toEqual({ settings: FITS_A_PHONE, history: FITS_A_PHONE });
-    expect(found).toEqual({ settings: [], history: [] });
+    expect(layouts).toEqual({ settings: FITS_A_PHONE, history: FITS_A_PHONE, list: FITS_A_PHONE });
+    expect(found).toEqual({ settings: [], history: [], list: [] });
   });
 });

@@ -20,6 +20,8 @@ export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>
   'src/background/writing/text-addresses.ts': { e2e: 'test/e2e/writing.test.ts', why: "a text's addresses shortened for a click in a page" },
   'src/history/extension-connector.ts': { e2e: 'test/e2e/history.test.ts', why: "the history page's connector to the browser" },
   'src/history/main.tsx': { e2e: 'test/e2e/history.test.ts', why: "the history page's start" },
+  'src/list/extension-connector.ts': { e2e: 'test/e2e/list.test.ts', why: "the list page's connector to the browser: its port, its reconnection after the worker stops" },
+  'src/list/main.tsx': { e2e: 'test/e2e/list.test.ts', why: "the list page's start" },
   'src/options/main.tsx': { e2e: 'test/e2e/options.test.ts', why: "the settings page's start" },
   'src/platform/browser.ts': { e2e: 'test/e2e/popup.test.ts', why: 'the one door to the WebExtension API (the polyfill throws outside an extension)' },
   // Being rewritten (issue 34's writing half): its own tests come with the new module.

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '../../src');
 
 /** Folders by layer, bottom up: a file may import from its own layer or one below. */
-const LAYERS: Record<string, number> = { platform: 1, api: 1, storage: 2, shortening: 3, messages: 4, ui: 4, qr: 5, share: 5, background: 5, popup: 5, options: 5, history: 5, offscreen: 5 };
+const LAYERS: Record<string, number> = { platform: 1, api: 1, storage: 2, shortening: 3, messages: 4, ui: 4, qr: 5, share: 5, background: 5, popup: 5, options: 5, history: 5, list: 5, offscreen: 5 };
 /**
  * The worker's rooms (src/background/), bottom up, as docs/architecture.md
  * draws them: a file may import from its own room or one below. main.ts, which
@@ -21,7 +21,7 @@ const BACKGROUND_ROOMS: Record<string, number> = { queue: 1, service: 2, sync: 3
 const BACKGROUND = join(SRC, 'background');
 const roomOf = (file: string) => relative(BACKGROUND, file).split('/')[0] ?? '';
 /** The contexts: none imports another (each is its own bundle entry; shared code lives below them). */
-const CONTEXTS = new Set(['background', 'popup', 'options', 'history', 'offscreen']);
+const CONTEXTS = new Set(['background', 'popup', 'options', 'history', 'list', 'offscreen']);
 
 const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)fake-[^/]*\.tsx?$/.test(file);
 const sources = readdirSync(SRC, { recursive: true })

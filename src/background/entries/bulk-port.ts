@@ -1,6 +1,6 @@
 import { serveBulkPort } from '../../messages/bulk-port-server';
 import type { Runtime } from '../../platform/browser';
-import { watchBulkRun } from '../runs/run-book';
+import { tabsBook } from '../runs/tabs-book';
 import { askForBulkRun, bulkPermissionRefused } from '../runs/run-wish';
 import { cancelBulkRun, dismissBulkRun } from '../runs/tabs-runs';
 
@@ -17,7 +17,7 @@ export function onBulkPort(port: Runtime.Port): void {
           if (message.windowId !== windowId) {
             unwatch?.();
             windowId = message.windowId;
-            unwatch = watchBulkRun(windowId, (run) => popup.post({ type: 'run', run }));
+            unwatch = tabsBook.watch(windowId, (run) => popup.post({ type: 'run', run }));
           }
           if (message.type === 'start') {
             void askForBulkRun(windowId).then((started) => {

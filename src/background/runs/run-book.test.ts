@@ -37,7 +37,9 @@ const doneIn = (written: BulkRun[] | undefined) => written?.[0]?.items.filter((i
 
 /** A fresh worker's run book holding a run of `tabs` tabs none of which has ended, and that run. */
 async function bookWithRun(tabs: number) {
-  const book = await import('./run-book');
+  const { runBook } = await import('./run-book');
+  const { tabsRuns } = await import('../../storage/session/run-items');
+  const book = runBook<BulkRun>({ load: () => tabsRuns.get(), save: (runs) => tabsRuns.set(runs), keyOf: (kept) => kept.windowId, what: 'the tabs run' });
   const kept = run(0, tabs);
   (await book.runs()).set(kept.windowId, kept);
   return { book, kept };

@@ -46,4 +46,12 @@ describe("a tabs run's size in storage.session", () => {
     const skipped: BulkItem = { url: 'chrome://settings', status: { state: 'skipped', skip: { reason: 'browser-page' } } };
     expect(runSize(runOf([skipped, skipped]), SERVER)).toMatchObject({ tabs: 0, fits: true });
   });
+
+  it('keeps a list of 10,000 typical addresses within its share when a few hundred wait in the queue at once, where all at once would not fit', () => {
+    const list = runOf(Array.from({ length: 10_000 }, (_, index) => ({ url: `https://www.example-news.com/2026/11/25/an-article-${index}?ref=home`, status: { state: 'queued' } })));
+    expect(runSize(list, SERVER).fits).toBe(false);
+    const fed = runSize(list, SERVER, 120);
+    expect(fed.fits).toBe(true);
+    expect(fed.most).toBeGreaterThan(10_000);
+  });
 });

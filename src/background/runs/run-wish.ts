@@ -2,10 +2,10 @@ import type { Result } from '../../api/result';
 import type { BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { browser } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { tabsRunWish } from '../../storage/session/tabs-runs';
+import { tabsRunWish } from '../../storage/session/run-items';
 import { bulkStartSentence } from '../../ui/error-words';
 import { notifyFailure, notifySentence } from '../delivery/notify';
-import { isWatched } from './run-book';
+import { tabsBook } from './tabs-book';
 import { hasTabsPermission, startBulkRun } from './tabs-runs';
 import { errorText } from '../../platform/error-text';
 
@@ -56,7 +56,7 @@ export async function onPermissionsAdded(added: { permissions?: string[] }): Pro
     return;
   }
   // Chrome closed the popup for its prompt: show the run again, if nobody is watching it.
-  if (isWatched(started.value.windowId)) return;
+  if (tabsBook.isWatched(started.value.windowId)) return;
   await browser.action.openPopup({ windowId: started.value.windowId }).catch((error: unknown) => {
     console.warn('Shrtnr: the popup could not be opened on the tabs run.', errorText(error));
   });

@@ -122,9 +122,9 @@ describe('a "Shorten all tabs" run', () => {
     // The next worker: fresh module state, the same storage.session.
     vi.resetModules();
     const before = queued.length;
-    const next = await import('./tabs-runs');
+    const next = await import('./resume-runs');
     // Its jobs are followed, or queued anew, before it resolves.
-    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    await next.resumeRuns(journalled(), Date.now() + 1);
     // Followed through their journalled jobs: the same ids, nothing new queued.
     expect(queued.slice(before).map((job) => job.id)).toEqual(queued.slice(0, before).map((job) => job.id));
     expect(journalled()).toHaveLength(3);
@@ -136,9 +136,9 @@ describe('a "Shorten all tabs" run', () => {
     await allQueued(3);
     session.delete('bulk-runs');
     vi.resetModules();
-    const next = await import('./tabs-runs');
+    const next = await import('./resume-runs');
     // It takes the unclaimed jobs out before it resolves.
-    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    await next.resumeRuns(journalled(), Date.now() + 1);
     expect(journalled()).toEqual([]);
   });
 
@@ -239,8 +239,8 @@ describe('a "Shorten all tabs" run', () => {
     activeAccount = OTHER.id;
     historyLookup = undefined;
     vi.resetModules();
-    const next = await import('./tabs-runs');
-    await next.resumeBulkRuns(journalled(), Date.now() + 1);
+    const next = await import('./resume-runs');
+    await next.resumeRuns(journalled(), Date.now() + 1);
     await allQueued(3);
     // Each tab with the run's account: its token, to its server.
     expect(queued.map((job) => [job.request.account, job.account, job.server])).toEqual(Array.from({ length: 3 }, () => ['account-1', 'account-1', 'https://s.test']));

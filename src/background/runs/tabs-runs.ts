@@ -1,7 +1,7 @@
 import { failure, success, type Result } from '../../api/result';
 import type { BulkRun, BulkStartError } from '../../messages/bulk-port';
 import { TABS_PERMISSION } from '../../platform/tabs-permission';
-import { hasEnded, isFinal } from '../../shortening/bulk-run-state';
+import { hasEnded } from '../../shortening/bulk-run-state';
 import { browser, type Tabs } from '../../platform/browser';
 import { planBulk } from '../../shortening/bulk-plan';
 import { planningPace } from '../../shortening/run-pace';
@@ -9,21 +9,19 @@ import { titled } from '../../shortening/shorten-request';
 import { readSendingSettings } from '../../storage/account-tokens';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { Settings } from '../../storage/settings-schema';
-import { queueJournal } from '../queue/job-journal';
-import type { QueuedJob } from '../queue/queue-types';
-import { cancelJob, paceOf, sendingAccount } from '../service/shortening-service';
-import { changed, persist, runGone, runs } from './run-book';
-import { boundFor, follow, markCancelled, queueAll, shortenTab } from './run-tabs';
+import { paceOf, sendingAccount } from '../service/shortening-service';
+import { cancelLinks, feed } from './run-links';
 import { runSize } from './run-capacity';
+import { tabsBook, tabsKind } from './tabs-book';
 
 /**
  * "Shorten all tabs in this window": one run per window, each tab through the
  * shortening service (the history cache, then the one queue, so the server's
  * rate limit is waited out, never exceeded). Runs live here, in the worker,
- * so a popup that closes loses nothing (run-book.ts keeps them), and a worker
+ * so a popup that closes loses nothing (tabs-book.ts keeps them), and a worker
  * stopped mid-run takes each tab up again, from its queued job when it has
- * one. The popup follows a run over its port (entries/bulk-port.ts). Links go
- * to history; nothing here touches the clipboard.
+ * one (resume-runs.ts). The popup follows a run over its port
+ * (entries/bulk-port.ts). Links go to history; nothing here touches the clipboard.
  */
 
 /** Starts under way, per window: two asks at once give one run. */
@@ -46,7 +44,7 @@ export function startBulkRun(windowId: number): Promise<Result<BulkRun, BulkStar
 
 async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartError>> {
   if (!(await hasTabsPermission())) return failure({ kind: 'tabs-permission' });
-  const all = await runs();
+  const all = await tabsBook.runs();
   const going = all.get(windowId);
   if (going !== undefined && !hasEnded(going)) return success(going);
   // Read once for the whole run: the plan, and every tab's shortening, follow the settings of the click.
@@ -79,7 +77,7 @@ async function startRun(windowId: number): Promise<Result<BulkRun, BulkStartErro
   if (!size.fits) return failure({ kind: 'run-too-large', tabs: size.tabs, most: size.most });
   all.set(windowId, run);
   // Queued once the run is written: a job journalled before it would be dropped by the next worker as nobody's.
-  void changed(run, 'now').then(() => queueAll(run, settings));
+  void tabsBook.changed(run, 'now').then(() => feed(tabsKind, run, settings));
   return success(run);
 }
 
@@ -88,66 +86,26 @@ const pageTab = (tab: Tabs.Tab | undefined, settings: Settings): { tab?: number 
 
 /** Drops the run's tabs still waiting (they end cancelled); a tab whose request is under way finishes. */
 export async function cancelBulkRun(windowId: number): Promise<void> {
-  const run = (await runs()).get(windowId);
-  if (run === undefined || hasEnded(run)) return;
-  markCancelled(run.id);
-  for (const item of run.items) if (!isFinal(item) && item.job !== undefined) cancelJob(item.job);
+  const run = (await tabsBook.runs()).get(windowId);
+  if (run !== undefined) cancelLinks(tabsKind, run);
 }
 
 /** Forgets an ended run (the popup's "Done"): the window shows none until the next. */
 export async function dismissBulkRun(windowId: number): Promise<void> {
-  const all = await runs();
+  const all = await tabsBook.runs();
   const run = all.get(windowId);
   if (run === undefined || !hasEnded(run)) return;
   all.delete(windowId);
-  runGone(windowId, false);
+  tabsBook.gone(windowId, false);
 }
 
 /** The window closed: its run's tabs still waiting are dropped, and its addresses are not kept any longer. */
 export async function forgetWindowRun(windowId: number): Promise<void> {
-  await cancelBulkRun(windowId);
-  if (!(await runs()).delete(windowId)) return;
-  runGone(windowId, true);
-}
-
-/**
- * After a worker restart: each unfinished tab of a run the last worker
- * started goes on, through its queued job when the journal has it, else
- * from the start (a link made meanwhile is then found in history).
- */
-export async function resumeBulkRuns(jobs: readonly QueuedJob[], workerStartedAt: number): Promise<void> {
-  const unclaimed = new Map(jobs.map((job) => [job.id, job]));
-  const toShorten: [BulkRun, number][] = [];
-  for (const run of (await runs()).values()) {
-    if (run.startedAt >= workerStartedAt || hasEnded(run)) continue;
-    for (const [index, item] of run.items.entries()) {
-      if (isFinal(item)) continue;
-      const job = item.job === undefined ? undefined : unclaimed.get(item.job);
-      if (job === undefined) {
-        toShorten.push([run, index]);
-        continue;
-      }
-      unclaimed.delete(job.id);
-      follow(run, index, job);
-    }
-  }
-  // A job no run names (its run was forgotten, or the worker stopped before the run named it): nobody waits for it.
-  await Promise.all([...unclaimed.values()].map((job) => queueJournal.remove(job).catch(() => undefined)));
-  if (toShorten.length === 0) return;
-  // Named before its job is made, as at a run's start (a run an earlier version kept may name none).
-  let named = false;
-  for (const [run, index] of toShorten) {
-    const item = run.items[index];
-    if (item === undefined || item.job !== undefined) continue;
-    item.job = crypto.randomUUID();
-    named = true;
-  }
-  if (named) await persist('now');
-  // Read only when a tab must be taken up from the start: every worker's start comes through here.
-  const settings = await readSendingSettings(localArea, await tokenVault());
-  const bounds = new Map<BulkRun, number>();
-  for (const [run, index] of toShorten) {
-    if (!bounds.has(run)) bounds.set(run, boundFor(run));
-    await shortenTab(run, index, settings, bounds.get(run));
-  }
+  const all = await tabsBook.runs();
+  const run = all.get(windowId);
+  if (run === undefined) return;
+  // Forgotten first: its end, if cancelling ends it, is nobody's to be told of.
+  all.delete(windowId);
+  cancelLinks(tabsKind, run);
+  tabsBook.gone(windowId, true);
 }

@@ -98,6 +98,8 @@ export interface Asker extends Click, PageAsker {
   waitBoundMs?: number;
   /** Its job's id when the asker named it up front (a tabs run, so that a restarted worker finds each tab's job). */
   jobId?: string;
+  /** A run's start: a link history holds made since then is the run's own (made before a worker stopped), not one reused. */
+  madeSince?: number;
 }
 
 /**
@@ -123,7 +125,7 @@ export async function shorten(request: ShortenRequest, asker: Asker, settings?: 
   const own = await pageLinkToUse(request, asker, current.usePageShortLink);
   if (own !== undefined) return answer(success(await keepPageLink(own, prepared.value, request, current.history)));
   if (account === undefined) return answer(failure(request.account === undefined ? missingAccount(current) : { kind: 'account-removed' }));
-  const cached = await fromHistory(backgroundHistory(), current.history, account, request, prepared.value).catch(historyFailed('read'));
+  const cached = await fromHistory(backgroundHistory(), current.history, account, request, prepared.value, asker.madeSince).catch(historyFailed('read'));
   if (cached !== undefined) return answer(success(cached));
   // Settings that make sending impossible (no token, a token for another server, no valid server) fail here, not after a wait for the limit.
   const unsendable = cannotSend(account, current);

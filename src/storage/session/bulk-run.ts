@@ -6,10 +6,10 @@ import type { JobFailure } from './job-failure';
 
 z.config({ jitless: true });
 
-// A run's shapes apart from its storage.session items (tabs-runs.ts): the popup checks what it hears with this
-// schema, and carries no storage code.
+// A run's shapes apart from its storage.session items (run-items.ts): the popup checks what it hears
+// with this schema, and carries no storage code.
 
-/** Why a tab is passed over: each has its own words in the popup. */
+/** Why a tab (or a list's address) is passed over: each has its own words in the popup and the list page. */
 export type BulkSkip =
   /** chrome://, about:, a browser's own pages and the like: no web address. */
   | { reason: 'browser-page' }
@@ -46,18 +46,22 @@ export interface RunPace {
   windowMs: number;
 }
 
-/** "Shorten all tabs in this window": one run per window, in the window's tab order. */
-export interface BulkRun {
+/** What every run of many links keeps: a window's tabs (below), or a list pasted or dropped on the list page (list-run.ts). */
+export interface LinksRun {
   id: string;
-  windowId: number;
   startedAt: number;
   /** A private window's: nothing of it is recorded in history. */
   private: boolean;
-  /** The pace it was planned at (the popup says how long it takes); absent in a run an earlier version started. */
+  /** The pace it was planned at (its page says how long it takes); absent in a run an earlier version started. */
   pace?: RunPace;
   /** The account it shortens with (by id), the one active at its start, to its end and across a restarted worker; absent in a run an earlier version started (then the active one). */
   account?: string;
   items: BulkItem[];
+}
+
+/** "Shorten all tabs in this window": one run per window, in the window's tab order. */
+export interface BulkRun extends LinksRun {
+  windowId: number;
 }
 
 // z.union where z.discriminatedUnion would say the same: 0.45 KiB less in every context that loads zod (one chunk,
@@ -79,7 +83,10 @@ const statusSchema = schemaFor<BulkItemStatus>()(z.union([
   z.object({ state: z.literal('failed'), error: errorDataSchema<JobFailure>() }),
 ]));
 
-const itemSchema = schemaFor<BulkItem>()(z.object({ url: z.string(), title: z.optional(z.string()), status: statusSchema, job: z.optional(z.string()), tab: z.optional(z.number()) }));
+/** One link of a run, as stored and as a page hears it. */
+export const bulkItemSchema = schemaFor<BulkItem>()(z.object({ url: z.string(), title: z.optional(z.string()), status: statusSchema, job: z.optional(z.string()), tab: z.optional(z.number()) }));
+
+export const runPaceSchema = schemaFor<RunPace>()(z.object({ limit: z.number().check(z.refine((limit) => limit >= 1)), windowMs: z.number().check(z.refine((windowMs) => windowMs > 0)) }));
 
 /** A run as stored, and as the popup hears it over its port (src/messages/bulk-port.ts), every tab of it checked. */
 export const bulkRunSchema = schemaFor<BulkRun>()(z.object({
@@ -87,7 +94,7 @@ export const bulkRunSchema = schemaFor<BulkRun>()(z.object({
   windowId: z.number(),
   startedAt: z.number(),
   private: z.boolean(),
-  pace: z.optional(z.object({ limit: z.number().check(z.refine((limit) => limit >= 1)), windowMs: z.number().check(z.refine((windowMs) => windowMs > 0)) })),
+  pace: z.optional(runPaceSchema),
   account: z.optional(z.string()),
-  items: z.array(itemSchema),
+  items: z.array(bulkItemSchema),
 }));

@@ -15,7 +15,8 @@ vi.mock('../../platform/browser', async () => {
 });
 
 const { readWholeSession } = await import('./session-area');
-const { tabsRuns, tabsRunWish } = await import('./tabs-runs');
+const { tabsRuns, tabsRunWish } = await import('./run-items');
+const { listRun } = await import('./run-items');
 const { queuedJobs } = await import('./queued-jobs');
 const { gateSnapshots } = await import('./gate-snapshots');
 const { lastCopiedClick, offeredLink } = await import('./clipboard-memory');
@@ -108,6 +109,29 @@ describe('the tabs runs', () => {
     await expect(tabsRunWish.get()).resolves.toBeUndefined();
     await tabsRunWish.remove();
     expect(session.has('bulk-wish')).toBe(false);
+  });
+});
+
+describe('the list run', () => {
+  const LIST = { id: 'list-1', startedAt: 1_000, private: false, pace: { limit: 60, windowMs: 3_000 }, account: 'account-1', paused: true, items: STATUSES.map((status, index) => ({ url: `https://example.com/${index}`, status, job: `job-${index}` })) };
+
+  it('reads back every status an address can have, paused or not, and none when there is none', async () => {
+    await expect(listRun.get()).resolves.toBeUndefined();
+    await listRun.set(LIST);
+    await expect(listRun.get()).resolves.toEqual(LIST);
+    await listRun.remove();
+    expect(session.has('list-run')).toBe(false);
+  });
+
+  it.each([
+    ['a tabs run', RUN],
+    ['a run not known to be paused or not', { ...LIST, paused: undefined }],
+    ['a run with no pace', { ...LIST, pace: undefined }],
+    ['a run with no account', { ...LIST, account: undefined }],
+    ['an address of another shape', { ...LIST, items: [{ url: 1, status: { state: 'queued' } }] }],
+  ])('reads %s as none', async (_name, damaged) => {
+    session.set('list-run', damaged);
+    await expect(listRun.get()).resolves.toBeUndefined();
   });
 });
 

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { bulkRunSchema, type BulkRun } from './bulk-run';
+import { listRunSchema, type ListRun } from './list-run';
 import { bySchema } from '../stored-item';
 import { sessionItem } from './session-area';
 
 z.config({ jitless: true });
+
+// The runs' storage.session items: every window's tabs run, the wish for one, and the list run.
 
 const asRun = bySchema(bulkRunSchema);
 
@@ -29,3 +32,10 @@ export const tabsRunWish = sessionItem<{ windowId: number; at: number } | undefi
   bySchema(z.object({ windowId: z.number(), at: z.number() })),
   undefined,
 );
+
+/**
+ * The list run, so a page closed (or a worker stopped) loses nothing: final
+ * states as they are, an address still waiting as queued. One that fails its
+ * schema reads as none.
+ */
+export const listRun = sessionItem<ListRun | undefined>('list-run', bySchema(listRunSchema), undefined);

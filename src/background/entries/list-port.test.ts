@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/support/eventually';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../../../test/support/message-bus';
+import type { Runtime } from '../../platform/browser';
+import type { ListRun } from '../../storage/session/list-run';
+
+// The worker's end of the list page's port over the real list book (storage.session a Map), the runs' actions faked.
+const session = new Map<string, unknown>();
+vi.mock('../../platform/browser', async () => {
+  const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
+  return { browser: { runtime: { id: EXTENSION_ID, getURL: (path: string) => `${EXTENSION_ORIGIN}${path}` }, storage: { session: fakeSessionArea(session) } } };
+});
+vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
+vi.mock('../delivery/notify', () => ({ notifySentence: async () => undefined }));
+const actions = vi.hoisted(() => ({
+  planList: vi.fn(),
+  startListRun: vi.fn(),
+  pauseListRun: vi.fn(async () => undefined),
+  resumeListRun: vi.fn(async () => undefined),
+  cancelListRun: vi.fn(async () => undefined),
+  dismissListRun: vi.fn(async () => undefined),
+}));
+vi.mock('../runs/list-runs', () => actions);
+
+const { onListPort } = await import('./list-port');
+const { listBook, LIST_RUN } = await import('../runs/list-book');
+
+/** The page's port as the worker gets it: what the page sends, and what the worker posts back. */
+function pagePort(incognito: boolean) {
+  const listeners: ((message: unknown) => void)[] = [];
+  const posted: unknown[] = [];
+  const port = {
+    name: 'list',
+    sender: { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}src/list/index.html`, tab: { id: 4, incognito } },
+    postMessage: (message: unknown) => posted.push(structuredClone(message)),
+    disconnect: () => undefined,
+    onMessage: { addListener: (listener: (message: unknown) => void) => listeners.push(listener) },
+    onDisconnect: { addListener: () => undefined },
+  };
+  onListPort(port as unknown as Runtime.Port);
+  return { posted, send: (message: unknown) => listeners.forEach((listener) => listener(message)) };
+}
+
+const PACE = { limit: 60, windowMs: 3_000 };
+const run = (state: 'queued' | 'done'): ListRun => ({
+  id: 'list-1',
+  startedAt: 1,
+  private: false,
+  pace: PACE,
+  account: 'account-1',
+  paused: false,
+  items: [{ url: 'https://a.test/', status: state === 'done' ? { state, shortUrl: 'https://s.test/a', longUrl: 'https://a.test/', fromHistory: false } : { state } }],
+});
+
+beforeEach(() => {
+  session.clear();
+  for (const action of Object.values(actions)) action.mockClear();
+});
+
+describe("the worker's end of the list page's port", () => {
+  it('tells a watching page: no run, then where the run stands while it goes, then the whole run at its end', async () => {
+    const page = pagePort(false);
+    page.send({ type: 'watch' });
+    await eventually(() => expect(page.posted).toEqual([{ type: 'none' }]));
+    const going = run('queued');
+    (await listBook.runs()).set(LIST_RUN, going);
+    await listBook.changed(going, 'now');
+    // Told at most ten times a second: heard once its turn comes.
+    await eventually(() => expect(page.posted.at(-1)).toEqual({ type: 'progress', progress: { id: 'list-1', paused: false, pace: PACE, addresses: 1, toShorten: 1, made: 0, fromHistory: 0, failed: 0 } }));
+    const ended = run('done');
+    (await listBook.runs()).set(LIST_RUN, ended);
+    await listBook.changed(ended, 'now');
+    await eventually(() => expect(page.posted.at(-1)).toEqual({ type: 'ended', run: ended }));
+  });
+
+  it('answers a plan under its ask, or why there is none; starts with the window the browser says the page is in', async () => {
+    actions.planList.mockResolvedValueOnce({ ok: true, value: { addresses: 1, fresh: 1, inHistory: 0, duplicates: 0, invalid: [], pace: PACE } }).mockResolvedValueOnce({ ok: false, error: { kind: 'no-token' } });
+    actions.startListRun.mockResolvedValue({ ok: false, error: { kind: 'list-too-large', addresses: 9, most: 8 } });
+    const page = pagePort(true);
+    page.send({ type: 'plan', ask: 1, addresses: ['https://a.test/'] });
+    page.send({ type: 'plan', ask: 2, addresses: ['https://a.test/'] });
+    page.send({ type: 'start', addresses: ['https://a.test/'] });
+    await eventually(() => expect(page.posted).toHaveLength(3));
+    expect(page.posted).toEqual([
+      { type: 'plan', ask: 1, plan: { addresses: 1, fresh: 1, inHistory: 0, duplicates: 0, invalid: [], pace: PACE } },
+      { type: 'not-started', ask: 2, error: { kind: 'no-token' } },
+      { type: 'not-started', error: { kind: 'list-too-large', addresses: 9, most: 8 } },
+    ]);
+    expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], true);
+  });
+
+  it('passes on pause, resume, cancel and dismiss', () => {
+    const page = pagePort(false);
+    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) page.send({ type });
+    expect([actions.pauseListRun, actions.resumeListRun, actions.cancelListRun, actions.dismissListRun].map((action) => action.mock.calls.length)).toEqual([1, 1, 1, 1]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ListRun, ListToPage } from '../../messages/list-port';
+import { serveListPort } from '../../messages/list-port-server';
+import type { Runtime } from '../../platform/browser';
+import { hasEnded } from '../../shortening/bulk-run-state';
+import { listProgress } from '../../shortening/list-plan';
+import { LIST_RUN, listBook } from '../runs/list-book';
+import { cancelListRun, dismissListRun, pauseListRun, planList, resumeListRun, startListRun } from '../runs/list-runs';
+
+/**
+ * Answers the list page's port (src/messages/list-port.ts): what a list
+ * comes to, and the list run after every change (where it stands while it
+ * goes, the whole run for the table once it has ended).
+ */
+export function onListPort(port: Runtime.Port): void {
+  // Read from the browser, not the page: a list sent from a private window's page is never recorded.
+  const privateWindow = port.sender?.tab?.incognito === true;
+  serveListPort(port, (page) => {
+    let unwatch: (() => void) | undefined;
+    page.onClose(() => unwatch?.());
+    page.onMessage((message) => {
+      switch (message.type) {
+        case 'watch':
+          unwatch ??= listBook.watch(LIST_RUN, (run) => page.post(toPage(run)));
+          return;
+        case 'plan':
+          void planList(message.addresses).then((planned) => page.post(planned.ok ? { type: 'plan', ask: message.ask, plan: planned.value } : { type: 'not-started', ask: message.ask, error: planned.error }));
+          return;
+        case 'start':
+          void startListRun(message.addresses, privateWindow).then((started) => started.ok || page.post({ type: 'not-started', error: started.error }));
+          return;
+        case 'pause':
+          void pauseListRun();
+          return;
+        case 'resume':
+          void resumeListRun();
+          return;
+        case 'cancel':
+          void cancelListRun();
+          return;
+        case 'dismiss':
+          void dismissListRun();
+      }
+    });
+  });
+}
+
+const toPage = (run: ListRun | undefined): ListToPage => {
+  if (run === undefined) return { type: 'none' };
+  return hasEnded(run) ? { type: 'ended', run } : { type: 'progress', progress: listProgress(run) };
+};

@@ -1,0 +1,129 @@
+import { checkServerUrl } from '../../api/url-checks';
+import { failure, success, type Result } from '../../api/result';
+import type { ListStartError } from '../../messages/list-port';
+import { planBulk, type PlannedTab } from '../../shortening/bulk-plan';
+import { hasEnded } from '../../shortening/bulk-run-state';
+import { listPlan, type ListPlan } from '../../shortening/list-plan';
+import { planningPace } from '../../shortening/run-pace';
+import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
+import type { Account } from '../../storage/accounts';
+import { localArea, tokenVault } from '../../storage/extension-storage';
+import type { ListRun } from '../../storage/session/list-run';
+import { backgroundHistory, historyFailed } from '../service/history-access';
+import { paceOf, sendingAccount } from '../service/shortening-service';
+import { LIST_RUN, listBook, listKind } from './list-book';
+import { runSize } from './run-capacity';
+import { cancelLinks, feed, takeOutOfQueue } from './run-links';
+
+/**
+ * "Shorten a list": the addresses the list page sends, planned (what they
+ * come to before anything is sent) and run, each through the shortening
+ * service like a tab of a tabs run (the history cache, then the one queue
+ * that waits out the server's limit; the user's own clicks go first). One
+ * list at a time; the page follows it over its port (entries/list-port.ts),
+ * and it goes on with the page closed or the worker stopped (resume-runs.ts).
+ */
+
+/** A start under way: two asks at once give one run. */
+let starting: Promise<Result<ListRun, ListStartError>> | undefined;
+
+/** What the list would come to with the settings of now: nothing is sent, nothing kept. */
+export async function planList(addresses: readonly string[]): Promise<Result<ListPlan, ListStartError>> {
+  const ready = await readyToSend(addresses);
+  if (!ready.ok) return ready;
+  const { settings, account, planned } = ready.value;
+  const held = await Promise.all(planned.map((entry) => ('prepared' in entry ? historyHolds(settings, account, entry.prepared.longUrl) : false)));
+  return success(listPlan(planned, held, planningPace(paceOf(account))));
+}
+
+/** Starts shortening the list, or gives the list run already going. */
+export function startListRun(addresses: readonly string[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
+  starting ??= startRun(addresses, privateWindow).finally(() => {
+    starting = undefined;
+  });
+  return starting;
+}
+
+async function startRun(addresses: readonly string[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
+  const all = await listBook.runs();
+  const going = all.get(LIST_RUN);
+  if (going !== undefined && !hasEnded(going)) return success(going);
+  // Read once for the whole run: the plan, and every address's shortening, follow the settings of the click.
+  const ready = await readyToSend(addresses);
+  if (!ready.ok) return ready;
+  const { settings, account, planned } = ready.value;
+  const run: ListRun = {
+    id: crypto.randomUUID(),
+    startedAt: Date.now(),
+    // A list sent from a private window's page is never recorded in history, like any shortening there.
+    private: privateWindow,
+    pace: planningPace(paceOf(account)),
+    account: account.id,
+    paused: false,
+    items: planned.map((entry) => ({ url: entry.url, status: 'skip' in entry ? { state: 'skipped', skip: entry.skip } : { state: 'queued' } })),
+  };
+  // Refused up front rather than failing half-way: every write of the run holds all of it.
+  const size = runSize(run, account.server, listKind.ahead(run));
+  if (!size.fits) return failure({ kind: 'list-too-large', addresses: size.tabs, most: size.most });
+  all.set(LIST_RUN, run);
+  // Fed once the run is written: a job journalled before it would be dropped by the next worker as nobody's.
+  void listBook.changed(run, 'now').then(() => feed(listKind, run, settings));
+  return success(run);
+}
+
+/** Its addresses waiting in the queue come out of it; those not sent wait until it goes on. */
+export async function pauseListRun(): Promise<void> {
+  const run = await runGoing();
+  if (run === undefined || run.paused) return;
+  run.paused = true;
+  takeOutOfQueue(run);
+  await listBook.changed(run, 'now');
+}
+
+/** Goes on from where it was paused, with the settings of now. */
+export async function resumeListRun(): Promise<void> {
+  const run = await runGoing();
+  if (run === undefined || !run.paused) return;
+  run.paused = false;
+  await listBook.changed(run, 'now');
+  await feed(listKind, run, await readSendingSettings(localArea, await tokenVault()));
+}
+
+/** The addresses still waiting end cancelled; one whose request is under way finishes. */
+export async function cancelListRun(): Promise<void> {
+  const run = await runGoing();
+  if (run !== undefined) cancelLinks(listKind, run);
+}
+
+/** Forgets an ended run (the page's "New list"): its addresses are kept no longer (its links are in history). */
+export async function dismissListRun(): Promise<void> {
+  const all = await listBook.runs();
+  const run = all.get(LIST_RUN);
+  if (run === undefined || !hasEnded(run)) return;
+  all.delete(LIST_RUN);
+  listBook.gone(LIST_RUN, false);
+}
+
+async function runGoing(): Promise<ListRun | undefined> {
+  const run = (await listBook.runs()).get(LIST_RUN);
+  return run === undefined || hasEnded(run) ? undefined : run;
+}
+
+/** The settings, the account and the plan of the addresses, when something can be sent with them (else why not). */
+async function readyToSend(addresses: readonly string[]): Promise<Result<{ settings: SendingSettings; account: Account; planned: PlannedTab[] }, ListStartError>> {
+  const settings = await readSendingSettings(localArea, await tokenVault());
+  const account = sendingAccount(settings);
+  if (!account.ok) return account;
+  const planned = planBulk(
+    addresses.map((url) => ({ url })),
+    { stripTracking: settings.stripTracking },
+  );
+  return success({ settings, account: account.value, planned });
+}
+
+/** Whether history holds the link this account made for the address (the cache a shortening asks first). */
+async function historyHolds(settings: SendingSettings, account: Account, longUrl: string): Promise<boolean> {
+  const server = checkServerUrl(account.server);
+  if (!settings.history || !server.ok) return false;
+  return (await backgroundHistory().findCached(server.value, longUrl, account.id).catch(historyFailed('read'))) !== undefined;
+}

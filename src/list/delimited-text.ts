@@ -1,0 +1,70 @@
+/** The separators a list's table may use: a comma (RFC 4180), a semicolon (spreadsheets in locales that write decimal commas), a tab (cells copied from a spreadsheet). */
+export const DELIMITERS = [',', ';', '\t'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/**
+ * The rows of a delimited text, as RFC 4180 reads them: a field in double
+ * quotes may hold the separator, line breaks and quotes (doubled); a record
+ * ends at CRLF, LF or a lone CR. Read leniently, as spreadsheets write:
+ * text after a closing quote stays in its field, a quote never closed runs to
+ * the end, and the last line's break is optional (it adds no empty row).
+ */
+export function delimitedRows(text: string, delimiter: Delimiter): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  // Whether the row holds anything yet (a field ended, or a character read): a break after nothing adds no row.
+  let started = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+    started = false;
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index] ?? '';
+    if (quoted) {
+      if (character !== '"') field += character;
+      else if (text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else quoted = false;
+      continue;
+    }
+    if (character === '"' && field === '') {
+      quoted = true;
+      started = true;
+    } else if (character === delimiter) {
+      endField();
+      started = true;
+    } else if (character === '\r' || character === '\n') {
+      if (character === '\r' && text[index + 1] === '\n') index += 1;
+      if (started) endRow();
+    } else {
+      field += character;
+      started = true;
+    }
+  }
+  if (started) endRow();
+  return rows;
+}
+
+/**
+ * The separator a table uses: of those a spreadsheet writes, the one its
+ * first record holds most often outside quotes (a comma when it holds none).
+ */
+export function sniffDelimiter(text: string): Delimiter {
+  const counts = new Map<Delimiter, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const character of text) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && (character === '\n' || character === '\r')) break;
+    else if (!quoted && counts.has(character as Delimiter)) counts.set(character as Delimiter, (counts.get(character as Delimiter) ?? 0) + 1);
+  }
+  return DELIMITERS.reduce((best, delimiter) => ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0) ? delimiter : best), ',');
+}

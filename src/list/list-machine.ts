@@ -1,0 +1,101 @@
+import type { ListPlan, ListProgress, ListRun, ListStartError, ListToPage } from '../messages/list-port';
+import type { ListFileProblem, ListFileText } from './list-file';
+import { addressesOf, listSource, type ListProblem, type ListSource } from './list-source';
+import type { ListConnector } from './list-connector';
+
+// The list page as a value, and what changes it as events: pure, so each step
+// is an event a test can play (list-machine.test.ts). The view renders the
+// value; use-list-page.ts runs the effects through the connector.
+
+/** A file's addresses, in the column chosen. */
+export interface ListFile {
+  name: string;
+  source: ListSource;
+  column: number;
+}
+
+/** Why the page sends nothing: a file it cannot read, a list it cannot send, or the worker's refusal. */
+export type ShownProblem = { kind: 'file'; problem: ListFileProblem } | { kind: 'list'; problem: ListProblem } | { kind: 'refused'; error: ListStartError };
+
+export interface ListPage {
+  screen: 'connecting' | 'input' | 'plan' | 'running' | 'ended' | 'unreachable';
+  /** What was pasted (kept while a file is used instead). */
+  pasted: string;
+  file?: ListFile;
+  problem?: ShownProblem;
+  /** The latest plan asked for: an answer to an earlier one changes nothing. */
+  ask: number;
+  /** The addresses of the plan asked for, or of the plan shown. */
+  addresses?: string[];
+  checking: boolean;
+  plan?: ListPlan;
+  /** Send was pressed: the run's first word is awaited. */
+  sending: boolean;
+  progress?: ListProgress;
+  run?: ListRun;
+}
+
+export type ListEffect = (connector: ListConnector) => void;
+export type Step = [ListPage, ListEffect?];
+
+export const initialPage = (): ListPage => ({ screen: 'connecting', pasted: '', ask: 0, checking: false, sending: false });
+
+/** What the worker says. */
+export function heard(page: ListPage, message: ListToPage): Step {
+  switch (message.type) {
+    case 'none':
+      // The page's own list stays on screen (a plan too); a run that ended and was dismissed leaves a fresh field.
+      if (page.screen === 'connecting') return [{ ...page, screen: 'input' }];
+      return page.screen === 'running' || page.screen === 'ended' ? [{ ...initialPage(), screen: 'input' }] : [page];
+    case 'progress':
+      return [{ ...page, screen: 'running', progress: message.progress, sending: false, problem: undefined }];
+    case 'ended':
+      return [{ ...page, screen: 'ended', run: message.run, sending: false, progress: undefined }];
+    case 'plan':
+      if (!page.checking || message.ask !== page.ask || page.screen !== 'input') return [page];
+      return [{ ...page, screen: 'plan', plan: message.plan, checking: false }];
+    case 'not-started':
+      if (message.ask === undefined) return page.sending ? [{ ...page, sending: false, problem: { kind: 'refused', error: message.error } }] : [page];
+      return page.checking && message.ask === page.ask ? [{ ...page, checking: false, problem: { kind: 'refused', error: message.error } }] : [page];
+  }
+}
+
+/** The list as given changes: a plan asked for the list as it was will not be shown. */
+const changed = (page: ListPage): ListPage => ({ ...page, checking: false, problem: undefined });
+
+export const typed = (page: ListPage, text: string): Step => [{ ...changed(page), pasted: text }];
+
+/** A file was read (chosen or dropped): its addresses are used instead of the field's, or why it cannot be. */
+export function fileRead(page: ListPage, name: string, read: ListFileText): Step {
+  if (!read.ok) return [{ ...page, problem: { kind: 'file', problem: read.problem } }];
+  const source = listSource(read.text, /\.(csv|tsv)$/i.test(name));
+  const { file: _dropped, ...rest } = changed(page);
+  return [{ ...rest, file: { name, source, column: source.suggested } }];
+}
+
+export const columnChosen = (page: ListPage, column: number): Step => [page.file === undefined ? page : { ...changed(page), file: { ...page.file, column } }];
+
+export function fileRemoved(page: ListPage): Step {
+  const { file: _dropped, ...rest } = changed(page);
+  return [rest];
+}
+
+/** Check the list: its addresses planned by the worker (nothing sent), or why there is nothing to plan. */
+export function check(page: ListPage): Step {
+  const read = page.file === undefined ? addressesOf(listSource(page.pasted, false), 0) : addressesOf(page.file.source, page.file.column);
+  if (!read.ok) return [{ ...page, problem: { kind: 'list', problem: read.problem } }];
+  const ask = page.ask + 1;
+  return [{ ...page, ask, addresses: read.addresses, checking: true, problem: undefined }, (connector) => connector.plan(ask, read.addresses)];
+}
+
+/** Back to the list as given, to change it. */
+export const change = (page: ListPage): Step => [{ ...page, screen: 'input', problem: undefined }];
+
+export function send(page: ListPage): Step {
+  const { addresses } = page;
+  if (page.screen !== 'plan' || page.sending || addresses === undefined) return [page];
+  return [{ ...page, sending: true, problem: undefined }, (connector) => connector.start(addresses)];
+}
+
+/** The worker cannot be reached, after a few tries. */
+export const lost = (page: ListPage): Step => [{ ...page, screen: 'unreachable' }];
