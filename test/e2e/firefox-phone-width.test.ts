@@ -96,15 +96,19 @@ describe('Firefox’s toolbar panel on a page, under a finger', () => {
     const { shortUrl } = await session.firefox.popupPanel();
     expect(shortUrl).toMatch(session.shortUrlPattern());
     // The probe, run over the panel's document from an extension page (the panel is no page to BiDi).
-    const panelLayout = await session.firefox.evaluateInExtension<PhoneLayout & { page: number }, null>(
+    const panelLayout = await session.firefox.evaluateInExtension<PhoneLayout & { page: number; room: number }, null>(
       `(() => {
         const view = browser.extension.getViews({ type: 'popup' })[0];
         const layout = ((document, innerWidth, getComputedStyle, matchMedia) => ${PHONE_LAYOUT_PROBE})(view.document, view.innerWidth, (element) => view.getComputedStyle(element), (query) => view.matchMedia(query));
-        return { ...layout, page: view.document.querySelector('main.popup').getBoundingClientRect().width };
+        return { ...layout, page: view.document.querySelector('main.popup').getBoundingClientRect().width, room: view.document.documentElement.clientWidth };
       })()`,
       null,
     );
-    expect(panelLayout).toEqual({ ...FITS_A_PHONE, width: panelLayout.width, page: PHONE.width });
+    // The popup is 360 px wide, less what the panel's vertical scrollbar takes when it is taller than the panel (600 px):
+    // it fills the room beside the scrollbar, and nothing goes sideways.
+    expect(panelLayout).toEqual({ ...FITS_A_PHONE, width: panelLayout.width, page: panelLayout.room, room: panelLayout.room });
+    expect(panelLayout.room).toBeGreaterThan(PHONE.width - 20);
+    expect(panelLayout.room).toBeLessThanOrEqual(PHONE.width);
     expect(await session.readClipboard()).toBe(shortUrl);
     await session.firefox.evaluateInExtension(() => {
       for (const view of (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' })) view.close();
