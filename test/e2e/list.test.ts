@@ -7,7 +7,7 @@
 // src/list/extension-connector.ts.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { delimitedRows } from '../../src/list/delimited-text';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await session.configure({ autoCopy: false });
 });
 afterAll(() => session?.close());
+// Each test counts the history it made: one that ran before (shuffled, either may) leaves its list's links there.
+beforeEach(() => session.clearHistory());
 
 const address = (n: number) => `${base}/demo/destination?list=${n}`;
 /** What the popup's checks refuse, each for its own reason. */
