@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The badge as the toolbar shows it: its text and tooltip after each change.
+// The badge as the toolbar shows it: its text, and the tooltip it has at the moment the text shows (a reader who sees
+// "✓" sees its sentence too, never the one before).
 const shown: string[] = [];
-let badgeText = '';
+let badgeTitle = '';
 vi.mock('../../platform/browser', () => ({
   browser: {
     action: {
       setBadgeText: async ({ text }: { text: string }) => {
-        badgeText = text;
+        shown.push(`${text} | ${badgeTitle}`);
       },
       setBadgeBackgroundColor: async () => undefined,
       setTitle: async ({ title }: { title: string }) => {
-        shown.push(`${badgeText} | ${title}`);
+        badgeTitle = title;
       },
     },
   },

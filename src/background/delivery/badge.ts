@@ -128,10 +128,9 @@ async function showSummaryOrNothing(): Promise<void> {
 }
 
 async function show(text: string, color: string, title: string): Promise<void> {
-  await Promise.all([
-    browser.action.setBadgeText({ text }),
-    browser.action.setBadgeBackgroundColor({ color }),
-    browser.action.setTitle({ title }),
-  ]);
+  // The tooltip and colour first, then the text: whoever sees the text change (a person, a test) finds its sentence
+  // already there, not the one before (a full run read "✓" with "Shortening…" when the three went at once).
+  await Promise.all([browser.action.setBadgeBackgroundColor({ color }), browser.action.setTitle({ title })]);
+  await browser.action.setBadgeText({ text });
   tellShown({ surface: 'badge-title', text: title });
 }
