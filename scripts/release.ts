@@ -2,7 +2,8 @@
 // tree it bumps the version in its one home (package.json; the build writes it
 // into each manifest), adds the version's section to CHANGELOG.md (Keep a
 // Changelog) from the commits since the last release, commits both, and tags
-// v<version>. Nothing is pushed: look it over, then push the commit and the tag.
+// v<version>, then makes what the stores take (npm run package: the three zips
+// and release/store/). Nothing is pushed: look it over, then push the commit and the tag.
 // The last release is the tag of the current version, or, without it (a clone
 // that did not fetch tags), the last commit that wrote CHANGELOG.md.
 import { execFileSync } from 'node:child_process';
@@ -59,4 +60,10 @@ git('add', 'package.json', 'package-lock.json', CHANGELOG);
 git('commit', '--quiet', '-m', `Release ${next}`);
 git('tag', '--annotate', tag, '-m', `Release ${next}`);
 console.log(`Released ${next}: package.json, package-lock.json and ${CHANGELOG} committed, tagged ${tag} (${subjects.length} commit${subjects.length === 1 ? '' : 's'} since ${since === '' ? 'the start' : since.slice(0, 12)}).`);
-console.log(`Look it over, then: git push && git push origin ${tag}; npm run package writes the zips of ${next}.`);
+// What the stores take, built from the tagged commit: the Chrome, Firefox and Edge zips and each store's listing.
+try {
+  execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'inherit' });
+} catch {
+  fail(`${tag} is tagged, but its packages could not be made (above): once that is fixed, npm run package makes them.`);
+}
+console.log(`release/ holds the zips of ${next} (Chrome, Firefox, Edge) and release/store/ their listings. Look it over, then: git push && git push origin ${tag}.`);

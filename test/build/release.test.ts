@@ -84,11 +84,8 @@ describe('npm run release', () => {
     expect(git('rev-parse', `v${next}^{commit}`)).toBe(git('rev-parse', 'HEAD'));
     expect(git('status', '--porcelain')).toBe('');
 
-    execFileSync(join(clone, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: clone });
+    // The release made its packages (npm run package): its build carries the version, into the stores' zips too.
     for (const target of TARGETS) expect(await versionIn(join(clone, 'dist', target, 'manifest.json')), target).toBe(next);
-
-    // The rest of `npm run package:zips` (its build is the one above): the store zips of the new version.
-    execFileSync(join(clone, 'node_modules/.bin/tsx'), ['scripts/package.ts'], { cwd: clone });
     const zip = async (kind: string) => readZip(await readFile(join(clone, 'release', `shrtnr-${kind}-${next}.zip`)));
     const [chrome, edge] = [await zip('chrome'), await zip('edge')];
     const manifestOf = (records: typeof chrome) => JSON.parse(records.find(({ name }) => name === 'manifest.json')?.data.toString('utf8') ?? '{}') as ExtensionManifest;
@@ -107,6 +104,14 @@ describe('npm run release', () => {
       const messages = JSON.parse(data.toString('utf8')) as Record<string, { message: string }>;
       expect(messages['extensionName']?.message, name).toMatch(/^Shrtnr/);
       expect(`${messages['extensionName']?.message} ${messages['extensionDescription']?.message}`, name).not.toMatch(/chrome/i);
+    }
+    // And Edge Add-ons' listing, in the five languages, with the same pictures as Chrome's (store-folder.test.ts reads it whole).
+    for (const locale of ['en', 'de', 'fr', 'es', 'ar']) {
+      const listing = join(clone, 'release/store/edge', locale);
+      const words = await Promise.all(['name.txt', 'summary.txt', 'description.txt'].map((file) => readFile(join(listing, file), 'utf8')));
+      expect(words.every((text) => text.trim() !== ''), locale).toBe(true);
+      expect(words.join('\n'), locale).not.toMatch(/chrome/i);
+      expect((await readFile(join(listing, 'promo-tile-440x280.png'))).equals(await readFile(join(clone, 'release/store/chrome', locale, 'promo-tile-440x280.png'))), locale).toBe(true);
     }
   });
 });
