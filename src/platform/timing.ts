@@ -5,6 +5,8 @@
  * worker a shared chunk of its own.
  */
 export const TIMING_MARKS = {
+  /** The popup has asked the worker for its tab's link (the user's click, as the queue hears it). */
+  popupAsked: 'shrtnr:popup-asked',
   popupShortUrlShown: 'shrtnr:popup-short-url-shown',
   popupCopied: 'shrtnr:popup-copied',
   popupRunListShown: 'shrtnr:popup-run-list-shown',

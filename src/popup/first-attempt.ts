@@ -45,6 +45,7 @@ export function startFirstAttempt(connector: PopupConnector): Promise<FirstAttem
       const progress = relay<ShortenProgress>();
       const pageLink = relay<PageLinkOffer>();
       const page = tab.id === undefined ? undefined : { tab: tab.id, onShortLink: pageLink.report };
+      performance.mark('shrtnr:popup-asked');
       return { tab, request, answer: connector.shorten(request, progress.report, page), progress, pageLink };
     },
     () => none,
