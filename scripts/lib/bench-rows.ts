@@ -49,7 +49,7 @@ export function scaleRows(scale: Awaited<ReturnType<typeof scaleBench>> | Error,
   const listShown = runs((run) => run.popupListShownMs);
   const longestFrames = runs((run) => run.popupLongestFrameMs);
   const refused = clean.reduce((sum, run) => sum + run.refused, 0);
-  const soakHeld = soak.unfinished === 0 && soak.sentTwiceOtherwise.length === 0 && soak.notInHistoryOnce.length === 0 && soak.refused === 0 && (soak.clipboard.expected === undefined || soak.clipboard.actual === soak.clipboard.expected);
+  const soakHeld = soak.unfinished === 0 && soak.sentTwiceOtherwise.length === 0 && soak.notInHistoryOnce.length === 0 && soak.refused === 0 && (soak.clipboard.acceptable.length === 0 || soak.clipboard.acceptable.includes(soak.clipboard.actual)) && !soak.clipboard.late.includes(soak.clipboard.actual);
   const peak = Math.max(...clean.map((run) => run.peakSessionBytes));
   const runFigure = `tabs run: ${shape.tabs} tabs at ${shape.limit} per ${shape.windowMs / 1000}-s window, first request → last (${refused} refused)`;
   return [

@@ -1,6 +1,7 @@
 import { lastCopiedClick, offeredLink, type Offer } from '../../storage/session/clipboard-memory';
 import type { Click } from '../queue/job-journal';
 import { errorText } from '../../platform/error-text';
+import { LATE_AFTER_MS } from './late-link';
 
 export type { Click, Offer };
 
@@ -18,7 +19,7 @@ export type { Click, Offer };
  * What was last copied is kept in storage.session, so a restarted worker
  * judges the same way.
  */
-export const LATE_AFTER_MS = 30_000;
+export { LATE_AFTER_MS };
 
 let lastOrder = 0;
 // What was last copied is also kept here: storage.session may refuse a write (its quota), and this worker must still judge right.
