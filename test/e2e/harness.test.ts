@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startHttpsTestServer, type HttpsTestServer } from '../support/https-test-server';
 import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { pollUntil } from '../../tooling/poll';
+import { pollUntil, pollWithin } from '../../tooling/poll';
 
 const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
 const HOOK_TIMEOUT_MS = 30_000;
@@ -142,6 +142,33 @@ describe('headed extension browser under Xvfb', () => {
     const expected = 'menu:https://example.test/some/long/path?x=1';
     expect(outcome).toEqual({ lastMenuCopy: expected });
     expect(await harness.readClipboard(blankPageUrl())).toBe(expected);
+    await page.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('presses a key held down once: the display repeats no key, which a release late on a loaded machine would press again in the page', async () => {
+    const page = await openTab(harness, blankPageUrl());
+    await page.bringToFront();
+    await page.evaluate(() => {
+      const counted = window as unknown as { presses: number };
+      counted.presses = 0;
+      addEventListener('keydown', () => (counted.presses += 1));
+    });
+    await page.mouse.click(10, 10);
+    // The keys go to the X window that has the focus: Chromium's, once it bears the page's title.
+    await pollUntil(async () => ((await xdotool(xvfb.display, 'getwindowfocus', 'getwindowname')) === 'Blank - Chromium' ? true : undefined), {
+      timeoutMs: 10_000,
+      failure: 'Chromium never had the blank page in front.',
+    });
+    const presses = () => page.evaluate(() => (window as unknown as { presses: number }).presses);
+    await xdotool(xvfb.display, 'keydown', 'x');
+    try {
+      await pollUntil(async () => ((await presses()) > 0 ? true : undefined), { timeoutMs: 10_000, failure: 'The key held down never reached the page.' });
+      // A server that repeats keys presses it again after 660 ms, then every 40 ms: none comes in several times that.
+      expect(await pollWithin(async () => ((await presses()) > 1 ? true : undefined), { timeoutMs: 3_000 })).toBeUndefined();
+    } finally {
+      await xdotool(xvfb.display, 'keyup', 'x');
+    }
+    expect(await presses()).toBe(1);
     await page.close();
   }, TEST_TIMEOUT_MS);
 

@@ -13,7 +13,7 @@ import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { clearedBadge, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
 import { chooseInMenu, inFrontForKeys, paragraphOnPage } from '../support/real-input';
 import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
 
@@ -41,6 +41,9 @@ beforeEach(async () => {
   await session.setClipboard('nothing copied yet');
   // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
   await writing.reload();
+  // A field test reads the badge for its click's end (at seed 802635, the line-end test read the text area test's ✓,
+  // and its own job's ✓ and notice came in the next test, which read that ✓ with its own click's title).
+  await clearedBadge(session);
 });
 
 /** The short link history holds for each long URL. */

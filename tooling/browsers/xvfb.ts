@@ -34,7 +34,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * Starts a private X server (1280x800, 24-bit, no TCP) for headed Chromium.
+ * Starts a private X server (1280x800, 24-bit, no TCP, no key repeats) for headed Chromium.
  *
  * Why -displayfd instead of probing /tmp/.X11-unix and /tmp/.X<N>-lock for a free :N:
  * Xvfb then picks the free display number itself (it does the lock-file dance
@@ -43,9 +43,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * readiness signal we need, with no polling.
  */
 export async function startXvfb(): Promise<XvfbServer> {
-  // -fbdir: the screen's memory is a file there (XWD), read by screen().
+  // -fbdir: the screen's memory is a file there (XWD), read by screen(). -r: no key repeats (Xserver(1)). The server
+  // repeats a key still down after 660 ms, and on a loaded machine xdotool's release can reach it later than that:
+  // the Return that chose a menu item was pressed again in the page, and added a DIV to the editable block
+  // right-clicked (hostile-pages.test.ts, in a full run). A key sent is pressed once.
   const framebuffer = await mkdtemp(join(tmpdir(), 'xvfb-screen-'));
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-fbdir', framebuffer], {
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-r', '-fbdir', framebuffer], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
