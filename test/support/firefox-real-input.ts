@@ -53,7 +53,16 @@ export async function chooseInFirefoxMenu(session: FirefoxSession, page: Page, s
 /** A real Alt+Shift+L ("Shorten the current tab") on the page, in front: the shortcut grants activeTab. */
 export async function pressFirefoxShortcut(session: FirefoxSession, page: Page): Promise<void> {
   const { display } = headedXvfb(session);
-  await xdotool(display, 'windowfocus', '--sync', await inFront(session, page));
+  const browserWindow = await inFront(session, page);
+  await xdotool(display, 'windowfocus', '--sync', browserWindow);
+  // Pressed once X has the focus in that window, as Chromium's shortcut is (real-input.ts): once, under load, the
+  // key went nowhere, and the shortcut was never heard.
+  const title = await page.title();
+  let focused = '';
+  await pollUntil(async () => ((focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => '')).includes(title) ? true : undefined), {
+    timeoutMs: 10_000,
+    failure: () => `Firefox never had "${title}" focused; the focused window is ${JSON.stringify(focused)}.`,
+  });
   await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
 }
 
