@@ -51,7 +51,7 @@ export function scaleRows(scale: Awaited<ReturnType<typeof scaleBench>> | Error,
   const refused = clean.reduce((sum, run) => sum + run.refused, 0);
   // What did not hold, said in the row: a soak is one long run, and its seed alone may not fail again.
   const soakProblems = [
-    soak.unfinished > 0 ? `${soak.unfinished} tabs unfinished` : '',
+    soak.unfinished.length > 0 ? `tabs unfinished: ${soak.unfinished.join(' ')}` : '',
     soak.sentTwiceOtherwise.length > 0 ? `sent twice: ${soak.sentTwiceOtherwise.join(' ')}` : '',
     soak.notInHistoryOnce.length > 0 ? `not once in history: ${soak.notInHistoryOnce.join(' ')}` : '',
     soak.refused > 0 ? `${soak.refused} refused` : '',

@@ -18,8 +18,8 @@ export interface SoakResult {
   tabs: number;
   tookMs: number;
   stops: number;
-  /** Tabs of the run without a short link at its end. */
-  unfinished: number;
+  /** Tabs of the run without a short link at its end: each address and how its item ended. */
+  unfinished: string[];
   /** Long URLs requested more than once: after a 429 (as designed), after a stop cut the earlier request off (sent again rather than lost), or else (a fault). */
   sentAgainAfter429: number;
   sentAgainAfterStop: number;
@@ -112,7 +112,7 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
     // A click's link waits at most its two-minute bound; one stopped late may come that long after.
     { timeoutMs: 150_000, intervalMs: 500, failure: () => `Not every link the soak asked for reached history: ${missing.join(', ')}.` },
   );
-  return { seed: shape.seed, tabs: shape.tabs, tookMs, stops: stopTimes.length, unfinished: items.filter((item) => item.status.state !== 'done').length, ...requestsAudit(standIn, stopTimes), notInHistoryOnce: asked.filter((url) => history.filter((entry) => entry.longUrl === url).length !== 1), clipboard: await clipboardAudit(extension, standIn, clicks, history) };
+  return { seed: shape.seed, tabs: shape.tabs, tookMs, stops: stopTimes.length, unfinished: items.filter((item) => item.status.state !== 'done').map((item) => `${item.url}: ${JSON.stringify(item.status)}`), ...requestsAudit(standIn, stopTimes), notInHistoryOnce: asked.filter((url) => history.filter((entry) => entry.longUrl === url).length !== 1), clipboard: await clipboardAudit(extension, standIn, clicks, history) };
 }
 
 function menuClick(worker: Worker, linkUrl: string): Promise<BackgroundOutcome | undefined> {
