@@ -40,6 +40,12 @@ export async function inFrontForKeys(page: Page, display: string): Promise<void>
     timeoutMs: 10_000,
     failure: () => `Chromium never had "${title}" in front; the focused window is ${JSON.stringify(focused)}.`,
   });
+  // And Chromium has heard it: a command goes to the active tab of the window Chromium holds focused, which can lag X's
+  // focus on a loaded machine (the shortcut, pressed once X focused the article, shortened the clipboard reader's tab).
+  await pollUntil(async () => ((await page.evaluate(() => document.hasFocus())) ? true : undefined), {
+    timeoutMs: 10_000,
+    failure: `Chromium never gave "${title}" the focus.`,
+  });
 }
 
 export function headedXvfb(session: E2eSession): XvfbServer {
