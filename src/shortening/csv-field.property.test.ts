@@ -22,6 +22,11 @@ function unquoted(field: string): string {
   return field.startsWith('"') && field.endsWith('"') && field.length >= 2 ? field.slice(1, -1).replaceAll('""', '"') : field;
 }
 
+/** The text with each percent-escaped formula trigger that follows a separator read back as the character. */
+function triggersRead(text: string): string {
+  return text.replaceAll(/([,;\t|\r\n])%(3D|2B|2D|40|09|0D)/g, (_, separator: string, hex: string) => `${separator}${String.fromCharCode(Number.parseInt(hex, 16))}`);
+}
+
 /** Every cell any of the separators would make of the field, read raw or unquoted. */
 function cells(field: string): string[] {
   return [field, unquoted(field)].flatMap((text) => SEPARATORS.flatMap((separator) => text.split(separator)));
@@ -53,7 +58,9 @@ describe('csvField, for any value', () => {
         (url) => {
           const field = unquoted(csvField(url, 'url'));
           expect(URL.canParse(field)).toBe(true);
-          expect(decodeURI(field.replaceAll(/%(3D|2B|2D|40)/g, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16))))).toBe(decodeURI(url));
+          // Only the escapes csvField may have made are read back, on both sides: a trigger's, after a separator. An
+          // escape the link had of its own (`?%3D`, seed 440022242) stays one on both sides.
+          expect(triggersRead(field)).toBe(triggersRead(url));
           expect(new URL(field).origin).toBe(new URL(url).origin);
         },
       ),
