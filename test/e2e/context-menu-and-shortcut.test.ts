@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
 import { chooseExtensionItem, extensionItems } from '../support/native-menus';
-import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage } from '../support/real-input';
+import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
@@ -300,8 +300,7 @@ describe('keyboard shortcut', () => {
   });
 
   it('a real Alt+Shift+L shortens the current tab and copies it, without opening the popup', async () => {
-    await inFrontForKeys(article, display);
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, article);
 
     const copied = await clipboardChange();
     expect(copied).toMatch(session.shortUrlPattern());
@@ -328,7 +327,7 @@ describe('keyboard shortcut', () => {
   it('still works when the service worker was stopped before the key press', async () => {
     await inFrontForKeys(article, display);
     await session.browser.stopServiceWorkers();
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, article);
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expectOneCleanRequestFor(`${session.standIn.baseUrl}/demo/article`);
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OWN_LINK_ELSEWHERE, OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { E2E_DIST, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
-import { inFrontForKeys } from '../support/real-input';
+import { inFrontForKeys, pressShortcut } from '../support/real-input';
 import { chooseExtensionItem } from '../support/native-menus';
 
 let session: E2eSession;
@@ -131,15 +131,13 @@ describe("the page's own short link, used (the setting on)", () => {
   });
 
   it('a real Alt+Shift+L copies it, with no request; on a page without one the server makes the link', async () => {
-    await inFrontForKeys(ownLinkPage, display);
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, ownLinkPage);
     expect(await clipboardChange()).toBe(ownLink);
     expect(session.standIn.apiRequests()).toEqual([]);
 
     const longer = await session.openTab(OWN_LINK_PATHS.longer);
     await session.setClipboard('nothing copied yet');
-    await inFrontForKeys(longer, display);
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, longer);
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.longer}` }]);
     await longer.close();
@@ -165,8 +163,7 @@ describe("the page's own short link, used (the setting on)", () => {
 
     // From then on, a real key uses it there with no request, and history keeps it as the page's own, at its host.
     await session.setClipboard('nothing copied yet');
-    await inFrontForKeys(elsewhere, display);
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, elsewhere);
     expect(await clipboardChange()).toBe(OWN_LINK_ELSEWHERE);
     expect(session.standIn.apiRequests()).toHaveLength(1);
     const [own] = await session.history();
@@ -189,8 +186,7 @@ describe("the page's own short link, used (the setting on)", () => {
 
   it('on another host, a real Alt+Shift+L copies the server\'s link, not the page\'s', async () => {
     const elsewhere = await session.openTab(OWN_LINK_PATHS.elsewhere);
-    await inFrontForKeys(elsewhere, display);
-    await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+    await pressShortcut(session, elsewhere);
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}${OWN_LINK_PATHS.elsewhere}` }]);
     expect((await session.history()).map((entry) => entry.pageOwn)).toEqual([undefined]);

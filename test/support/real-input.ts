@@ -72,7 +72,20 @@ export async function chooseInMenu(session: E2eSession, page: Page, selector: st
 export async function pressShortcut(session: E2eSession, page: Page): Promise<void> {
   const { display } = headedXvfb(session);
   await inFrontForKeys(page, display);
+  // Chromium takes the command's tab (its window's active tab) as it handles the key, in the order X gave it the
+  // events: a Shift pressed after it and seen by the page says the shortcut was handled. Only then may a test bring
+  // another tab to the front (the clipboard reader's), which, on a loaded machine, once became the tab shortened.
+  await page.evaluate(() => {
+    const seen = window as unknown as { shiftSeen?: boolean };
+    seen.shiftSeen = false;
+    addEventListener('keyup', (event) => event.key === 'Shift' && (seen.shiftSeen = true));
+  });
   await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
+  await xdotool(display, 'key', 'shift');
+  await pollUntil(async () => ((await page.evaluate(() => (window as unknown as { shiftSeen?: boolean }).shiftSeen)) === true ? true : undefined), {
+    timeoutMs: 10_000,
+    failure: 'The page never saw the Shift pressed after the shortcut.',
+  });
 }
 
 /** A link to `href` put on the page (a person's page links anywhere), to right-click; its selector. */
