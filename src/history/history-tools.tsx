@@ -1,5 +1,5 @@
-import { useRef } from 'preact/hooks';
 import { ConfirmStep } from '../ui/confirm-step';
+import { FileButton } from '../ui/file-button';
 import { useWords } from '../ui/words-context';
 import type { HistoryActions } from './view-types';
 
@@ -14,7 +14,6 @@ export interface HistoryToolsProps {
 /** Export, import, and delete everything (after a question asked in the page). */
 export function HistoryTools({ total, confirmingDeleteAll, importing, actions }: HistoryToolsProps) {
   const { t } = useWords();
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <section class="history-tools" aria-label={t('historyToolsLabel')}>
       <div class="tool-row">
@@ -28,23 +27,9 @@ export function HistoryTools({ total, confirmingDeleteAll, importing, actions }:
             </button>
           </>
         )}
-        <button type="button" class="secondary-button" data-focus="import" aria-disabled={importing} onClick={() => importing || fileInput.current?.click()}>
+        <FileButton accept=".json,application/json" testId="history-import-file" busy={importing} focusName="import" onFile={actions.onImport}>
           {t(importing ? 'historyImporting' : 'historyImport')}
-        </button>
-        {/* Hidden: the button above is the control, named in the page's language (a file input's own words are the browser's). */}
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="history-import-file"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            // Emptied, so that choosing the same file again (after fixing it) imports again.
-            event.currentTarget.value = '';
-            if (file !== undefined) actions.onImport(file);
-          }}
-        />
+        </FileButton>
         {total > 0 && (
           <button type="button" class="secondary-button danger-text push-end" data-focus="delete-all" aria-expanded={confirmingDeleteAll} onClick={actions.onAskDeleteAll}>
             {t('historyDeleteAll')}

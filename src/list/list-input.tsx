@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { FileButton } from '../ui/file-button';
 import { useWords } from '../ui/words-context';
 import { readListFile } from './list-file';
 import { check, columnChosen, fileRead, fileRemoved, typed, type ListPage } from './list-machine';
@@ -15,7 +16,6 @@ interface ListInputProps {
 /** The list as the user gives it: pasted in the field, or a .txt or .csv file chosen or dropped (and the column that holds its addresses). */
 export function ListInput({ page, act, onOpenSettings }: ListInputProps) {
   const { t } = useWords();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const { file } = page;
   const read = (chosen: File | undefined) => {
@@ -103,23 +103,9 @@ export function ListInput({ page, act, onOpenSettings }: ListInputProps) {
         <button type="submit" class="primary-button" aria-disabled={page.checking}>
           {t(page.checking ? 'listChecking' : 'listCheck')}
         </button>
-        <button type="button" class="secondary-button" onClick={() => fileInput.current?.click()}>
+        <FileButton accept=".txt,.csv,.tsv,text/plain,text/csv" testId="list-file" onFile={read}>
           {t('listChooseFile')}
-        </button>
-        {/* Hidden: the button above is the control, named in the page's language (a file input's own words are the browser's). */}
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".txt,.csv,.tsv,text/plain,text/csv"
-          hidden
-          data-testid="list-file"
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0];
-            // Emptied, so that choosing the same file again (after fixing it) reads it again.
-            event.currentTarget.value = '';
-            read(chosen);
-          }}
-        />
+        </FileButton>
       </div>
       <ListProblem problem={page.problem} onOpenSettings={onOpenSettings} />
     </form>
