@@ -10,6 +10,7 @@
 //    and popup shortenings mixed in and the worker stopped at seeded random
 //    moments; then what must hold (see SoakResult).
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { leastTimeMs } from '../../src/shortening/run-pace';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { pointAtStandIn } from '../../tooling/browsers/point-at-stand-in';
@@ -86,7 +87,17 @@ export async function withScaleBrowser<T>(shape: ScaleShape, xvfb: XvfbServer, u
 }
 
 async function cleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: ScaleShape, window: TabsWindow): Promise<CleanRunResult> {
+  // A tab of its own for the popup's paint without a run. It opens in the run's window (the last one focused): closed at
+  // the end, else the next run (and the soak) would find it there, a second tab of the same page, skipped as a duplicate.
   const plain = await extension.context.newPage();
+  try {
+    return await timedCleanRun(extension, standIn, shape, window, plain);
+  } finally {
+    await plain.close();
+  }
+}
+
+async function timedCleanRun(extension: ExtensionBrowser, standIn: StandIn, shape: ScaleShape, window: TabsWindow, plain: Page): Promise<CleanRunResult> {
   await plain.goto(`${standIn.baseUrl}/demo/article`);
   await popupFirstPaint(extension, plain); // its link into history, not counted
   const popupPaintWithout: number[] = [];

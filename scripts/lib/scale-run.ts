@@ -153,6 +153,11 @@ export async function clicksHeld(extension: ExtensionBrowser, longUrls: string[]
   }, longUrls);
 }
 
+/** The address of each tab in the window (a discarded tab keeps its own). */
+export async function windowTabUrls(extension: ExtensionBrowser, windowId: number): Promise<string[]> {
+  return (await awakeWorker(extension)).evaluate(async (id) => (await chrome.tabs.query({ windowId: id })).map((tab) => tab.url ?? tab.pendingUrl ?? ''), windowId);
+}
+
 /** storage.session's bytes in use now. */
 export async function sessionBytes(extension: ExtensionBrowser): Promise<number> {
   return (await awakeWorker(extension)).evaluate(() => chrome.storage.session.getBytesInUse(null));

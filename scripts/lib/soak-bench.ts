@@ -11,7 +11,7 @@ import type { ExtensionBrowser } from '../../tooling/browsers/extension-browser'
 import type { StandIn } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { seededRandom } from './seeded-random';
-import { awakeWorker, BULK_BUTTON, clicksHeld, endedRun, endsWithinMs, historyEntries, openTabsWindow, requestedUrl, shortenRequests, startRun, tabUrl, type ScaleShape, type TabsWindow } from './scale-run';
+import { awakeWorker, BULK_BUTTON, clicksHeld, endedRun, endsWithinMs, historyEntries, openTabsWindow, requestedUrl, shortenRequests, startRun, tabUrl, windowTabUrls, type ScaleShape, type TabsWindow } from './scale-run';
 
 export interface SoakResult {
   seed: number;
@@ -52,6 +52,10 @@ interface SoakEvent {
 export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape: ScaleShape, given?: TabsWindow): Promise<SoakResult> {
   const random = seededRandom(shape.seed);
   const window = given ?? (await openTabsWindow(extension, standIn, 'soak', shape.tabs));
+  // Its verdicts are over the tabs it opened: a tab left in the window by what ran before (the clean runs' bench) would
+  // be part of the run, and a second tab of one page is skipped as a duplicate, which would read as a tab unfinished.
+  const strangers = (await windowTabUrls(extension, window.windowId)).filter((url) => !window.urls.includes(url));
+  if (strangers.length > 0) throw new Error(`The soak's window holds tabs it did not open: ${strangers.join(', ')}.`);
   const plain = await extension.context.newPage();
   await plain.goto(`${standIn.baseUrl}/demo/blank`);
   standIn.clearLog();
