@@ -141,7 +141,7 @@ export async function startFirefoxSession(
 
 /**
  * The background page's own history store (e2e build): emptied, or read.
- * No helper functions inside: see popupPanel() in tooling/browsers/firefox-browser.ts.
+ * No helper functions inside: see readPopupPanel() in tooling/browsers/firefox-extension-pages.ts.
  */
 async function backgroundHistory(firefox: FirefoxExtensionBrowser, action: 'clear' | 'read'): Promise<HistoryEntry[]> {
   // The background page installs its hooks as it starts: asked again until they are there (nothing is done before).
