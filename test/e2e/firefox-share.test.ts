@@ -85,7 +85,7 @@ describe('share in Firefox', () => {
     const tab = await session.firefox.openTab('about:blank');
     await tab.bringToFront();
     await session.firefox.openPopup();
-    // The panel is no page to BiDi: read and used through extension.getViews() (tooling/browsers/firefox-browser.ts).
+    // The panel is no page to BiDi: read and used through extension.getViews() (readPopupPanel() in tooling/browsers/firefox-extension-pages.ts).
     // A page the popup cannot read: it offers its field, where an address is typed and shortened.
     await expect.poll(async () => (await session.firefox.popupPanel()).errorKind, { timeout: 10_000 }).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
     const typed = `${session.standIn.baseUrl}/demo/destination?share=firefox-popup`;
@@ -109,7 +109,7 @@ describe('share in Firefox', () => {
 
 /**
  * Acts in the toolbar popup's panel, through its document (no helper functions inside: see
- * popupPanel() in tooling/browsers/firefox-browser.ts): types an address into its field, presses
+ * readPopupPanel() in tooling/browsers/firefox-extension-pages.ts): types an address into its field, presses
  * Shorten, presses Share, reads the menu's last item, or chooses an item by name.
  */
 function inPanel(action: 'type' | 'shorten' | 'share' | 'menu' | 'choose', text: string): Promise<string> {
