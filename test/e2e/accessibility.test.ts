@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
-import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError } from '../support/popup-page';
 import { wordsIn } from '../support/locale-catalogue';
 import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/storage/accounts';
 import { pollUntil } from '../../tooling/poll';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
-import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { settledBadge } from '../support/toolbar-badge';
 import { extensionItems } from '../support/native-menus';
 import { chooseInMenu, linkOnPage, pressShortcut } from '../support/real-input';
 

@@ -4,7 +4,9 @@
 // WHATWG parsing accepts (spaces/unicode, an IDN host) work.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IDN_HOST, IDN_HOST_PUNYCODE, settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { IDN_HOST, IDN_HOST_PUNYCODE, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError } from '../support/popup-page';
+import { settledBadge } from '../support/toolbar-badge';
 import { chooseInMenu, linkOnPage, paragraphOnPage } from '../support/real-input';
 import { stringMatching } from '../support/matchers';
 

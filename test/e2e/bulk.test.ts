@@ -13,7 +13,8 @@ import { hasTabsPermission as extensionHasTabs, holdTabsPermission as holdTabs }
 import { pollUntil } from '../../tooling/poll';
 import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { axeViolations } from '../support/axe';
-import { clickClosingPopup, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { clickClosingPopup } from '../support/popup-page';
 import { wordsIn } from '../support/locale-catalogue';
 
 const { t } = wordsIn('en');

@@ -6,7 +6,8 @@
 // src/background/testing/e2e-main.ts, src/background/testing/e2e-timing.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { E2E_DIST, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { E2E_DIST, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { settledBadge } from '../support/toolbar-badge';
 import { chooseExtensionItem, extensionItems } from '../support/native-menus';
 import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { clickAnswer, questionWindow } from '../support/notification-question';

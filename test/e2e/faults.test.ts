@@ -5,7 +5,8 @@
 // Runs modules only a browser runs (test/support/browser-only-modules.ts): src/background/testing/e2e-values.ts (its timeout).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countdownShown, shownError, startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, UNRESOLVABLE_HOST, type E2eSession } from '../support/e2e-session';
+import { countdownShown, shownError } from '../support/popup-page';
 import { startStandIn, type Fault } from '../../tooling/stand-in/server';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';

@@ -15,7 +15,9 @@ import type { E2eHooks, ShownText } from '../../src/background/testing/e2e-hooks
 import type { Menus } from '../../src/platform/browser';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
-import { clickClosingPopup, settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { clickClosingPopup } from '../support/popup-page';
+import { settledBadge } from '../support/toolbar-badge';
 import { chooseInMenu, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { wordsIn } from '../support/locale-catalogue';
 import { stringContaining } from '../support/matchers';

@@ -8,7 +8,9 @@
 // Runs modules only a browser runs (test/support/browser-only-modules.ts): src/platform/i18n.ts,
 // src/ui/adopt-language.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError } from '../support/popup-page';
+import { settledBadge } from '../support/toolbar-badge';
 import { pressShortcut } from '../support/real-input';
 import { wordsIn } from '../support/locale-catalogue';
 import { SENTENCES } from '../support/sentences';

@@ -4,7 +4,8 @@
 // telling the truth.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
-import { settledBadge, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { settledBadge } from '../support/toolbar-badge';
 
 let session: E2eSession;
 

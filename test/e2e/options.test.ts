@@ -4,7 +4,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/api/client';
-import { shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { shownError } from '../support/popup-page';
 
 let session: E2eSession;
 let options: Page;

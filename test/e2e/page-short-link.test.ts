@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OWN_LINK_ELSEWHERE, OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
 import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { E2E_DIST, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { E2E_DIST, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { omniboxShown, typedInAddressBar } from '../support/address-bar';
+import { settledBadge } from '../support/toolbar-badge';
 import { inFrontForKeys, pressShortcut } from '../support/real-input';
 import { chooseExtensionItem } from '../support/native-menus';
 

@@ -4,7 +4,8 @@
 // src/popup/main.tsx.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countdownShown, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { countdownShown, shownError } from '../support/popup-page';
 
 let session: E2eSession;
 

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
-import { countdownShown, settledBadge, shownError, startE2eSession, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { countdownShown, shownError } from '../support/popup-page';
+import { settledBadge } from '../support/toolbar-badge';
 
 const LIMIT = 10;
 const WINDOW_MS = 3_000;

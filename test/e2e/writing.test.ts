@@ -13,7 +13,9 @@ import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';
 import { HOSTILE_TITLE_PATH, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { xdotool } from '../../tooling/browsers/xvfb';
-import { clearedBadge, omniboxShown, settledBadge, startE2eSession, typedInAddressBar, type E2eSession } from '../support/e2e-session';
+import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { omniboxShown, typedInAddressBar } from '../support/address-bar';
+import { clearedBadge, settledBadge } from '../support/toolbar-badge';
 import { chooseInMenu, inFrontForKeys, paragraphOnPage } from '../support/real-input';
 import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import type { E2eHooks } from '../../src/background/testing/e2e-hooks';
 import type { HistoryEntry } from '../../src/storage/history-entry';
-import type { MenuClick } from './e2e-session';
+import type { MenuClick } from './e2e-session-operations';
 import { launchFirefoxExtension, type FirefoxExtensionBrowser } from '../../tooling/browsers/firefox-browser';
 import { applyStorageChange, readStoredTokens, storageChange, tokensChange, type StoredSettings } from './settings-change';
 import type { SavedToken } from '../../src/storage/token-vault';

@@ -1,6 +1,7 @@
-import type { RecordedRequest, StandIn } from '../../tooling/stand-in/server';
+import type { StandIn } from '../../tooling/stand-in/server';
 import type { PageReading } from './page-reading';
-import { describeRequest, isDemoPageLoad, originOf, outputLabel, excerpt, pageLeaks, requestLeaks, serverLogLeaks, type Finder, type MayGo, type ObservedRequest, type OutputKind } from './token-audit-rules';
+import { AuditJudge, type AuditServers, type RecordedOutput } from './token-audit-judge';
+import { originOf, type ObservedRequest, type OutputKind } from './token-audit-rules';
 
 export type { ObservedRequest, OutputKind } from './token-audit-rules';
 
@@ -18,12 +19,6 @@ export interface AuditSources {
   settle(final: boolean): Promise<void>;
 }
 
-/** The stand-in whose origin is the configured server, and another origin that must never see a token. */
-export interface AuditServers {
-  api: StandIn;
-  otherOrigin: StandIn;
-}
-
 const READ_TIMEOUT_MS = 10_000;
 /** What a failed test prints of the browser's output: its last lines, each cut to this length. */
 const SAID_KEPT = 40;
@@ -31,20 +26,9 @@ const SAID_LENGTH = 300;
 
 /**
  * Says, at the end of each test of an e2e session and at its close, where a
- * token showed up that it must never be. A token may appear in one place only:
- * the Authorization header of an https request to its own server (the server
- * the session configured it with, or allowed it for; a token never configured,
- * the stand-in): each token only to its server, even where two accounts'
- * servers both answer. Anywhere else is a finding: a URL, a request body,
- * another header, another origin, plain http, a console line, an uncaught
- * exception or a browser log line of any context, a notification or badge
- * title (the e2e build echoes them to the console), the markup of any page at
- * any moment, a field's value, a shadow root or frame of an open page (but for
- * the settings page's token field, the token's way in), any storage area
- * (storage.local but for the tokens' own place), any IndexedDB database, the
- * clipboard, and the log of every server it watches (each stand-in a test
- * starts while the session is open too: no token goes there unless the test
- * configured it for that server), whatever the tests cleared.
+ * token showed up that it must never be: it records what the browser reports,
+ * reads the rest at each checkpoint, and has it judged (where a token may be,
+ * and where it was looked for: token-audit-judge.ts).
  *
  * Each checkpoint judges what came in since the one before, so a leak fails
  * the test that made it; the session's close judges what came after.
@@ -59,19 +43,14 @@ export class TokenAudit {
   /** More servers a session runs (a second account's): their logs are read as the stand-in's is. */
   private readonly moreServers = new Set<StandIn>();
   // What came in since the last checkpoint: judged at the next one.
-  private readonly outputs: { kind: OutputKind; source: string; text: string }[] = [];
+  private readonly outputs: RecordedOutput[] = [];
   private readonly saidInTest: string[] = [];
   private readonly requests: ObservedRequest[] = [];
   private readonly markups: { url: string; markup: string }[] = [];
   private readonly unchecked: string[] = [];
   private readonly pending = new Set<Promise<unknown>>();
   private readonly seenMarkups = new Set<string>();
-  /** A place or a page where a token was found: reported once, for the test that left it there. */
-  private readonly reported = new Set<string>();
-  /** What the browser said it sent to the stand-in: what the stand-in got must be among it. */
-  private readonly reportedToStandIn = new Set<string>();
-  /** How much of each server's log the audit has read. */
-  private readonly readUpTo = new Map<StandIn, number>();
+  private readonly judge = new AuditJudge((what) => this.couldNotCheck(what));
 
   /** Reads this server's log too: each token in it only in the Authorization header, and only its own server's. */
   watchServer(server: StandIn): void {
@@ -160,81 +139,16 @@ export class TokenAudit {
     if (this.pending.size > 0) {
       await withTimeout(Promise.allSettled(this.pending), READ_TIMEOUT_MS).catch(() => this.couldNotCheck(`${this.pending.size} logged values still being read, at ${at}`));
     }
-    return this.judge(when, servers, pages, kept);
+    const scope = { tokens: this.tokens, allowed: this.allowed, moreServers: this.moreServers };
+    const seen = { outputs: this.outputs.splice(0), requests: this.requests.splice(0), markups: this.markups.splice(0), pages, kept };
+    const leaks = this.judge.judge(when, servers, scope, seen);
+    for (const what of this.unchecked.splice(0)) leaks.push(`could not be checked: ${what}`);
+    return [...new Set(leaks)];
   }
 
   /** The last checkpoint, at the session's close: what came after the last test's, and what the end shows. */
   findLeaks(servers: AuditServers, sources: AuditSources): Promise<string[]> {
     return this.checkpoint('', servers, sources);
-  }
-
-  private judge(when: string, servers: AuditServers, pages: PageReading[], kept: { place: string; text: string }[]): string[] {
-    const leaks: string[] = [];
-    const found: Finder = (text) => (text === undefined ? [] : [...this.tokens].filter((token) => text.includes(token)));
-    const apiOrigin = originOf(servers.api.baseUrl);
-    // Another name of the stand-in (allowed for every token): the stand-in itself.
-    const isApi = (origin: string) => origin === apiOrigin || this.allowed.some((allowed) => allowed.token === undefined && allowed.origin === origin);
-    const mayGo: MayGo = (token, origin) => {
-      const own = this.allowed.filter((allowed) => allowed.token === token).map((allowed) => allowed.origin);
-      // A token configured for servers goes to those only; one never configured, to the stand-in only.
-      if (own.length === 0) return isApi(origin);
-      return own.includes(origin) || (isApi(origin) && own.includes(apiOrigin));
-    };
-    const firstTime = (where: string, token: string) => {
-      const key = `${where} ${token}`;
-      if (this.reported.has(key)) return false;
-      this.reported.add(key);
-      return true;
-    };
-
-    for (const { kind, source, text } of this.outputs.splice(0)) {
-      const tokens = found(text);
-      if (tokens.length > 0) leaks.push(`${outputLabel(kind, text)}: ${source}: ${excerpt(text, tokens)}`);
-    }
-    // The stand-in answers for every name of its address (127.0.0.1, localhost, the IDN test host): what
-    // the browser sent over https to its port, under whichever name, reached it.
-    const apiPort = new URL(servers.api.baseUrl).port;
-    for (const request of this.requests.splice(0)) {
-      leaks.push(...requestLeaks(request, found, mayGo));
-      const url = URL.canParse(request.url) ? new URL(request.url) : undefined;
-      if (url?.protocol === 'https:' && url.port === apiPort) this.reportedToStandIn.add(`${request.method} ${url.pathname}`);
-    }
-    leaks.push(...this.serverLeaks(servers, found, mayGo));
-    leaks.push(...pageLeaks(this.markups.splice(0), pages, found, firstTime));
-    for (const { place, text } of kept) {
-      if (found(text).filter((token) => firstTime(place, token)).length > 0) leaks.push(when === '' ? place : `${place}, at the end of ${when}`);
-    }
-    for (const what of this.unchecked.splice(0)) leaks.push(`could not be checked: ${what}`);
-    return [...new Set(leaks)];
-  }
-
-  /** Every request each server got since the last checkpoint, whatever tests cleared from its log. */
-  private serverLeaks(servers: AuditServers, found: Finder, mayGo: MayGo): string[] {
-    const received = this.unread(servers.api);
-    // The browser's report must not be blind: whatever reached the stand-in, it reported too. (Chromium
-    // fetches favicons from its browser process, outside every target: the one request it cannot report.)
-    const unreported = received.filter(
-      (request) => request.scheme === 'https' && request.path !== '/favicon.ico' && !isDemoPageLoad(request) && !this.reportedToStandIn.has(`${request.method} ${request.path}`),
-    );
-    if (unreported.length > 0) {
-      this.couldNotCheck(`requests: the stand-in got ${unreported.length} that the browser did not report (${unreported.slice(0, 3).map(describeRequest).join(', ')})`);
-    }
-    const leaks = serverLogLeaks(received, originOf(servers.api.baseUrl), "stand-in's log", found, mayGo);
-    for (const server of this.moreServers) {
-      leaks.push(...serverLogLeaks(this.unread(server), originOf(server.baseUrl), `${originOf(server.baseUrl)}'s log`, found, mayGo));
-    }
-    for (const request of this.unread(servers.otherOrigin)) {
-      if (found(JSON.stringify(request)).length > 0) leaks.push(`request to another origin: ${describeRequest(request)} (other origin's log)`);
-    }
-    return leaks;
-  }
-
-  /** What a server received since the audit last read its log, whatever tests cleared from it. */
-  private unread(server: StandIn): readonly RecordedRequest[] {
-    const every = server.everyRequest();
-    const from = this.readUpTo.get(server) ?? 0;
-    this.readUpTo.set(server, every.length);
-    return every.slice(from);
   }
 }
 
