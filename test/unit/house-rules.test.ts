@@ -115,6 +115,15 @@ describe('the house rules', () => {
     expect(long).toEqual([]);
   });
 
+  it("nor one of the scripts, the tooling or the tests' harness (the tests themselves aside: a file of tests is as long as its cases)", () => {
+    const ROOT = resolve(SRC, '..');
+    const harness = ['scripts', 'tooling', 'test/support', 'test/build']
+      .flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true }).map((file) => join(folder, String(file))))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const long = harness.map((file) => [file, readFileSync(join(ROOT, file), 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > 200);
+    expect(long).toEqual([]);
+  });
+
   it('storage areas are called only in src/storage (and the one door, src/platform)', () => {
     const calls = sources.filter((file) => !['storage', 'platform'].includes(folderOf(file)) && /\bstorage\.(local|session|sync|onChanged)\b/.test(readFileSync(file, 'utf8').replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')));
     expect(calls.map((file) => relative(SRC, file))).toEqual([]);
