@@ -141,8 +141,8 @@ function changeField(clickId: string, expected: string[], edits: Edit[]): Change
 export async function readField(tabId: number, frameId: number, field: { clickId: string; target?: number; again?: boolean }): Promise<unknown> {
   // Chromium names no element right-clicked and says the click as its native menu closes: until the page's window
   // has the focus back, the field the user right-clicked may not be its focused element yet (seen on a loaded machine).
-  if (field.target === undefined && field.again !== true) await runInPage(tabId, frameId, focusBack, []);
-  return runInPage(tabId, frameId, readPageText, [{ of: 'field', ...field }]);
+  if (field.target === undefined && field.again !== true) await runInPage(tabId, frameId, focusBack, [], true);
+  return runInPage(tabId, frameId, readPageText, [{ of: 'field', ...field }], field.again !== true);
 }
 
 /** Runs in the page: resolves once its document has the focus, or after half a second (a page in the background). */
