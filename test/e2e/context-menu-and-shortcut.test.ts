@@ -326,7 +326,6 @@ describe('keyboard shortcut', () => {
   });
 
   it('still works when the service worker was stopped before the key press', async () => {
-    await inFrontForKeys(article, display);
     await session.browser.stopServiceWorkers();
     await pressShortcut(session, article);
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());

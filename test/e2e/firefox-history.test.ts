@@ -47,11 +47,7 @@ const NOTHING_COPIED = 'nothing copied yet';
 
 /** What a way in copied: the clipboard, emptied (NOTHING_COPIED) before it, once it changes. */
 async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
-  await session.firefox.evaluateInExtension((text) => navigator.clipboard.writeText(text), NOTHING_COPIED);
-  // Read back before the way in: written from an extension page, the sentinel could reach the clipboard after the
-  // product's write from the background page (each document's write goes on its own), and hide it (seen once in
-  // firefox-history on a slow machine: "Short link copied", and the clipboard still held the sentinel).
-  await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toBe(NOTHING_COPIED);
+  await session.setClipboard(NOTHING_COPIED);
   await wayIn();
   await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).not.toBe(NOTHING_COPIED);
   return session.readClipboard();

@@ -346,11 +346,7 @@ describe('the Firefox build, headed under Xvfb', () => {
 
   /** What a way in copied: the clipboard, emptied before it, once it changes. */
   async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
-    await headed.firefox.evaluateInExtension((text) => navigator.clipboard.writeText(text), NOTHING_COPIED);
-    // Read back before the way in: written from an extension page, the sentinel could reach the clipboard after the
-    // product's write from the background page (each document's write goes on its own), and hide it (seen once in
-    // firefox-history on a slow machine: "Short link copied", and the clipboard still held the sentinel).
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(NOTHING_COPIED);
+    await headed.setClipboard(NOTHING_COPIED);
     await wayIn();
     await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(NOTHING_COPIED);
     return headed.readClipboard();
@@ -488,8 +484,7 @@ describe('the Firefox build, headed under Xvfb', () => {
   it('a failure after a real right-click is said on the badge, and the clipboard is left alone', async () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken });
     await headed.firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.action.setBadgeText({ text: '' }), null);
-    await headed.firefox.evaluateInExtension((text) => navigator.clipboard.writeText(text), NOTHING_COPIED);
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(NOTHING_COPIED);
+    await headed.setClipboard(NOTHING_COPIED);
     headed.standIn.setFault({ kind: 'status', status: 401 });
     try {
       await linkChosen(`${headed.standIn.baseUrl}/demo/other?refused=1`);

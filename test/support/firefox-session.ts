@@ -38,6 +38,8 @@ export interface FirefoxSession {
   /** Calls the keyboard command's handler, for the tab at `tabUrl`. */
   pressCommand(command: string, tabUrl: string): Promise<BackgroundOutcome | undefined>;
   readClipboard(): Promise<string>;
+  /** Writes `text` to the clipboard from an extension page, and resolves once the clipboard is read back holding it. */
+  setClipboard(text: string): Promise<void>;
   /** What history holds, newest first, through the background page's own store (e2e build). */
   history(): Promise<HistoryEntry[]>;
   /** Empties history through the background page's own store (e2e build). */
@@ -113,6 +115,13 @@ export async function startFirefoxSession(
     clickMenu: (click, tabUrl) => firefox.callBackgroundHook('onMenuClicked', { editable: false, ...click }, tab(tabUrl)),
     pressCommand: (command, tabUrl) => firefox.callBackgroundHook('onCommand', command, tab(tabUrl)),
     readClipboard: () => firefox.readClipboard(clipboardPage),
+    async setClipboard(text) {
+      await firefox.evaluateInExtension((value) => navigator.clipboard.writeText(value), text);
+      // Read back: written from an extension page, the text could reach the clipboard after a write the product makes
+      // next from the background page (each document's write goes on its own), and hide it (seen once in
+      // firefox-history on a slow machine: "Short link copied", and the clipboard still held the text written before).
+      await pollUntil(async () => ((await session.readClipboard()) === text ? true : undefined), { timeoutMs: 10_000, failure: `The clipboard never read back "${text}".` });
+    },
     history: () => backgroundHistory(firefox, 'read'),
     clearHistory: async () => {
       await backgroundHistory(firefox, 'clear');
