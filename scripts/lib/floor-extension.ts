@@ -5,6 +5,8 @@ import { GECKO_ID } from '../build/manifest-targets';
 export const FLOOR_MEASURE = 'floor:round-trip';
 export const STATIC_POPUP = 'static.html';
 export const EMPTY_PAGE = 'empty.html';
+/** The blank floor's size: the popup's 360-px column, 480 px tall, as the outside harness of issue 38 took it. */
+export const POPUP_SIZE = { width: 360, height: 480 };
 
 /**
  * The round-trip floor as an extension: a popup with nothing in it but a line of
@@ -59,5 +61,25 @@ export async function writeStaticFloorExtension(dir: string): Promise<void> {
     writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
     writeFile(join(dir, STATIC_POPUP), '<!doctype html><meta charset="utf-8"><body style="width:360px"><p>Floor</p>'),
     writeFile(join(dir, STATIC_FLOOR_HELPER), '<!doctype html><meta charset="utf-8"><title>Helper</title>'),
+  ]);
+}
+
+/**
+ * The blank popup of the popup's own size (issue 38): the floor an outside
+ * harness measures against, a popup of HTML alone as wide and as tall as ours
+ * with a line of text, no margin. A bigger window costs the browser more to
+ * show: the static floor, one line tall, is the least; this one is the least
+ * for a popup of our size. Its extension has a worker that does nothing, so
+ * that, like ours, it has a process running when the popup opens (without
+ * one, the popup's navigation waits for a new process).
+ */
+export async function writeSizedFloorExtension(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const manifest = { manifest_version: 3, name: 'Sized floor', version: '1.0', action: { default_popup: STATIC_POPUP }, background: { service_worker: 'worker.js' } };
+  const { width, height } = POPUP_SIZE;
+  await Promise.all([
+    writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest)),
+    writeFile(join(dir, 'worker.js'), '// Keeps a process for the extension, as the popup it stands for has.\n'),
+    writeFile(join(dir, STATIC_POPUP), `<!doctype html><meta charset="utf-8"><body style="margin:0;width:${width}px;height:${height}px"><p style="margin:0">Floor</p>`),
   ]);
 }
