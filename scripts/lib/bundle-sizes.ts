@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { measureContext, type ContextSize } from './context-size';
 import { zipDirectory } from './zip';
-
-export interface ContextSize {
-  /** Files the context loads before it can run, relative to dist/. */
-  files: string[];
-  /** Sum of each file's gzip size (level 9), as a browser would fetch them compressed. */
-  gzipBytes: number;
-}
 
 export interface BundleSizes {
   popup: ContextSize;
@@ -48,12 +41,6 @@ interface Manifest {
   options_ui: { page: string };
 }
 
-// Static imports only (`import{a}from"./x.js"`, `import"./x.js"`): what runs
-// before the first line of the context's own code. import() loads later.
-// The path must look like one (./, ../ or /): code may hold `import` next to a quote too ([data-focus="import"]).
-const STATIC_IMPORT = /\bimport\s*(?:[\w{},*\s$]+from\s*)?["']((?:\.{1,2})?\/[^"']+)["']/g;
-const HTML_ASSET = /<(?:script[^>]*\ssrc|link[^>]*\shref)=["']([^"']+)["']/g;
-
 export async function measureBundle(distDir: string): Promise<BundleSizes> {
   const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest;
   const [popup, worker, options, history] = await Promise.all([
@@ -69,25 +56,4 @@ function backgroundEntry(manifest: Manifest): string {
   const entry = manifest.background.service_worker ?? manifest.background.scripts?.[0];
   if (entry === undefined) throw new Error('The manifest names no background script.');
   return entry;
-}
-
-export async function measureContext(distDir: string, entry: string): Promise<ContextSize> {
-  const seen = new Set<string>();
-  const queue = [posix.normalize(entry)];
-  while (queue.length > 0) {
-    const file = queue.shift() ?? '';
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = await readFile(join(distDir, file), 'utf8');
-    const pattern = file.endsWith('.html') ? HTML_ASSET : file.endsWith('.js') ? STATIC_IMPORT : undefined;
-    if (pattern === undefined) continue;
-    for (const match of text.matchAll(pattern)) {
-      const reference = match[1] ?? '';
-      if (/^[a-z]+:/i.test(reference)) continue;
-      queue.push(reference.startsWith('/') ? reference.slice(1) : posix.join(dirname(file), reference));
-    }
-  }
-  const files = [...seen].toSorted();
-  const sizes = await Promise.all(files.map(async (file) => gzipSync(await readFile(join(distDir, file)), { level: 9 }).length));
-  return { files, gzipBytes: sizes.reduce((sum, size) => sum + size, 0) };
 }

@@ -8,7 +8,10 @@ import { adoptLanguage } from '../ui/adopt-language';
 import { watchWindowRun } from './window-run';
 
 // The page's own markup (index.html) is the first paint: the popup's shape,
-// before this module has run. The app's first render waits for the worker's
+// before this module has run. The built page does not name this module: a
+// loader imports it and its chunks at once, so that the page's load event,
+// which shows Chromium's popup, waits for none of them
+// (scripts/build/popup-loader.ts). The app's first render waits for the worker's
 // first word (a link from history, a failure, or "sending"), so a link history
 // holds is in the first frame it renders and never follows a spinner; it renders
 // over the shell in place. A worker silent this long is still starting up.

@@ -23,6 +23,17 @@ describe.each(TARGETS)('bundle size budgets of the %s build', async (target) => 
     expect(sizes.popup.gzipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.popup);
   });
 
+  // Chromium shows the popup at its page's load event, which waits for every module script the page names
+  // (scripts/build/popup-loader.ts): none may, and the modules are fetched at once, not level by level.
+  it("the popup's page names no module script: an async loader imports every module it starts with, at once", async () => {
+    const page = await text(['src/popup/index.html']);
+    expect(page).not.toContain('type="module"');
+    const loader = /<script async src="\/(assets\/popup-loader-[\w-]+\.js)"><\/script>/.exec(page)?.[1] ?? 'none';
+    expect(sizes.popup.files).toContain(loader);
+    const imported = [...(await text([loader])).matchAll(/import\("\.\/([^"]+)"\);/g)].map(([, file]) => `assets/${file}`);
+    expect(imported.toSorted()).toEqual(sizes.popup.files.filter((file) => file.endsWith('.js') && file !== loader));
+  });
+
   it(`background loads at most ${SIZE_BUDGETS.worker} bytes gzip`, () => {
     expect(sizes.worker.files).toContain('service-worker-loader.js');
     expect(sizes.worker.gzipBytes).toBeLessThanOrEqual(SIZE_BUDGETS.worker);
