@@ -23,7 +23,7 @@ import { startStandIn } from '../tooling/stand-in/server';
 import { startXvfb } from '../tooling/browsers/xvfb';
 import { TARGETS } from './build/manifest-targets';
 import { measureBundle } from './lib/bundle-sizes';
-import { writeFloorExtension, writeStaticFloorExtension } from './lib/floor-extension';
+import { POPUP_SIZE, writeFloorExtension, writeSizedFloorExtension, writeStaticFloorExtension } from './lib/floor-extension';
 import { HISTORY_BENCH_ENTRIES } from './lib/history-bench';
 import { QUEUE_BENCH, QUEUE_SMOKE } from './lib/queue-bench';
 import { SCALE_BENCH, SCALE_SMOKE, scaleBench } from './lib/scale-bench';
@@ -33,7 +33,7 @@ import { summarise } from './lib/stats';
 import { IDLE_MS } from './lib/popup-bench';
 import { measureUntilDecided } from './lib/bench-verdict';
 import { renderTable, rowsWithoutFigure, type Row } from './lib/bench-table';
-import { all, benchComparisons, benchMeasures, pick } from './lib/bench-measures';
+import { all, benchComparisons, benchMeasures, harness, pick } from './lib/bench-measures';
 import { comparedRow, scaleRows, sizeRows, timingRow } from './lib/bench-rows';
 import { writeBenchTable } from './lib/performance-doc';
 
@@ -65,6 +65,8 @@ const floorDir = join(scratch, 'floor');
 await writeFloorExtension(floorDir, standIn.baseUrl, standIn.demoToken);
 const staticFloorDir = join(scratch, 'static-floor');
 await writeStaticFloorExtension(staticFloorDir);
+const sizedFloorDir = join(scratch, 'sized-floor');
+await writeSizedFloorExtension(sizedFloorDir);
 
 const launch = async (extensionDir: string): Promise<ExtensionBrowser> => {
   const browser = await launchExtensionBrowser({ extensionDir, trustedSpkiHashes: [standIn.spkiHash], headless: false, display: xvfb.display });
@@ -78,7 +80,7 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 try {
   console.log(SMOKE ? 'Smoke run: every figure once, at a small scale; no budget judged.' : `Measuring, ${RUNS} runs each, more where a spread leaves a verdict open (some twenty minutes here: every cold run is a browser of its own)…`);
   // The queue's runs take a minute each (a few seconds in a smoke run): several, not RUNS.
-  const plan = { bench, standIn, display: xvfb.display, staticFloorDir, firefoxDist: join(ROOT, 'dist', 'firefox'), runs: RUNS, historyEntries: HISTORY_ENTRIES, queue: QUEUE, queueRuns: SMOKE ? 1 : 3, field: FIELD, list: LIST };
+  const plan = { bench, standIn, display: xvfb.display, staticFloorDir, sizedFloorDir, firefoxDist: join(ROOT, 'dist', 'firefox'), runs: RUNS, historyEntries: HISTORY_ENTRIES, queue: QUEUE, queueRuns: SMOKE ? 1 : 3, field: FIELD, list: LIST };
   const m = benchMeasures(plan);
   for (const [name, measure] of Object.entries(m)) {
     console.log(`  ${name}…`);
@@ -107,6 +109,12 @@ try {
     comparedRow('popup cold: click → first contentful paint (× static floor)', c.paintCold, '≤ 1.10 × static floor'),
     comparedRow('popup warm: click → first contentful paint (× static floor)', c.paintWarm, '≤ 1.10 × static floor'),
     { figure: 'popup: layout shift, first paint → link shown and copied (worst run)', score: layoutShift, budget: '0', met: layoutShift === 0 },
+    timingRow(`blank popup of the popup's size (${POPUP_SIZE.width} × ${POPUP_SIZE.height}), cold, fresh profile: click → first contentful paint`, harness(m, 'floor', 'cold', 'click')()),
+    timingRow('  its navigation → first contentful paint (its own clock)', harness(m, 'floor', 'cold', 'navigation')()),
+    timingRow("blank popup of the popup's size, warm", harness(m, 'floor', 'warm', 'click')()),
+    comparedRow('popup cold, fresh profile, in turn with it: click → first contentful paint (× blank popup)', c.harnessCold, '≤ 1.05 × blank popup'),
+    comparedRow('popup warm, in turn with it: click → first contentful paint (× blank popup)', c.harnessWarm, '≤ 1.05 × blank popup'),
+    comparedRow("popup cold: navigation → first contentful paint, its own clock (× blank popup's)", c.harnessNavigation, '≤ 1.15 × blank popup'),
     timingRow('round-trip floor, cold: scripted popup first paint + 1 round trip', pick(m.floorCold, 'total')()),
     timingRow('  of which first paint', pick(m.floorCold, 'firstPaint')()),
     timingRow('  of which round trip', pick(m.floorCold, 'roundTrip')()),

@@ -9,6 +9,7 @@ import { LIST_PAGE, OPTIONS_PAGE } from './bundle-sizes';
 import { fieldBench, type FieldBenchShape } from './field-bench';
 import { EMPTY_PAGE, STATIC_FLOOR_HELPER } from './floor-extension';
 import { firefoxPopupFirstPaints } from './firefox-popup-bench';
+import { harnessSamples, type PaintTimes } from './harness-bench';
 import { fullHistoryPage, pagePaints } from './history-bench';
 import { listBench, type ListBenchShape } from './list-bench';
 import { ownLinkPopupSamples } from './own-link-bench';
@@ -22,6 +23,8 @@ export interface BenchPlan {
   standIn: StandIn;
   display: string;
   staticFloorDir: string;
+  /** The blank popup of the popup's own size (writeSizedFloorExtension). */
+  sizedFloorDir: string;
   firefoxDist: string;
   runs: number;
   historyEntries: number;
@@ -45,6 +48,8 @@ export function benchMeasures(plan: BenchPlan) {
     floorWarm: new Measure(() => warmSamples(bench, bench.floorDir, floorSample, runs)),
     popupCold: new Measure(() => coldSamples(bench, bench.dist, uncachedPopupSample, runs)),
     popupWarm: new Measure(() => warmSamples(bench, bench.dist, uncachedPopupSample, runs)),
+    // The popup and the blank popup of its size in turn, run by run, each run a fresh profile.
+    harness: new Measure(() => harnessSamples(bench, plan.sizedFloorDir, runs)),
     // On a page history holds: the first open, not counted, is the request that puts it there.
     cachedRunning: new Measure(() => warmSamples(bench, bench.dist, popupSample, runs)),
     cachedStopped: new Measure(() => stoppedWorkerSamples(bench, runs)),
@@ -75,12 +80,18 @@ const ratio = (limit: number): Budget => ({ kind: 'ratio', limit });
 /** A measure's values: each batch as it is, or a key picked from each batch's records. */
 export const all = (measure: Measure<number[]>) => () => measure.series((batch) => batch);
 export const pick = <T>(measure: Measure<T[]>, key: keyof T) => () => measure.series((batch) => batch.map((sample) => Number(sample[key])));
+/** The harness's paint times of one side and one open, by one clock. */
+export const harness = (m: BenchMeasures, side: 'popup' | 'floor', open: 'cold' | 'warm', clock: keyof PaintTimes) => () =>
+  m.harness.series((batch) => batch[side][open].map((times) => times[clock]));
 
 /** Each budgeted timing: its samples, its floor, its budget, and what is measured again while its verdict waits on its spread. */
 export function benchComparisons(m: BenchMeasures) {
   return {
     paintCold: { samples: pick(m.popupCold, 'firstPaint'), floor: all(m.staticCold), budget: ratio(1.1), measures: [m.popupCold, m.staticCold] },
     paintWarm: { samples: pick(m.popupWarm, 'firstPaint'), floor: all(m.staticWarm), budget: ratio(1.1), measures: [m.popupWarm, m.staticWarm] },
+    harnessCold: { samples: harness(m, 'popup', 'cold', 'click'), floor: harness(m, 'floor', 'cold', 'click'), budget: ratio(1.05), measures: [m.harness] },
+    harnessWarm: { samples: harness(m, 'popup', 'warm', 'click'), floor: harness(m, 'floor', 'warm', 'click'), budget: ratio(1.05), measures: [m.harness] },
+    harnessNavigation: { samples: harness(m, 'popup', 'cold', 'navigation'), floor: harness(m, 'floor', 'cold', 'navigation'), budget: ratio(1.15), measures: [m.harness] },
     shownCold: { samples: pick(m.popupCold, 'shortUrlShown'), floor: pick(m.floorCold, 'total'), budget: ratio(1.3), measures: [m.popupCold, m.floorCold] },
     shownWarm: { samples: pick(m.popupWarm, 'shortUrlShown'), floor: pick(m.floorWarm, 'total'), budget: ratio(1.3), measures: [m.popupWarm, m.floorWarm] },
     shortcut: { samples: () => m.shortcut.series((batch) => batch.samples), floor: pick(m.floorWarm, 'total'), budget: ratio(2), measures: [m.shortcut, m.floorWarm] },
