@@ -39,7 +39,7 @@ export default defineConfig(({ command, mode }) => {
           // rather than several: each file costs its own gzip overhead.
           // The ports' own modules stay out of it: each side loads only its end (`open…` in
           // the pages, `serve…` in the worker, with the checks of what it receives).
-          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages\/(messaging|message-map|ports|port-names)\.ts|platform\/(browser|tabs-permission|i18n|words)\.ts|api\/errors\.ts)|webextension-polyfill/ }] },
+          codeSplitting: { groups: [{ name: 'messaging', test: /src\/(messages\/(messaging|message-map|ports|port-names)|platform\/(browser|tabs-permission|i18n|words|xml-text|clipboard)|api\/errors|shortening\/(shorten-request|copy-formats)|storage\/session\/bulk-run|ui\/error-words)\.ts|webextension-polyfill/ }, { name: 'page-kit', test: /node_modules\/preact|src\/(share\/shared-link|ui\/(save-download|seconds-left|copy-format-words|adopt-language))\.tsx?|src\/ui\/base\.css/ }] },
         },
       },
     },

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../scripts/build/manifest-targets';
-import { LIST_PAGE, measureBundle, measureContext, SIZE_BUDGETS } from '../../scripts/lib/bundle-sizes';
+import { LIST_PAGE, measureBundle, SIZE_BUDGETS } from '../../scripts/lib/bundle-sizes';
+import { measureContext } from '../../scripts/lib/context-size';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -32,6 +33,16 @@ describe.each(TARGETS)('bundle size budgets of the %s build', async (target) => 
     expect(sizes.popup.files).toContain(loader);
     const imported = [...(await text([loader])).matchAll(/import\("\.\/([^"]+)"\);/g)].map(([, file]) => `assets/${file}`);
     expect(imported.toSorted()).toEqual(sizes.popup.files.filter((file) => file.endsWith('.js') && file !== loader));
+  });
+
+  // The cascade's order is the order of the page's stylesheets, which is the chunks' (a grouping of chunks once put
+  // the house's base rules last, and every page's own rules lost to them): the base comes first on every page.
+  it.each(['popup', 'options', 'history', 'list'])("the %s page links the house's base rules before its own", async (name) => {
+    const page = await text([`src/${name}/index.html`]);
+    const sheets = [...page.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map(([, file]) => file ?? '');
+    expect(sheets.length).toBeGreaterThan(1);
+    expect(await text(sheets.slice(0, 1))).toContain('.primary-button');
+    expect(await text(sheets.slice(1))).not.toContain('.primary-button');
   });
 
   it(`background loads at most ${SIZE_BUDGETS.worker} bytes gzip`, () => {
