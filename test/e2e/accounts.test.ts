@@ -88,7 +88,13 @@ beforeEach(async () => {
       },
     },
   );
+  // The menu as the two accounts make it: a test that added a third leaves a rebuild on its way.
+  await expect.poll(async () => (await offered(`account-link:${ownAccount.id}`)) && !(await offered('account-link:account-synced'))).toBe(true);
 });
+
+/** Whether the worker's context menu holds the item now. */
+const offered = (item: string): Promise<boolean> =>
+  session.worker().then((worker) => worker.evaluate((id) => chrome.contextMenus.update(id, {}).then(() => true, () => false), item));
 
 async function popupOn(path: string): Promise<{ tab: Page; popup: Page }> {
   const tab = await session.openTab(path);
@@ -225,7 +231,7 @@ describe('two accounts on two servers', () => {
     expect(left.accounts).toEqual([expect.objectContaining({ id: 'account-1' })]);
     expect(Object.keys(left).filter((key) => key.startsWith('token:'))).toEqual(['token:account-1']);
     // One account: no "Shorten link with ▸" at all (an update of an item that does not exist is refused)...
-    await expect.poll(() => session.worker().then((worker) => worker.evaluate(() => chrome.contextMenus.update('shorten-link-with', {}).then(() => 'offered', () => 'gone')))).toBe('gone');
+    await expect.poll(() => offered('shorten-link-with')).toBe(false);
     // ...and a real right-click on a link finds the extension's one item, no submenu: Return on it shortens with the account left.
     const page = await session.openTab('/demo/destination?title=A+page+after+the+removal');
     await session.setClipboard('nothing copied yet');
@@ -279,7 +285,8 @@ describe('two accounts on two servers', () => {
     await expect.poll(() => options.locator('.account-list li', { hasText: 'From my laptop' }).textContent()).toContain('Needs its token in this browser');
     await options.close();
 
-    // "Shorten link with ▸ From my laptop", the third account, chosen for real.
+    // "Shorten link with ▸ From my laptop", the third account, chosen for real, once the menu has its row (created last).
+    await expect.poll(() => offered('account-link:account-synced')).toBe(true);
     const page = await session.openTab('/demo/destination?title=A+page+for+the+synced+account');
     await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
     await chooseInMenu(session, page, await linkOnPage(page, `${session.standIn.baseUrl}/demo/destination?from=synced`), { path: extensionItems({ accounts: 3 }).withAccount(2) });
