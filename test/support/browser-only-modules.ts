@@ -24,8 +24,8 @@ export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>
   'src/list/main.tsx': { e2e: 'test/e2e/list.test.ts', why: "the list page's start" },
   'src/options/main.tsx': { e2e: 'test/e2e/options.test.ts', why: "the settings page's start" },
   'src/platform/browser.ts': { e2e: 'test/e2e/popup.test.ts', why: 'the one door to the WebExtension API (the polyfill throws outside an extension)' },
-  // Being rewritten (issue 34's writing half): its own tests come with the new module.
-  'src/platform/field-editing.ts': { e2e: 'test/e2e/writing.test.ts', why: "runs inside the page, injected into a field's document" },
+  // Field editing's second half: its plan (which texts, which offsets) is src/shortening/field-edits.ts, unit-tested.
+  'src/platform/field-editing.ts': { e2e: 'test/e2e/writing.test.ts', why: "puts the plan into the field, inside the page, injected into its document" },
   'src/platform/i18n.ts': { e2e: 'test/e2e/languages.test.ts', why: "the browser's own i18n catalogue, in the user's language" },
   'src/popup/main.tsx': { e2e: 'test/e2e/popup.test.ts', why: "the popup's start" },
   'src/ui/adopt-language.ts': { e2e: 'test/e2e/languages.test.ts', why: "a page taking the browser's language and direction" },
