@@ -8,6 +8,16 @@ type Params = Record<string, unknown>;
 export const DEEP_READ_TIMEOUT_MS = 5_000;
 
 /**
+ * CDP's answer to a read whose object's context has ended first (its worker
+ * stopped, its page closed): the object is gone for every reader, DevTools
+ * included, so what CDP said of it with the event (recorded at once) is all
+ * of it anyone was shown. Seen when a test stops the worker as it logs
+ * ("Error: No SW", list.test beside a CPU hog). A read that does not answer
+ * still fails the test: that object may still be there.
+ */
+const CONTEXT_GONE = /Cannot find context with specified id/;
+
+/**
  * What every counted target says, for the token audit (chromium-audit.ts feeds
  * it Runtime's and Log's events): console calls, uncaught exceptions and browser
  * log lines, each logged object read in depth inside its context.
@@ -60,6 +70,7 @@ export class ChromiumOutputWatcher {
         });
       this.audit.later(
         withTimeout(read, DEEP_READ_TIMEOUT_MS).catch((error: unknown) => {
+          if (CONTEXT_GONE.test(String(error))) return;
           this.audit.couldNotCheck(`${source}: a logged ${value.description ?? value.type} could not be read in depth (${String(error)})`);
         }),
       );

@@ -3,6 +3,9 @@
 // browser self-tests are in test/e2e/.
 import { describe, expect, it } from 'vitest';
 import { atEachTestEnd, checkOpenSessions, saidDuringTest } from '../support/audit-checkpoints';
+import { ChromiumOutputWatcher } from '../support/chromium-audit-output';
+import { ChromiumAuditTargets } from '../support/chromium-audit-targets';
+import type { CdpClient } from '../support/cdp-client';
 import { deepText } from '../support/deep-text';
 import type { StandIn } from '../../tooling/stand-in/server';
 import { TokenAudit, type AuditSources, type ObservedRequest } from '../support/token-audit';
@@ -225,6 +228,37 @@ describe('what the browser said during a test (printed when it failed)', () => {
     // Taken: the next test starts with nothing said.
     expect(saidDuringTest()).toEqual([]);
     stop();
+  });
+});
+
+/** The audit of one worker's output, its reads in depth answered by `answer` (a fake CDP client). */
+function watcher(answer: () => Promise<Record<string, unknown>>): { audit: TokenAudit; output: ChromiumOutputWatcher } {
+  const audit = new TokenAudit();
+  audit.track(TOKEN);
+  const targets = new ChromiumAuditTargets();
+  targets.attached('worker-session', { targetId: 'worker', type: 'service_worker', url: 'chrome-extension://id/worker.js' });
+  const client = { send: answer } as unknown as CdpClient;
+  return { audit, output: new ChromiumOutputWatcher(audit, client, targets) };
+}
+
+describe("Chromium's logged values, read in depth in their context", () => {
+  const logged = { args: [{ type: 'object', subtype: 'error', description: 'Error: No SW', objectId: 'error-1' }], type: 'error' };
+
+  it('finds a token only the read in depth sees', async () => {
+    const { audit, output } = watcher(async () => ({ result: { value: { text: `Error: No SW {"cause":"${TOKEN}"}`, complete: true } } }));
+    output.onConsole(logged, 'worker-session');
+    expect(await audit.findLeaks(servers, quietSources)).toEqual([`console: service_worker chrome-extension://id/worker.js (console.error): Error: No SW {"cause":"${TOKEN}"}`]);
+  });
+
+  it('takes what the event said of a value whose context ended before the read (a worker stopped), and fails on any other failed read', async () => {
+    const gone = watcher(async () => Promise.reject(new Error('Cannot find context with specified id')));
+    gone.output.onConsole(logged, 'worker-session');
+    expect(await gone.audit.findLeaks(servers, quietSources)).toEqual([]);
+    const refused = watcher(async () => Promise.reject(new Error('Object reference chain is too long')));
+    refused.output.onConsole(logged, 'worker-session');
+    expect(await refused.audit.findLeaks(servers, quietSources)).toEqual([
+      'could not be checked: service_worker chrome-extension://id/worker.js (console.error): a logged Error: No SW could not be read in depth (Error: Object reference chain is too long)',
+    ]);
   });
 });
 
