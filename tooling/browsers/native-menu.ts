@@ -111,13 +111,19 @@ async function highlightRow(xvfb: XvfbServer, submenu: OpenMenu, index: number, 
   let learnt = false;
   let at = start;
   const rowAt = (top: number) => Math.round((top - start) / step);
+  // Where the highlight was seen after each key (- for a key that moved nothing): the failure says it.
+  const seen: string[] = [];
   for (let keys = 0; rowAt(at) !== index; keys += 1) {
-    if (keys === MOST_KEYS) throw new Error(`${MOST_KEYS} keys never highlighted row ${index} of the submenu ${submenu.window}.`);
+    if (keys === MOST_KEYS) {
+      const geometry = `its box ${JSON.stringify(submenu.box)}, first row at ${start} (${submenu.first.height} px), a step ${step} px`;
+      throw new Error(`${MOST_KEYS} keys never highlighted row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each key: ${seen.join(' ')}.`);
+    }
     const from = at;
     const moved = await keyShown(xvfb, rowAt(at) < index ? 'Down' : 'Up', async () => {
       const row = highlighted(await xvfb.screen(), submenu.box, background);
       return row === undefined || row.top === from ? undefined : row.top;
     });
+    seen.push(moved === undefined ? '-' : String(moved));
     if (moved === undefined) continue;
     if (!learnt) {
       step = Math.abs(moved - from) / Math.max(1, Math.round(Math.abs(moved - from) / submenu.first.height));
