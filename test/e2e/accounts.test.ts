@@ -89,12 +89,8 @@ beforeEach(async () => {
     },
   );
   // The menu as the two accounts make it: a test that added a third leaves a rebuild on its way.
-  await expect.poll(async () => (await offered(`account-link:${ownAccount.id}`)) && !(await offered('account-link:account-synced'))).toBe(true);
+  await expect.poll(async () => (await session.menuOffers(`account-link:${ownAccount.id}`)) && !(await session.menuOffers('account-link:account-synced'))).toBe(true);
 });
-
-/** Whether the worker's context menu holds the item now. */
-const offered = (item: string): Promise<boolean> =>
-  session.worker().then((worker) => worker.evaluate((id) => chrome.contextMenus.update(id, {}).then(() => true, () => false), item));
 
 async function popupOn(path: string): Promise<{ tab: Page; popup: Page }> {
   const tab = await session.openTab(path);
@@ -231,7 +227,7 @@ describe('two accounts on two servers', () => {
     expect(left.accounts).toEqual([expect.objectContaining({ id: 'account-1' })]);
     expect(Object.keys(left).filter((key) => key.startsWith('token:'))).toEqual(['token:account-1']);
     // One account: no "Shorten link with ▸" at all (an update of an item that does not exist is refused)...
-    await expect.poll(() => offered('shorten-link-with')).toBe(false);
+    await expect.poll(() => session.menuOffers('shorten-link-with')).toBe(false);
     // ...and a real right-click on a link finds the extension's one item, no submenu: Return on it shortens with the account left.
     const page = await session.openTab('/demo/destination?title=A+page+after+the+removal');
     await session.setClipboard('nothing copied yet');
@@ -286,7 +282,7 @@ describe('two accounts on two servers', () => {
     await options.close();
 
     // "Shorten link with ▸ From my laptop", the third account, chosen for real, once the menu has its row (created last).
-    await expect.poll(() => offered('account-link:account-synced')).toBe(true);
+    await expect.poll(() => session.menuOffers('account-link:account-synced')).toBe(true);
     const page = await session.openTab('/demo/destination?title=A+page+for+the+synced+account');
     await (await session.worker()).evaluate(() => chrome.action.setBadgeText({ text: '' }));
     await chooseInMenu(session, page, await linkOnPage(page, `${session.standIn.baseUrl}/demo/destination?from=synced`), { path: extensionItems({ accounts: 3 }).withAccount(2) });

@@ -164,11 +164,10 @@ describe('context menu', () => {
   });
 
   it('"Shorten with campaign ▸", chosen for real, tags a link and the page with the preset, each its own link; the submenu comes and goes with the presets', async () => {
-    const offered = (id: string) => session.worker().then((worker) => worker.evaluate((item) => chrome.contextMenus.update(item, {}).then(() => true, () => false), id));
     const newsletter = { name: 'Newsletter', params: [{ key: 'utm_source', value: 'news letter' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'a&b=c#d' }] };
     await session.configure({ campaignPresets: [newsletter], stripTracking: true });
     // The preset's item, created after the submenu: the walk needs the row it chooses (then the submenu is there too).
-    await expect.poll(() => offered('campaign:Newsletter')).toBe(true);
+    await expect.poll(() => session.menuOffers('campaign:Newsletter')).toBe(true);
     const items = extensionItems({ presets: 1 });
     try {
       const untagged = `${session.standIn.baseUrl}/demo/destination?from=campaign`;
@@ -193,7 +192,7 @@ describe('context menu', () => {
     } finally {
       await session.configure({ campaignPresets: undefined, stripTracking: undefined });
     }
-    await expect.poll(() => offered('shorten-with-campaign')).toBe(false);
+    await expect.poll(() => session.menuOffers('shorten-with-campaign')).toBe(false);
   });
 
   it('an API error, after a real right-click, shows on the badge and keeps the clipboard as it was', async () => {

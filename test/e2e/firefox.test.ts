@@ -359,10 +359,6 @@ describe('the Firefox build, headed under Xvfb', () => {
     await tab.close();
   }
 
-  /** Whether the extension offers this menu item now (the menu is made again as the settings change). */
-  const offered = (id: string) =>
-    headed.firefox.evaluateInExtension((item) => (globalThis as unknown as { browser: typeof chrome }).browser.contextMenus.update(item, {}).then(() => true, () => false), id);
-
   it('a real right-click on a link and "Shorten link", and a real Alt+Shift+L, shorten in the background page onto the clipboard', async () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
     const linkUrl = `${headed.standIn.baseUrl}/demo/other?from=menu`;
@@ -403,7 +399,7 @@ describe('the Firefox build, headed under Xvfb', () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, campaignPresets: [campaign] });
     try {
       // The submenu's items are created after it: the walk needs the row it chooses.
-      await expect.poll(() => offered('campaign:Flyer')).toBe(true);
+      await expect.poll(() => headed.menuOffers('campaign:Flyer')).toBe(true);
       const linkUrl = `${headed.standIn.baseUrl}/demo/destination?from=ff-campaign#top`;
       expect(await copiedBy(() => linkChosen(linkUrl, extensionItems({ presets: 1 }).withCampaign(0)))).toMatch(headed.shortUrlPattern());
       const tagged = `${headed.standIn.baseUrl}/demo/destination?from=ff-campaign&utm_source=print&utm_medium=flyer&utm_campaign=fair%202026#top`;
@@ -411,7 +407,7 @@ describe('the Firefox build, headed under Xvfb', () => {
     } finally {
       await headed.configure({ campaignPresets: undefined });
     }
-    await expect.poll(() => offered('shorten-with-campaign')).toBe(false);
+    await expect.poll(() => headed.menuOffers('shorten-with-campaign')).toBe(false);
   });
 
   it('the popup switches account, the submenu and the shortcut each use theirs, the cache never answers across them, and each server sees only its token', async () => {
@@ -433,7 +429,7 @@ describe('the Firefox build, headed under Xvfb', () => {
       // "Shorten link with ▸ Own links", chosen for real: that account, whatever is active.
       // The submenu's items are created after it, one an account: with the second's missing, Down found no row 1
       // to go to ("40 keys never highlighted row 1 of the submenu", seen once). Row 1, the last account's, is created last.
-      await expect.poll(() => offered(`account-link:${own.id}`)).toBe(true);
+      await expect.poll(() => headed.menuOffers(`account-link:${own.id}`)).toBe(true);
       const items = extensionItems({ accounts: 2 });
       expect(await copiedBy(() => linkChosen(linkUrl, items.withAccount(1)))).toMatch(shortOf(second.baseUrl));
       // The active account for the same address: its own link from its own server, never the other account's from history.

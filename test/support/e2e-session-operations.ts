@@ -37,6 +37,8 @@ export interface SessionOperations {
   /** Calls the context menu's click handler in the worker (e2e build only), as a click would. */
   /** The menu's click handler; `Outcome` a text's (TextOutcome) for a selection that is not one address. */
   clickMenu<Outcome = BackgroundOutcome>(click: MenuClick, tabUrl?: string): Promise<Outcome | undefined>;
+  /** Whether the extension's context menu holds the item now (the worker makes it again as the settings change). */
+  menuOffers(item: string): Promise<boolean>;
   badge(): Promise<{ text: string; title: string }>;
   readClipboard(): Promise<string>;
   /** Puts a known value on the clipboard, so a test can tell whether anything was copied since. */
@@ -82,6 +84,8 @@ export function sessionOperations(browser: ExtensionBrowser, standIn: StandIn, a
         { info: click, url: tabUrl },
       );
     },
+    // An update of an item that does not exist is refused.
+    menuOffers: async (item) => (await worker()).evaluate((id) => chrome.contextMenus.update(id, {}).then(() => true, () => false), item),
     async badge() {
       return (await worker()).evaluate(async () => ({
         text: await chrome.action.getBadgeText({}),

@@ -37,6 +37,8 @@ export interface FirefoxSession {
   clickMenu<Outcome = BackgroundOutcome>(click: MenuClick, tabUrl?: string): Promise<Outcome | undefined>;
   /** Calls the keyboard command's handler, for the tab at `tabUrl`. */
   pressCommand(command: string, tabUrl: string): Promise<BackgroundOutcome | undefined>;
+  /** Whether the extension's context menu holds the item now (the background page makes it again as the settings change). */
+  menuOffers(item: string): Promise<boolean>;
   readClipboard(): Promise<string>;
   /** Writes `text` to the clipboard from an extension page, and resolves once the clipboard is read back holding it. */
   setClipboard(text: string): Promise<void>;
@@ -114,6 +116,9 @@ export async function startFirefoxSession(
       firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.local.get(null), null),
     clickMenu: (click, tabUrl) => firefox.callBackgroundHook('onMenuClicked', { editable: false, ...click }, tab(tabUrl)),
     pressCommand: (command, tabUrl) => firefox.callBackgroundHook('onCommand', command, tab(tabUrl)),
+    // An update of an item that does not exist is refused.
+    menuOffers: (item) =>
+      firefox.evaluateInExtension((id) => (globalThis as unknown as { browser: typeof chrome }).browser.contextMenus.update(id, {}).then(() => true, () => false), item),
     readClipboard: () => firefox.readClipboard(clipboardPage),
     async setClipboard(text) {
       await firefox.evaluateInExtension((value) => navigator.clipboard.writeText(value), text);
