@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pollUntil } from '../poll';
+import { pollWithin } from '../poll';
 import { screenImage, type ScreenImage } from './screen-image';
 
 const XVFB_MISSING = 'Xvfb not found: sudo apt-get install -y xvfb xauth xdotool';
@@ -146,8 +146,13 @@ export async function openNativeMenu(
   await xdotool(display, 'mousemove', '0', String(Number(height) - 1));
   const before = new Set(await visibleWindowIds(display));
   await open();
-  return pollUntil(async () => pick((await visibleWindowIds(display)).filter((id) => !before.has(id))), {
-    timeoutMs,
-    failure: `No native menu window appeared on ${display} within ${timeoutMs} ms.`,
-  });
+  let fresh: string[] = [];
+  const menu = await pollWithin(async () => pick((fresh = (await visibleWindowIds(display)).filter((id) => !before.has(id)))), { timeoutMs });
+  if (menu !== undefined) return menu;
+  // What was on the screen instead, to tell a right-click that opened nothing from a menu not taken for one.
+  const seen = await Promise.all(fresh.map(async (id) => `${id} (${(await xdotool(display, 'getwindowgeometry', id).catch(() => 'gone')).replace(/^Window \d+\s*/, '').replace(/\s+/g, ' ')})`));
+  const focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => 'none');
+  throw new Error(
+    `No native menu window appeared on ${display} within ${timeoutMs} ms: ${seen.length === 0 ? 'no window was new' : `new, and none of them the menu: ${seen.join('; ')}`}; the focused window was ${JSON.stringify(focused)}.`,
+  );
 }
