@@ -52,6 +52,13 @@ describe('the list page, event by event', () => {
     expect(heard(page, { type: 'progress', progress: PROGRESS })[0]).toMatchObject({ screen: 'running', progress: PROGRESS, sending: false });
   });
 
+  it("checks pasted spreadsheet cells by their column of addresses, wherever it is, as a file's", () => {
+    const cells = 'name\turl\nAcme\thttps://acme.test/\nBeta\thttps://beta.test/\n';
+    const { page, connector } = play(hear({ type: 'none' }), type(cells), check);
+    expect(page.problem).toBeUndefined();
+    expect(connector.plan.mock.calls).toEqual([[1, ['https://acme.test/', 'https://beta.test/']]]);
+  });
+
   it('goes back from the plan to the list as given, and sends nothing when not on a plan', () => {
     const connector = fakeListConnector(wordsIn('en'));
     const start = vi.spyOn(connector, 'start');

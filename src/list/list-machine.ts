@@ -1,6 +1,6 @@
 import type { ListPlan, ListProgress, ListRun, ListStartError, ListToPage } from '../messages/list-port';
 import type { ListFileProblem, ListFileText } from './list-file';
-import { addressesOf, listSource, type ListProblem, type ListSource } from './list-source';
+import { addressesOf, listSource, type ListAddresses, type ListProblem, type ListSource } from './list-source';
 import type { ListConnector } from './list-connector';
 
 // The list page as a value, and what changes it as events: pure, so each step
@@ -82,10 +82,16 @@ export function fileRemoved(page: ListPage): Step {
 
 /** Check the list: its addresses planned by the worker (nothing sent), or why there is nothing to plan. */
 export function check(page: ListPage): Step {
-  const read = page.file === undefined ? addressesOf(listSource(page.pasted, false), 0) : addressesOf(page.file.source, page.file.column);
+  const read = page.file === undefined ? pastedAddresses(page.pasted) : addressesOf(page.file.source, page.file.column);
   if (!read.ok) return [{ ...page, problem: { kind: 'list', problem: read.problem } }];
   const ask = page.ask + 1;
   return [{ ...page, ask, addresses: read.addresses, checking: true, problem: undefined }, (connector) => connector.plan(ask, read.addresses)];
+}
+
+/** The addresses pasted: from pasted cells of a spreadsheet (a table too), the column a file's would suggest. */
+function pastedAddresses(text: string): ListAddresses {
+  const source = listSource(text, false);
+  return addressesOf(source, source.suggested);
 }
 
 /** Back to the list as given, to change it. */
