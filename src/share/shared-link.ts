@@ -19,10 +19,16 @@ export function sharedLink(shortUrl: string, longUrl: string, title: string | un
   return text === '' || namesAddress(text, longUrl) ? { url: shortUrl } : { url: shortUrl, title: text };
 }
 
-/** The title is the long URL's host, with or without its scheme, "www.", path and query: an address, not words. */
+/**
+ * The title is the long URL's host, with or without its scheme, "www.", path and query: an address, not words.
+ * Only its host must be free of spaces: Chromium shows a %20 of the path or query as a space in the tab's name
+ * (url_formatter's UnescapeRule::SPACES). A title of words that begins with the page's host and a slash is
+ * taken for an address too: dropped, it costs the share a title; kept, the other would cost the user a secret.
+ */
 function namesAddress(title: string, longUrl: string): boolean {
   const bare = title.replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
-  if (/\s/.test(bare) || !URL.canParse(`https://${bare}`) || !URL.canParse(longUrl)) return false;
+  const host = bare.split(/[/?#]/, 1)[0] ?? '';
+  if (/\s/.test(host) || !URL.canParse(`https://${bare}`) || !URL.canParse(longUrl)) return false;
   return hostOf(`https://${bare}`) === hostOf(longUrl);
 }
 
