@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { delimitedRows, sniffDelimiter } from './delimited-text';
+import { delimitedRows as rowsWithNumbers, sniffDelimiter, type Delimiter } from './delimited-text';
+
+const delimitedRows = (text: string, delimiter: Delimiter) => rowsWithNumbers(text, delimiter).map(({ cells }) => cells);
 
 describe('delimited text, as RFC 4180 reads it', () => {
   it('splits records on CRLF, LF and a lone CR, and adds no row for the last break or blank lines', () => {
@@ -10,6 +12,14 @@ describe('delimited text, as RFC 4180 reads it', () => {
       ['g', 'h'],
     ]);
     expect(delimitedRows('a\n\n\nb', ',')).toEqual([['a'], ['b']]);
+  });
+
+  it("numbers each record by its row in a spreadsheet: blank lines count, a line break inside quotes does not", () => {
+    expect(rowsWithNumbers('a\r\n\r\n"b\nc"\n\rd\n\n', ',')).toEqual([
+      { cells: ['a'], row: 1 },
+      { cells: ['b\nc'], row: 3 },
+      { cells: ['d'], row: 5 },
+    ]);
   });
 
   it('keeps separators, line breaks and doubled quotes inside a quoted field', () => {

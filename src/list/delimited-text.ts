@@ -2,28 +2,37 @@
 export const DELIMITERS = [',', ';', '\t'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 
+/** A record of a delimited text: its fields, and its row as a spreadsheet numbers it (from 1). */
+export interface DelimitedRow {
+  cells: string[];
+  /** Blank lines count, as a spreadsheet's empty rows; a line break inside quotes does not. */
+  row: number;
+}
+
 /**
  * The rows of a delimited text, as RFC 4180 reads them: a field in double
  * quotes may hold the separator, line breaks and quotes (doubled); a record
  * ends at CRLF, LF or a lone CR. Read leniently, as spreadsheets write:
  * text after a closing quote stays in its field, a quote never closed runs to
- * the end, and the last line's break is optional (it adds no empty row).
+ * the end, and the last line's break is optional (it adds no empty row). A
+ * blank line gives no record, but the records after it keep their rows.
  */
-export function delimitedRows(text: string, delimiter: Delimiter): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
+export function delimitedRows(text: string, delimiter: Delimiter): DelimitedRow[] {
+  const rows: DelimitedRow[] = [];
+  let cells: string[] = [];
   let field = '';
   let quoted = false;
+  let row = 1;
   // Whether the row holds anything yet (a field ended, or a character read): a break after nothing adds no row.
   let started = false;
   const endField = () => {
-    row.push(field);
+    cells.push(field);
     field = '';
   };
   const endRow = () => {
     endField();
-    rows.push(row);
-    row = [];
+    rows.push({ cells, row });
+    cells = [];
     started = false;
   };
   for (let index = 0; index < text.length; index += 1) {
@@ -45,6 +54,7 @@ export function delimitedRows(text: string, delimiter: Delimiter): string[][] {
     } else if (character === '\r' || character === '\n') {
       if (character === '\r' && text[index + 1] === '\n') index += 1;
       if (started) endRow();
+      row += 1;
     } else {
       field += character;
       started = true;

@@ -59,7 +59,7 @@ export const extensionConnector: ListConnector = {
     open();
   },
   plan: (ask, addresses) => post({ type: 'plan', ask, addresses }),
-  start: (addresses) => post({ type: 'start', addresses }),
+  start: (addresses, places) => post({ type: 'start', addresses, places }),
   pause: () => post({ type: 'pause' }),
   resume: () => post({ type: 'resume' }),
   cancel: () => post({ type: 'cancel' }),

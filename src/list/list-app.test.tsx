@@ -18,7 +18,8 @@ const PLAN: ListPlan = {
   fresh: 150,
   inHistory: 1,
   duplicates: 1,
-  invalid: [{ place: 4, address: 'ftp://files.example/x', error: { kind: 'unsupported-scheme', scheme: 'ftp:' } }],
+  // The third address sent: the worker numbers them in the order sent.
+  invalid: [{ place: 3, address: 'ftp://files.example/x', error: { kind: 'unsupported-scheme', scheme: 'ftp:' } }],
   pace: PACE,
 };
 const done = (shortUrl: string, longUrl: string, fromHistory = false) => ({ state: 'done' as const, shortUrl, longUrl, fromHistory });
@@ -76,12 +77,13 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     const counts = within(screen.getByTestId('plan-counts')).getAllByRole('listitem').map((item) => item.textContent);
     expect(counts).toEqual([t('listPlanAddresses', 5), t('listPlanFresh', 150), t('listPlanInHistory', 1), t('listPlanDuplicates', 1), t('listPlanInvalid', 1)]);
     expect(screen.getByTestId('plan-time').textContent).toBe(t('listPlanTime', 60, words.minutes(2)));
+    // Named by its line in what was pasted, the blank one counted.
     expect(screen.getByTestId('invalid-address').textContent).toBe(`${t('listRow', 4)} ftp://files.example/x ${t('errorOtherScheme', 'ftp:')}`);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: t('listPlanHeading') }));
     expectNothingUntranslated();
 
     fireEvent.click(button('listSend'));
-    expect(connector.start).toHaveBeenCalledWith(['https://a.example/', 'https://b.example/', 'ftp://files.example/x']);
+    expect(connector.start).toHaveBeenCalledWith(['https://a.example/', 'https://b.example/', 'ftp://files.example/x'], [1, 3, 4]);
     // Pressed again before the run's first word: sent once.
     fireEvent.click(button('listSend'));
     expect(connector.start).toHaveBeenCalledTimes(1);

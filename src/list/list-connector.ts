@@ -17,7 +17,8 @@ export interface ListConnector {
   connect(listener: (message: ListToPage) => void, onLost: () => void): void;
   /** What the addresses come to, nothing sent: answered under `ask`. */
   plan(ask: number, addresses: string[]): void;
-  start(addresses: string[]): void;
+  /** Starts the run of the addresses planned, each with its row in the list as given. */
+  start(addresses: string[], places: number[]): void;
   pause(): void;
   resume(): void;
   cancel(): void;

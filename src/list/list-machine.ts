@@ -25,8 +25,10 @@ export interface ListPage {
   problem?: ShownProblem;
   /** The latest plan asked for: an answer to an earlier one changes nothing. */
   ask: number;
-  /** The addresses of the plan asked for, or of the plan shown. */
+  /** The addresses of the plan asked for, or of the plan shown, */
   addresses?: string[];
+  /** and each one's row in the list as given. */
+  places?: number[];
   checking: boolean;
   plan?: ListPlan;
   /** Send was pressed: the run's first word is awaited. */
@@ -53,7 +55,7 @@ export function heard(page: ListPage, message: ListToPage): Step {
       return [{ ...page, screen: 'ended', run: message.run, sending: false, progress: undefined }];
     case 'plan':
       if (!page.checking || message.ask !== page.ask || page.screen !== 'input') return [page];
-      return [{ ...page, screen: 'plan', plan: message.plan, checking: false }];
+      return [{ ...page, screen: 'plan', plan: placed(message.plan, page.places), checking: false }];
     case 'not-started':
       if (message.ask === undefined) return page.sending ? [{ ...page, sending: false, problem: { kind: 'refused', error: message.error } }] : [page];
       return page.checking && message.ask === page.ask ? [{ ...page, checking: false, problem: { kind: 'refused', error: message.error } }] : [page];
@@ -85,7 +87,7 @@ export function check(page: ListPage): Step {
   const read = page.file === undefined ? pastedAddresses(page.pasted) : addressesOf(page.file.source, page.file.column);
   if (!read.ok) return [{ ...page, problem: { kind: 'list', problem: read.problem } }];
   const ask = page.ask + 1;
-  return [{ ...page, ask, addresses: read.addresses, checking: true, problem: undefined }, (connector) => connector.plan(ask, read.addresses)];
+  return [{ ...page, ask, addresses: read.addresses, places: read.places, checking: true, problem: undefined }, (connector) => connector.plan(ask, read.addresses)];
 }
 
 /** The addresses pasted: from pasted cells of a spreadsheet (a table too), the column a file's would suggest. */
@@ -94,13 +96,19 @@ function pastedAddresses(text: string): ListAddresses {
   return addressesOf(source, source.suggested);
 }
 
+/** The worker numbers a plan's addresses in the order sent: each is named by its row in the list as given. */
+const placed = (plan: ListPlan, places: readonly number[] | undefined): ListPlan => ({
+  ...plan,
+  invalid: plan.invalid.map((entry) => ({ ...entry, place: places?.[entry.place - 1] ?? entry.place })),
+});
+
 /** Back to the list as given, to change it. */
 export const change = (page: ListPage): Step => [{ ...page, screen: 'input', problem: undefined }];
 
 export function send(page: ListPage): Step {
-  const { addresses } = page;
-  if (page.screen !== 'plan' || page.sending || addresses === undefined) return [page];
-  return [{ ...page, sending: true, problem: undefined }, (connector) => connector.start(addresses)];
+  const { addresses, places = addresses?.map((_, index) => index + 1) } = page;
+  if (page.screen !== 'plan' || page.sending || addresses === undefined || places === undefined) return [page];
+  return [{ ...page, sending: true, problem: undefined }, (connector) => connector.start(addresses, places)];
 }
 
 /** The worker cannot be reached, after a few tries. */

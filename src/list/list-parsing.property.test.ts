@@ -24,7 +24,8 @@ describe('a table, for any cells', () => {
         fc.boolean(),
         (delimiter, rows, breaks, lastBreak) => {
           const text = rows.map((row, index) => `${row.map((value) => written(value, delimiter)).join(delimiter)}${index < rows.length - 1 || lastBreak ? breaks[index] : ''}`).join('');
-          expect(delimitedRows(text, delimiter)).toEqual(rows);
+          // With no blank line between them, the records are the rows 1, 2, 3… of the spreadsheet.
+          expect(delimitedRows(text, delimiter)).toEqual(rows.map((cells, index) => ({ cells, row: index + 1 })));
         },
       ),
       { numRuns: 1000 },
@@ -36,12 +37,17 @@ describe('a table, for any cells', () => {
 const line = fc.string({ unit: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((character) => !/[\r\n\t]/.test(character)), maxLength: 30 });
 
 describe('pasted lines, for any lines', () => {
-  it('give each line that is not blank, trimmed, in order, whatever the line breaks', () => {
+  it('give each line that is not blank, trimmed, in order, whatever the line breaks, each with its line', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(line, lineBreak), { maxLength: 20 }), fc.nat().map((n) => `https://example.com/${n}`), (lines, address) => {
         const text = `${lines.map(([words, breakAfter]) => `${words}${breakAfter}`).join('')}${address}`;
         const expected = [...lines.map(([words]) => words.trim()).filter((words) => words !== ''), address];
-        expect(addressesOf(listSource(text, false), 0)).toEqual({ ok: true, addresses: expected });
+        const read = addressesOf(listSource(text, false), 0);
+        if (!read.ok) throw new Error(`The list was refused: ${read.problem.kind}`);
+        expect(read.addresses).toEqual(expected);
+        // Each place is the line it was on, as an editor numbers lines (CRLF one break).
+        const textLines = text.split(/\r\n|\r|\n/);
+        expect(read.places.map((place) => textLines[place - 1]?.trim())).toEqual(expected);
       }),
       { numRuns: 300 },
     );

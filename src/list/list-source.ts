@@ -18,6 +18,8 @@ export interface ListColumn {
 export interface ListSource {
   /** The table's rows (a single cell each for lines), its header taken off. */
   rows: string[][];
+  /** Each row's place in what was given, from 1, as a spreadsheet numbers rows: a header and blank lines count. */
+  places: number[];
   /** More than one: the page asks which holds the addresses. */
   columns: ListColumn[];
   /** The column most of whose cells are web addresses: the one chosen until the user chooses another. */
@@ -32,27 +34,29 @@ export interface ListSource {
  */
 export function listSource(text: string, table: boolean): ListSource {
   const body = text.replace(/^\uFEFF/, '');
-  const lines = body.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-  const tabbed = lines.length > 0 && lines.every((line) => line.includes('\t'));
-  if (!table && !tabbed) return { rows: lines.map((line) => [line]), columns: [{ index: 0 }], suggested: 0 };
-  const all = delimitedRows(body, tabbed && !table ? '\t' : sniffDelimiter(body)).filter((row) => row.some((cell) => cell.trim() !== ''));
-  const [first = [], ...rest] = all;
-  const header = !first.some(isAddress) && rest.some((row) => row.some(isAddress));
-  const rows = header ? rest : all;
-  const width = Math.max(1, ...all.map((row) => row.length));
+  const lines = body.split(/\r\n|\r|\n/).flatMap((line, index) => (line.trim() === '' ? [] : [{ line, place: index + 1 }]));
+  const tabbed = lines.length > 0 && lines.every(({ line }) => line.includes('\t'));
+  if (!table && !tabbed) return { rows: lines.map(({ line }) => [line]), places: lines.map(({ place }) => place), columns: [{ index: 0 }], suggested: 0 };
+  const all = delimitedRows(body, tabbed && !table ? '\t' : sniffDelimiter(body)).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const [{ cells: first = [] } = {}, ...rest] = all;
+  const header = !first.some(isAddress) && rest.some(({ cells }) => cells.some(isAddress));
+  const kept = header ? rest : all;
+  const rows = kept.map(({ cells }) => cells);
+  const width = Math.max(1, ...all.map(({ cells }) => cells.length));
   const columns = Array.from({ length: width }, (_, index) => {
     const name = header ? first[index]?.trim() : undefined;
     return name === undefined || name === '' ? { index } : { index, name };
   });
   const addressesIn = columns.map(({ index }) => rows.filter((row) => isAddress(row[index] ?? '')).length);
   const suggested = addressesIn.reduce((best, count, index) => (count > (addressesIn[best] ?? 0) ? index : best), 0);
-  return { rows, columns, suggested };
+  return { rows, places: kept.map(({ row }) => row), columns, suggested };
 }
 
 /** Why a list gives nothing to send: each has its own sentence on the page. */
 export type ListProblem = { kind: 'no-address' } | { kind: 'too-many'; count: number };
 
-export type ListAddresses = { ok: true; addresses: string[] } | { ok: false; problem: ListProblem };
+/** A list's addresses, each with its place in what was given (ListSource's `places`). */
+export type ListAddresses = { ok: true; addresses: string[]; places: number[] } | { ok: false; problem: ListProblem };
 
 /**
  * The addresses of a column, in order: each non-empty cell, trimmed (the
@@ -60,10 +64,14 @@ export type ListAddresses = { ok: true; addresses: string[] } | { ok: false; pro
  * address, or more than MAX_LIST_ADDRESSES of them: nothing is sent.
  */
 export function addressesOf(source: ListSource, column: number): ListAddresses {
-  const addresses = source.rows.map((row) => (row[column] ?? '').trim()).filter((cell) => cell !== '');
+  const cells = source.rows.flatMap((row, index) => {
+    const cell = (row[column] ?? '').trim();
+    return cell === '' ? [] : [{ cell, place: source.places[index] ?? index + 1 }];
+  });
+  const addresses = cells.map(({ cell }) => cell);
   if (addresses.length > MAX_LIST_ADDRESSES) return { ok: false, problem: { kind: 'too-many', count: addresses.length } };
   if (!addresses.some(isAddress)) return { ok: false, problem: { kind: 'no-address' } };
-  return { ok: true, addresses };
+  return { ok: true, addresses, places: cells.map(({ place }) => place) };
 }
 
 /** A web address the popup would take (the same check: api/url-checks.ts). */

@@ -11,26 +11,30 @@ import { errorSentence } from '../ui/error-words';
  * history export's) and in words (for the page and what is pasted).
  */
 export interface ListRow {
-  /** Its place in the list, from 1. */
+  /** Its row in the list as given, from 1 (a heading, blank rows and empty cells counted: ListRun's `places`). */
   place: number;
   longUrl: string;
   shortUrl?: string;
   status: 'new' | 'history' | 'repeated' | 'invalid' | 'failed' | 'cancelled' | 'waiting';
-  /** A repeated address's first row; an invalid or failed one's error kind. */
+  /** A repeated address's first's row; an invalid or failed one's error kind. */
   detail?: string;
   /** The status in the page's words. */
   said: string;
 }
 
 export function listRows(run: ListRun, words: Words): ListRow[] {
+  // A run stored without places, or with places that are not one an item, numbers its rows in order.
+  const places = run.places?.length === run.items.length ? run.places : undefined;
+  const placeOf = (nth: number) => places?.[nth - 1] ?? nth;
   const rows: ListRow[] = [];
-  for (const [index, item] of run.items.entries()) rows.push(rowOf(item, index + 1, rows, words));
+  for (const [index, item] of run.items.entries()) rows.push(rowOf(item, index + 1, placeOf, rows, words));
   return rows;
 }
 
-function rowOf({ url, status }: BulkItem, place: number, earlier: readonly ListRow[], words: Words): ListRow {
+/** The `nth` item's row (from 1); a duplicate's `of` counts items too. */
+function rowOf({ url, status }: BulkItem, nth: number, placeOf: (nth: number) => number, earlier: readonly ListRow[], words: Words): ListRow {
   const { t } = words;
-  const row = { place, longUrl: url };
+  const row = { place: placeOf(nth), longUrl: url };
   switch (status.state) {
     case 'done':
       return { ...row, shortUrl: status.shortUrl, status: status.fromHistory ? 'history' : 'new', said: t(status.fromHistory ? 'listStatusFromHistory' : 'listStatusNew') };
@@ -42,7 +46,7 @@ function rowOf({ url, status }: BulkItem, place: number, earlier: readonly ListR
       const { skip } = status;
       if (skip.reason === 'duplicate') {
         const first = earlier[skip.of - 1];
-        return { ...row, ...(first?.shortUrl === undefined ? {} : { shortUrl: first.shortUrl }), status: 'repeated', detail: String(skip.of), said: t('listStatusDuplicate', skip.of) };
+        return { ...row, ...(first?.shortUrl === undefined ? {} : { shortUrl: first.shortUrl }), status: 'repeated', detail: String(placeOf(skip.of)), said: t('listStatusDuplicate', placeOf(skip.of)) };
       }
       if (skip.reason === 'not-shortenable') return { ...row, status: 'invalid', detail: skip.error.kind, said: t('bulkSkipped', errorSentence(skip.error, words)) };
       // A tab's reasons, which a list's addresses never have (bulk-plan.ts): said all the same.
@@ -60,15 +64,17 @@ export type ListTextFormat = (typeof LIST_TEXT_FORMATS)[number];
 export const LIST_CSV_HEADER = ['row', 'long_url', 'short_url', 'status', 'detail'];
 
 /**
- * The table as text to paste. Lines: one a row, its short link or nothing,
- * so that pasted beside the list in a spreadsheet each link lands next to its
- * address. Markdown: a table in the page's words. CSV: RFC 4180, guarded
- * against formulas (csvField), its columns and statuses as codes.
+ * The table as text to paste. Lines: one a row of the list as given, from its
+ * first address's to its last's, the short link or nothing (a blank row, an
+ * empty cell, no link made), so that pasted beside the list in a spreadsheet,
+ * from the first address's row, each link lands next to its address.
+ * Markdown: a table in the page's words. CSV: RFC 4180, guarded against
+ * formulas (csvField), its columns and statuses as codes.
  */
 export function listText(format: ListTextFormat, rows: readonly ListRow[], { t }: Words): string {
   switch (format) {
     case 'lines':
-      return rows.map((row) => `${row.shortUrl ?? ''}\n`).join('');
+      return linesOf(rows);
     case 'markdown':
       return [[t('listColumnLong'), t('listColumnShort'), t('listColumnStatus')], ['---', '---', '---'], ...rows.map((row) => [row.longUrl, row.shortUrl ?? '', row.said])]
         .map((cells) => `| ${cells.map(markdownCell).join(' | ')} |\n`)
@@ -78,6 +84,16 @@ export function listText(format: ListTextFormat, rows: readonly ListRow[], { t }
         .map((cells) => `${cells.join(',')}\r\n`)
         .join('');
   }
+}
+
+function linesOf(rows: readonly ListRow[]): string {
+  const first = rows[0]?.place ?? 1;
+  const lines: string[] = [];
+  for (const row of rows) {
+    while (first + lines.length < row.place) lines.push('');
+    lines.push(row.shortUrl ?? '');
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 /** The table as a CSV file: the CSV text with a byte-order mark, so that Excel reads it as UTF-8 (as the history export). */

@@ -11,11 +11,14 @@ z.config({ jitless: true });
 /** A list as the page sends it: at most MAX_LIST_ADDRESSES addresses (the page refuses more before sending). */
 // A refinement, not z.maxLength(): zod's checks are code in the chunk every context loads, the popup's too.
 const addresses = z.array(z.string()).check(z.refine((list) => list.length <= MAX_LIST_ADDRESSES));
+/** Each address's row as given: whole numbers from 1, rising, one an address. */
+const placed = (start: { addresses: string[]; places: number[] }) =>
+  start.places.length === start.addresses.length && start.places.every((place, index) => Number.isInteger(place) && place > (start.places[index - 1] ?? 0));
 
 const pageToList = schemaFor<PageToList>()(z.union([
   z.object({ type: z.literal('watch') }),
   z.object({ type: z.literal('plan'), ask: z.number(), addresses }),
-  z.object({ type: z.literal('start'), addresses }),
+  z.object({ type: z.literal('start'), addresses, places: z.array(z.number()) }).check(z.refine(placed)),
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('resume') }),
   z.object({ type: z.literal('cancel') }),

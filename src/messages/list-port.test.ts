@@ -59,15 +59,19 @@ describe("the list page's end of its port", () => {
 
 describe("the worker's end of the list page's port", () => {
   it('hears each thing the page asks', () => {
-    const sent = [{ type: 'watch' }, { type: 'plan', ask: 1, addresses: ['https://a.example/', 'x'] }, { type: 'start', addresses: [] }, { type: 'pause' }, { type: 'resume' }, { type: 'cancel' }, { type: 'dismiss' }];
+    const sent = [{ type: 'watch' }, { type: 'plan', ask: 1, addresses: ['https://a.example/', 'x'] }, { type: 'start', addresses: [], places: [] }, { type: 'start', addresses: ['https://a.example/', 'x'], places: [2, 5] }, { type: 'pause' }, { type: 'resume' }, { type: 'cancel' }, { type: 'dismiss' }];
     expect(workerHears(...sent)).toEqual(sent);
   });
 
   it.each([
-    ['a list that is no list', { type: 'start', addresses: 'https://a.example/' }],
+    ['a list that is no list', { type: 'start', addresses: 'https://a.example/', places: [1] }],
+    ['a start with no places', { type: 'start', addresses: ['https://a.example/'] }],
+    ['places not one an address', { type: 'start', addresses: ['https://a.example/', 'x'], places: [1] }],
+    ['places that do not rise', { type: 'start', addresses: ['https://a.example/', 'x'], places: [3, 3] }],
+    ['a place that is no row', { type: 'start', addresses: ['https://a.example/'], places: [0.5] }],
     ['an address that is no text', { type: 'plan', ask: 1, addresses: [7] }],
     ['a plan with no ask', { type: 'plan', addresses: [] }],
-    ['more than 10,000 addresses', { type: 'start', addresses: Array.from({ length: 10_001 }, () => 'https://a.example/') }],
+    ['more than 10,000 addresses', { type: 'start', addresses: Array.from({ length: 10_001 }, () => 'https://a.example/'), places: Array.from({ length: 10_001 }, (_, index) => index + 1) }],
     ['a message of no known type', { type: 'refused' }],
   ])('drops %s', (_name, message) => {
     expect(workerHears(message)).toEqual([]);

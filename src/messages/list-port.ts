@@ -30,7 +30,8 @@ export type ListStartError = ApiError | AccountError | { kind: 'list-too-large';
 export type PageToList =
   | { type: 'watch' }
   | { type: 'plan'; ask: number; addresses: string[] }
-  | { type: 'start'; addresses: string[] }
+  /** `places`: each address's row in the list as given (list-source.ts). */
+  | { type: 'start'; addresses: string[]; places: number[] }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }

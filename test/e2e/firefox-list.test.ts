@@ -59,7 +59,7 @@ describe('shorten a list in Firefox', () => {
     await page.bringToFront();
     await page.click(`button::-p-text(${t('listDownloadCsv')})`);
     const csv = await readFile(await downloaded(), 'utf8');
-    const [header, ...records] = delimitedRows(csv.replace(/^\uFEFF/, ''), ',');
+    const [header, ...records] = delimitedRows(csv.replace(/^\uFEFF/, ''), ',').map(({ cells }) => cells);
     expect(header).toEqual(['row', 'long_url', 'short_url', 'status', 'detail']);
     expect(records.map(([place, longUrl, shortUrl, status]) => [status, place, longUrl, shortUrl])).toEqual(rows.map(([status, place, longUrl, shortUrl]) => [status, place, longUrl, shortUrl]));
     await page.close();

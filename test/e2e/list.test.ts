@@ -79,6 +79,9 @@ describe('shorten a list in Chromium', () => {
 
     const { lines, text } = theList();
     expect(lines).toHaveLength(200);
+    // Each line's own number in what is pasted, blank lines counted, as an editor or a sheet numbers rows.
+    const places = text.split(/\r\n|\n/).flatMap((line, index) => (line.trim() === '' ? [] : [index + 1]));
+    expect(places).toHaveLength(200);
     await session.setClipboard(text);
     const page = await listPage();
     const field = page.getByRole('textbox', { name: t('listPasteLabel') });
@@ -98,8 +101,8 @@ describe('shorten a list in Chromium', () => {
     ]);
     // Each invalid address by its place, as given, and why: the popup's own sentence for it.
     const invalid = await page.getByTestId('invalid-address').allTextContents();
-    expect(invalid[0]).toBe(`${t('listRow', lines.indexOf(INVALID[0] ?? '') + 1)} not a link ${t('errorMalformedUrl')}`);
-    expect(invalid[3]).toBe(`${t('listRow', lines.indexOf(INVALID[3] ?? '') + 1)} https://user:secret@example.com/ ${t('errorCredentialsInUrl')}`);
+    expect(invalid[0]).toBe(`${t('listRow', places[lines.indexOf(INVALID[0] ?? '')] ?? 0)} not a link ${t('errorMalformedUrl')}`);
+    expect(invalid[3]).toBe(`${t('listRow', places[lines.indexOf(INVALID[3] ?? '')] ?? 0)} https://user:secret@example.com/ ${t('errorCredentialsInUrl')}`);
     expect(await page.getByTestId('plan-time').textContent()).toMatch(/^At [\d,]+ a minute, the server's limit, the new links take about \d+ seconds\.$/);
     expect(await axeViolationsLightAndDark(page)).toEqual([]);
     expect(session.standIn.apiRequests()).toEqual([]);
@@ -119,6 +122,7 @@ describe('shorten a list in Chromium', () => {
       found.map((row) => ({ status: row.getAttribute('data-status'), cells: [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '') })),
     );
     expect(rows.map((row) => row.cells[1])).toEqual(lines.map((line) => line.trim()));
+    expect(rows.map((row) => Number(row.cells[0]))).toEqual(places);
     const history = await session.history();
     const shortOf = (longUrl: string) => history.find((entry) => entry.longUrl === longUrl)?.shortUrl;
     const asSent = (line: string) => (INVALID.includes(line) ? line : new URL(line).href);
@@ -147,10 +151,17 @@ describe('shorten a list in Chromium', () => {
     for (const window of session.standIn.rateLimitWindows()) expect(window.refused, `window ${window.window.id}`).toBe(0);
     expect(await axeViolationsLightAndDark(page)).toEqual([]);
 
-    // Copied as lines: a short link a row, an empty line where none was made.
+    // Copied as lines: a short link a row, an empty line where none was made and for each blank line of the list,
+    // so that pasted beside it they line up.
     await page.getByRole('button', { name: t('bulkCopyLines') }).click();
     await expect.poll(() => page.getByTestId('list-copy-status').textContent()).toBe(t('listCopied', 200));
-    expect(await session.readClipboard()).toBe(rows.map((row) => `${row.cells[2]}\n`).join(''));
+    const copied = (await session.readClipboard()).split('\n');
+    expect(copied.at(-1)).toBe('');
+    expect(rows.map((row, index) => copied[(places[index] ?? 0) - 1])).toEqual(rows.map((row) => row.cells[2]));
+    expect(copied).toHaveLength((places.at(-1) ?? 0) + 1);
+    const gaps = copied.slice(0, -1).filter((_, index) => !places.includes(index + 1));
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps).toEqual(gaps.map(() => ''));
 
     // Downloaded as CSV, it reads back as the table: each row's place, address, short link and status.
     await page.bringToFront();
@@ -158,7 +169,7 @@ describe('shorten a list in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^shrtnr-list-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    const [header, ...records] = delimitedRows(csv.slice(1), ',');
+    const [header, ...records] = delimitedRows(csv.slice(1), ',').map(({ cells }) => cells);
     expect(header).toEqual(['row', 'long_url', 'short_url', 'status', 'detail']);
     expect(records.map(([place, longUrl, shortUrl, status]) => [place, longUrl, shortUrl, status])).toEqual(rows.map((row) => [row.cells[0], row.cells[1], row.cells[2], row.status]));
 

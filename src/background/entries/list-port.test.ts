@@ -79,14 +79,14 @@ describe("the worker's end of the list page's port", () => {
     const page = pagePort(true);
     page.send({ type: 'plan', ask: 1, addresses: ['https://a.test/'] });
     page.send({ type: 'plan', ask: 2, addresses: ['https://a.test/'] });
-    page.send({ type: 'start', addresses: ['https://a.test/'] });
+    page.send({ type: 'start', addresses: ['https://a.test/'], places: [2] });
     await eventually(() => expect(page.posted).toHaveLength(3));
     expect(page.posted).toEqual([
       { type: 'plan', ask: 1, plan: { addresses: 1, fresh: 1, inHistory: 0, duplicates: 0, invalid: [], pace: PACE } },
       { type: 'not-started', ask: 2, error: { kind: 'no-token' } },
       { type: 'not-started', error: { kind: 'list-too-large', addresses: 9, most: 8 } },
     ]);
-    expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], true);
+    expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], [2], true);
   });
 
   it('passes on pause, resume, cancel and dismiss', () => {

@@ -26,7 +26,7 @@ export function onListPort(port: Runtime.Port): void {
           void planList(message.addresses).then((planned) => page.post(planned.ok ? { type: 'plan', ask: message.ask, plan: planned.value } : { type: 'not-started', ask: message.ask, error: planned.error }));
           return;
         case 'start':
-          void startListRun(message.addresses, privateWindow).then((started) => started.ok || page.post({ type: 'not-started', error: started.error }));
+          void startListRun(message.addresses, message.places, privateWindow).then((started) => started.ok || page.post({ type: 'not-started', error: started.error }));
           return;
         case 'pause':
           void pauseListRun();

@@ -100,6 +100,9 @@ beforeEach(() => {
   vi.resetModules();
 });
 
+/** A list's addresses, each on its own row from the first: the places a list with no gaps has. */
+const inOrder = (list: string[]) => [list, list.map((_, index) => index + 1)] as const;
+
 describe('a list, planned', () => {
   it('says how many are new, how many history holds, how many repeat, and which cannot be sent and why; nothing sent or kept', async () => {
     inHistory = new Map([['https://example.com/held', 1]]);
@@ -134,8 +137,10 @@ describe('a list, planned', () => {
 describe('a list run', () => {
   it('puts twice a window of addresses in the queue at once (20 at the least), each named in the stored run first, and the rest as earlier ones end', async () => {
     const { startListRun } = await import('./list-runs');
-    const started = await startListRun(addresses(30), false);
+    const started = await startListRun(...inOrder(addresses(30)), false);
     expect(started.ok).toBe(true);
+    // A list with no gaps keeps no places: its rows are its items' order.
+    expect(storedRun()).not.toHaveProperty('places');
     await eventually(() => expect(queued).toHaveLength(20));
     const named = new Set(storedRun()?.items.map((item) => item.job));
     expect(queued.every((job) => named.has(job.id) && job.owner === 'bulk' && job.request.via === 'list')).toBe(true);
@@ -150,7 +155,9 @@ describe('a list run', () => {
   it('gives history\'s links with no request, and passes over what repeats or cannot be sent', async () => {
     inHistory = new Map([['https://example.com/1', 1]]);
     const { startListRun } = await import('./list-runs');
-    await startListRun(['https://example.com/0', 'https://example.com/1', 'https://example.com/0', 'javascript:alert(1)'], false);
+    // Rows 2, 3, 5 and 6 of what was given (a heading, a blank row): kept with the run, for its table.
+    await startListRun(['https://example.com/0', 'https://example.com/1', 'https://example.com/0', 'javascript:alert(1)'], [2, 3, 5, 6], false);
+    expect(storedRun()?.places).toEqual([2, 3, 5, 6]);
     await eventually(() => expect(queued).toHaveLength(1));
     answerAll();
     await eventually(() => expect(states(storedRun())).toEqual(['done', 'done', 'skipped', 'skipped']));
@@ -164,7 +171,7 @@ describe('a list run', () => {
 
   it('paused: its addresses waiting in the queue come out of it, nothing more goes; it goes on from there, and Cancel ends the rest', async () => {
     const runs = await import('./list-runs');
-    await runs.startListRun(addresses(30), false);
+    await runs.startListRun(...inOrder(addresses(30)), false);
     await eventually(() => expect(queued).toHaveLength(20));
     await runs.pauseListRun();
     expect(held.size).toBe(0);
@@ -186,8 +193,8 @@ describe('a list run', () => {
 
   it('is one at a time: a second start gives the run going; once ended and dismissed, there is none', async () => {
     const runs = await import('./list-runs');
-    const first = await runs.startListRun(addresses(2), false);
-    const second = await runs.startListRun(addresses(5), false);
+    const first = await runs.startListRun(...inOrder(addresses(2)), false);
+    const second = await runs.startListRun(...inOrder(addresses(5)), false);
     expect(second.ok && first.ok && second.value.id).toBe(first.ok && first.value.id);
     await eventually(() => expect(queued).toHaveLength(2));
     answerAll();
@@ -198,7 +205,7 @@ describe('a list run', () => {
 
   it('a worker stopped mid-run: the next follows the journalled jobs, feeds the rest, and leaves a paused run paused', async () => {
     const first = await import('./list-runs');
-    await first.startListRun(addresses(25), false);
+    await first.startListRun(...inOrder(addresses(25)), false);
     await eventually(() => expect(queued).toHaveLength(20));
     // The stopped worker's queue is gone; its jobs stay in the journal.
     const journalled = [...held.values()].map(({ job }) => job);
@@ -216,7 +223,7 @@ describe('a list run', () => {
 
   it("a restarted worker finds in history the links the stopped one made, the run not yet written: given as made, not as history's", async () => {
     const first = await import('./list-runs');
-    await first.startListRun(addresses(3), false);
+    await first.startListRun(...inOrder(addresses(3)), false);
     await eventually(() => expect(queued).toHaveLength(3));
     // The stopped worker made the first two links (kept in history) and stopped before the run's next write or the third's answer.
     inHistory = new Map([['https://example.com/0', Date.now()], ['https://example.com/1', Date.now()]]);
@@ -231,7 +238,7 @@ describe('a list run', () => {
 
   it('a paused run stays paused in the next worker', async () => {
     const first = await import('./list-runs');
-    await first.startListRun(addresses(25), false);
+    await first.startListRun(...inOrder(addresses(25)), false);
     await eventually(() => expect(queued).toHaveLength(20));
     await first.pauseListRun();
     await eventually(() => expect(storedRun()?.paused).toBe(true));
@@ -242,7 +249,7 @@ describe('a list run', () => {
 
   it('refuses, with how many would fit, a list too large to keep track of, before anything is queued or kept', async () => {
     const { startListRun } = await import('./list-runs');
-    const started = await startListRun(Array.from({ length: 10_000 }, (_, index) => `https://example.com/${index}/${'a'.repeat(2_000)}`), false);
+    const started = await startListRun(...inOrder(Array.from({ length: 10_000 }, (_, index) => `https://example.com/${index}/${'a'.repeat(2_000)}`)), false);
     expect(started).toMatchObject({ ok: false, error: { kind: 'list-too-large', addresses: 10_000 } });
     expect(!started.ok && started.error.kind === 'list-too-large' && started.error.most).toBeGreaterThan(1_000);
     expect(queued).toEqual([]);

@@ -37,14 +37,14 @@ export async function planList(addresses: readonly string[]): Promise<Result<Lis
 }
 
 /** Starts shortening the list, or gives the list run already going. */
-export function startListRun(addresses: readonly string[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
-  starting ??= startRun(addresses, privateWindow).finally(() => {
+export function startListRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
+  starting ??= startRun(addresses, places, privateWindow).finally(() => {
     starting = undefined;
   });
   return starting;
 }
 
-async function startRun(addresses: readonly string[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
+async function startRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
   const all = await listBook.runs();
   const going = all.get(LIST_RUN);
   if (going !== undefined && !hasEnded(going)) return success(going);
@@ -61,6 +61,8 @@ async function startRun(addresses: readonly string[], privateWindow: boolean): P
     account: account.id,
     paused: false,
     items: planned.map((entry) => ({ url: entry.url, status: 'skip' in entry ? { state: 'skipped', skip: entry.skip } : { state: 'queued' } })),
+    // Kept only when the list had gaps or a heading: a plain list's rows are its items' order.
+    ...(places.some((place, index) => place !== index + 1) ? { places: [...places] } : {}),
   };
   // Refused up front rather than failing half-way: every write of the run holds all of it.
   const size = runSize(run, account.server, listKind.ahead(run));

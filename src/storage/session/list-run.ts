@@ -20,6 +20,11 @@ export interface ListRun extends LinksRun {
   account: string;
   /** The user paused it: its links not yet sent wait outside the queue until it goes on. */
   paused: boolean;
+  /**
+   * Each item's row in the list as given (list-source.ts), when they are not 1, 2, 3…: a heading, blank
+   * rows and empty cells counted, so the table's rows and its lines line up with the user's own.
+   */
+  places?: number[];
 }
 
 /** A list run as stored, and as the list page hears it at its end (src/messages/list-port.ts), every address checked. */
@@ -31,4 +36,5 @@ export const listRunSchema = schemaFor<ListRun>()(z.object({
   account: z.string(),
   paused: z.boolean(),
   items: z.array(bulkItemSchema),
+  places: z.optional(z.array(z.number())),
 }));
