@@ -162,6 +162,22 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     field();
   });
 
+  it('offers the columns of pasted spreadsheet cells as a file\'s, the one of addresses chosen first', () => {
+    const connector = renderPage();
+    expect(screen.queryByRole('combobox', { name: t('listColumnLabel') })).toBeNull();
+    fireEvent.input(field(), { target: { value: 'name\told\tnew\nA\thttps://old.example/a\thttps://new.example/a\nB\t\thttps://new.example/b\n' } });
+    const column = screen.getByRole<HTMLSelectElement>('combobox', { name: t('listColumnLabel') });
+    expect([...column.options].map((option) => option.textContent)).toEqual(['name', 'old', 'new']);
+    expect(column.value).toBe('2');
+    fireEvent.change(column, { target: { value: '1' } });
+    fireEvent.click(button('listCheck'));
+    expect(connector.plan).toHaveBeenLastCalledWith(1, ['https://old.example/a']);
+    // One address a line again: no columns to choose.
+    fireEvent.input(field(), { target: { value: 'https://a.example/\n' } });
+    expect(screen.queryByRole('combobox', { name: t('listColumnLabel') })).toBeNull();
+    expectNothingUntranslated();
+  });
+
   it('says why a file or a list sends nothing: not text, too large, no address, too many', async () => {
     const connector = renderPage();
     choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d])], 'photo.txt'));

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { FileButton } from '../ui/file-button';
 import { useWords } from '../ui/words-context';
 import { readListFile } from './list-file';
-import { check, columnChosen, fileRead, fileRemoved, typed, type ListPage } from './list-machine';
-import { MAX_LIST_ADDRESSES } from './list-source';
+import { check, columnChosen, columnOf, fileRead, fileRemoved, typed, type ListPage } from './list-machine';
+import { listSource, MAX_LIST_ADDRESSES, type ListSource } from './list-source';
 import { ListProblem } from './list-problem';
 import type { Act } from './use-list-page';
 
@@ -18,6 +18,8 @@ export function ListInput({ page, act, onOpenSettings }: ListInputProps) {
   const { t } = useWords();
   const [dragging, setDragging] = useState(false);
   const { file } = page;
+  // Pasted cells of a spreadsheet are a table: its columns offered as a file's are (read again only when the text changes).
+  const pasted = useMemo(() => (file === undefined ? listSource(page.pasted, false) : undefined), [file, page.pasted]);
   const read = (chosen: File | undefined) => {
     if (chosen !== undefined) void readListFile(chosen).then((text) => act(fileRead, chosen.name, text));
   };
@@ -76,24 +78,12 @@ export function ListInput({ page, act, onOpenSettings }: ListInputProps) {
             aria-describedby={page.problem === undefined ? undefined : 'list-problem'}
             onInput={(event) => act(typed, event.currentTarget.value)}
           />
+          {pasted !== undefined && <ColumnChoice source={pasted} column={columnOf(pasted, page.pastedColumn)} act={act} />}
         </>
       ) : (
         <div class="list-file">
           <p data-testid="list-file-name">{t('listFileName', file.name)}</p>
-          {file.source.columns.length > 1 && (
-            <>
-              <label class="field-label" for="list-column">
-                {t('listColumnLabel')}
-              </label>
-              <select id="list-column" value={String(file.column)} onChange={(event) => act(columnChosen, Number(event.currentTarget.value))}>
-                {file.source.columns.map((column) => (
-                  <option key={column.index} value={String(column.index)}>
-                    {column.name ?? t('listColumnUnnamed', column.index + 1)}
-                  </option>
-                ))}
-              </select>
-            </>
-          )}
+          <ColumnChoice source={file.source} column={file.column} act={act} />
           <button type="button" class="quiet-button" onClick={() => act(fileRemoved)}>
             {t('listFileRemove')}
           </button>
@@ -109,5 +99,25 @@ export function ListInput({ page, act, onOpenSettings }: ListInputProps) {
       </div>
       <ListProblem problem={page.problem} onOpenSettings={onOpenSettings} />
     </form>
+  );
+}
+
+/** Which of a table's columns holds the addresses, when it has more than one (a file's, or pasted cells'). */
+function ColumnChoice({ source, column, act }: { source: ListSource; column: number; act: Act }) {
+  const { t } = useWords();
+  if (source.columns.length < 2) return null;
+  return (
+    <>
+      <label class="field-label" for="list-column">
+        {t('listColumnLabel')}
+      </label>
+      <select id="list-column" value={String(column)} onChange={(event) => act(columnChosen, Number(event.currentTarget.value))}>
+        {source.columns.map(({ index, name }) => (
+          <option key={index} value={String(index)}>
+            {name ?? t('listColumnUnnamed', index + 1)}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

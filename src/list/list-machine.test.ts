@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ListPlan, ListProgress, ListRun } from '../messages/list-port';
 import { fakeListConnector } from './fake-list-connector';
-import { change, check, heard, initialPage, send, typed, type ListPage, type Step } from './list-machine';
+import { change, check, columnChosen, heard, initialPage, send, typed, type ListPage, type Step } from './list-machine';
 import { wordsIn } from '../../test/support/locale-catalogue';
 
 // The list page's events, played in the orders that make its races, without Preact.
@@ -23,6 +23,7 @@ function play(...events: ((page: ListPage) => Step)[]) {
 }
 const hear = (message: Parameters<typeof heard>[1]) => (page: ListPage) => heard(page, message);
 const type = (text: string) => (page: ListPage) => typed(page, text);
+const choose = (column: number) => (page: ListPage) => columnChosen(page, column);
 
 describe('the list page, event by event', () => {
   it('shows the plan of the latest check only', () => {
@@ -57,6 +58,17 @@ describe('the list page, event by event', () => {
     const { page, connector } = play(hear({ type: 'none' }), type(cells), check);
     expect(page.problem).toBeUndefined();
     expect(connector.plan.mock.calls).toEqual([[1, ['https://acme.test/', 'https://beta.test/']]]);
+  });
+
+  it('checks the column of pasted cells the user chose, and the suggested one again once the text has no such column', () => {
+    const cells = 'old\tnew\nhttps://old.test/a\thttps://new.test/a\nhttps://old.test/b\thttps://new.test/b\n';
+    const { page, connector } = play(hear({ type: 'none' }), type(cells), check, choose(1), check, type('https://one.test/\n'), check);
+    expect(page.pastedColumn).toBe(1);
+    expect(connector.plan.mock.calls).toEqual([
+      [1, ['https://old.test/a', 'https://old.test/b']],
+      [2, ['https://new.test/a', 'https://new.test/b']],
+      [3, ['https://one.test/']],
+    ]);
   });
 
   it('goes back from the plan to the list as given, and sends nothing when not on a plan', () => {

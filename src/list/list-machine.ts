@@ -21,6 +21,8 @@ export interface ListPage {
   screen: 'connecting' | 'input' | 'plan' | 'running' | 'ended' | 'unreachable';
   /** What was pasted (kept while a file is used instead). */
   pasted: string;
+  /** The column of pasted spreadsheet cells the user chose; until then, the one suggested (listSource). */
+  pastedColumn?: number;
   file?: ListFile;
   problem?: ShownProblem;
   /** The latest plan asked for: an answer to an earlier one changes nothing. */
@@ -75,7 +77,7 @@ export function fileRead(page: ListPage, name: string, read: ListFileText): Step
   return [{ ...rest, file: { name, source, column: source.suggested } }];
 }
 
-export const columnChosen = (page: ListPage, column: number): Step => [page.file === undefined ? page : { ...changed(page), file: { ...page.file, column } }];
+export const columnChosen = (page: ListPage, column: number): Step => [page.file === undefined ? { ...changed(page), pastedColumn: column } : { ...changed(page), file: { ...page.file, column } }];
 
 export function fileRemoved(page: ListPage): Step {
   const { file: _dropped, ...rest } = changed(page);
@@ -84,17 +86,20 @@ export function fileRemoved(page: ListPage): Step {
 
 /** Check the list: its addresses planned by the worker (nothing sent), or why there is nothing to plan. */
 export function check(page: ListPage): Step {
-  const read = page.file === undefined ? pastedAddresses(page.pasted) : addressesOf(page.file.source, page.file.column);
+  const read = page.file === undefined ? pastedAddresses(page.pasted, page.pastedColumn) : addressesOf(page.file.source, page.file.column);
   if (!read.ok) return [{ ...page, problem: { kind: 'list', problem: read.problem } }];
   const ask = page.ask + 1;
   return [{ ...page, ask, addresses: read.addresses, places: read.places, checking: true, problem: undefined }, (connector) => connector.plan(ask, read.addresses)];
 }
 
-/** The addresses pasted: from pasted cells of a spreadsheet (a table too), the column a file's would suggest. */
-function pastedAddresses(text: string): ListAddresses {
+/** The addresses pasted: from pasted cells of a spreadsheet (a table too), the column chosen (columnOf). */
+function pastedAddresses(text: string, chosen: number | undefined): ListAddresses {
   const source = listSource(text, false);
-  return addressesOf(source, source.suggested);
+  return addressesOf(source, columnOf(source, chosen));
 }
+
+/** The column chosen among the source's, or the one suggested when none is, or that one is no longer there (the text changed). */
+export const columnOf = (source: ListSource, chosen: number | undefined): number => (chosen !== undefined && chosen < source.columns.length ? chosen : source.suggested);
 
 /** The worker numbers a plan's addresses in the order sent: each is named by its row in the list as given. */
 const placed = (plan: ListPlan, places: readonly number[] | undefined): ListPlan => ({

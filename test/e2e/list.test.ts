@@ -179,6 +179,36 @@ describe('shorten a list in Chromium', () => {
     await page.close();
   });
 
+  it('cells pasted from a spreadsheet: their column of addresses offered and chosen with the keyboard, its links sent, each row named as the sheet numbers it', async () => {
+    session.standIn.clearLog();
+    // Three columns copied from a sheet with a heading: the most addresses in the last; row 3's cell empty in the one before.
+    const text = `name\told\tnew\r\nA\t${address(900)}\t${address(901)}\r\nB\t\t${address(904)}\r\nC\t${address(902)}\t${address(903)}\r\n`;
+    await session.setClipboard(text);
+    const page = await listPage();
+    await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
+    await page.keyboard.press('Control+V');
+    const column = page.getByRole('combobox', { name: t('listColumnLabel') });
+    await expect.poll(() => column.count()).toBe(1);
+    expect(await column.inputValue()).toBe('2');
+    expect(await column.locator('option').allTextContents()).toEqual(['name', 'old', 'new']);
+    // The old addresses instead, with the keys: the column before.
+    await column.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => column.inputValue()).toBe('1');
+    await page.getByRole('button', { name: t('listCheck') }).click();
+    await page.getByRole('button', { name: t('listSend') }).click();
+    await page.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 30_000 });
+    expect(requestedLongUrls().toSorted()).toEqual([address(900), address(902)]);
+    // Rows 2 and 4 of the sheet (the heading is row 1, row 3's cell is empty): its lines, pasted at row 2, line up.
+    expect(await page.getByTestId('list-row').evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent))).toEqual(['2', '4']);
+    await page.getByRole('button', { name: t('bulkCopyLines') }).click();
+    await expect.poll(() => page.getByTestId('list-copy-status').textContent()).toBe(t('listCopied', 2));
+    expect((await session.readClipboard()).split('\n')).toEqual([expect.stringMatching(session.shortUrlPattern()), '', expect.stringMatching(session.shortUrlPattern()), '']);
+    await page.getByRole('button', { name: t('listNew') }).click();
+    await page.getByRole('textbox', { name: t('listPasteLabel') }).waitFor();
+    await page.close();
+  });
+
   it('goes on with its page closed, and is there when it opens again; a click made meanwhile goes before the list\'s links waiting', async () => {
     session.standIn.clearLog();
     session.standIn.resetRateLimits();
