@@ -97,6 +97,11 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     expect(screen.getByTestId('list-time').textContent).toBe(t('listTimeLeft', words.minutes(1), 60));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: t('listRunHeading') }));
     expectNothingUntranslated();
+    // Its links waiting for the network (offline, or the server gave no answer): that is what it says, not a time.
+    act(() => connector.hear({ type: 'progress', progress: { ...progress, forNetwork: true, untilMs: Date.now() + 9_000 } }));
+    expect(screen.getByTestId('list-time').textContent).toBe(t('popupWaitingForNetwork'));
+    act(() => connector.hear({ type: 'progress', progress }));
+    expect(screen.getByTestId('list-time').textContent).toBe(t('listTimeLeft', words.minutes(1), 60));
     fireEvent.click(button('listPause'));
     expect(connector.pause).toHaveBeenCalledTimes(1);
     act(() => connector.hear({ type: 'progress', progress: { ...progress, paused: true } }));

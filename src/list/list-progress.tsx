@@ -11,7 +11,7 @@ interface ListProgressViewProps {
   onCancel(): void;
 }
 
-/** The list while it goes: how far, how long still at the server's pace (or the wait for its window), pause or go on, cancel. */
+/** The list while it goes: how far, how long still at the server's pace (or the wait for its window, or for the network), pause or go on, cancel. */
 export function ListProgressView({ progress, onPause, onResume, onCancel }: ListProgressViewProps) {
   const words = useWords();
   const { t, seconds } = words;
@@ -29,7 +29,7 @@ export function ListProgressView({ progress, onPause, onResume, onCancel }: List
         <progress max={Math.max(toShorten, 1)} value={made + failed} aria-label={summary} /> {summary}
       </p>
       <p class="hint" data-testid="list-time">
-        {paused ? t('listPaused') : left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : leftMs > 0 ? t('listTimeLeft', duration(leftMs, words), perMinute(pace)) : ''}
+        {paused ? t('listPaused') : progress.forNetwork === true ? t('popupWaitingForNetwork') : left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : leftMs > 0 ? t('listTimeLeft', duration(leftMs, words), perMinute(pace)) : ''}
       </p>
       <div class="actions">
         {paused ? (

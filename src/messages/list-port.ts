@@ -67,6 +67,7 @@ const progressSchema = schemaFor<ListProgress>()(z.object({
   fromHistory: count,
   failed: count,
   untilMs: z.optional(z.number()),
+  forNetwork: z.optional(z.literal(true)),
 }));
 
 /** What the page hears, checked as it arrives. */

@@ -45,6 +45,8 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
   // The head of the line knows when the server's window ends; the tabs behind it wait with it.
   const untilMs = run.items.reduce<number | undefined>((soonest, { status }) => (status.state === 'waiting' && status.untilMs !== undefined ? Math.min(soonest ?? status.untilMs, status.untilMs) : soonest), undefined);
   const left = useSecondsLeft(ended ? undefined : untilMs);
+  // A link waiting for the network (offline, or the server gave no answer) waits for no window: the network is what to say.
+  const forNetwork = run.items.some(({ status }) => status.state === 'waiting' && status.forNetwork === true);
   const [copied, setCopied] = useState<{ count: number; ok: boolean } | undefined>(undefined);
   const firstAction = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
@@ -62,7 +64,7 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
       {!ended && (
         <p class="hint" data-testid="bulk-progress">
           <progress max={Math.max(toShorten, 1)} value={links.length + failed} aria-label={summary} />{' '}
-          {left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : summary}
+          {forNetwork ? t('popupWaitingForNetwork') : left !== undefined && left > 0 ? t('popupWaiting', seconds(left)) : summary}
         </p>
       )}
       {!ended && run.pace !== undefined && paceMs > 0 && (

@@ -744,6 +744,10 @@ describe.each(['en', 'ar'])('"Shorten all tabs" in the popup, in %s', (language)
     // A tab with no title is named by its address.
     expect(screen.getAllByTestId('bulk-item')[5]?.querySelector('.bulk-title')?.textContent).toBe('https://example.com/6');
     expect(screen.getByTestId('bulk-progress').textContent).toContain(t('popupWaiting', words.seconds(4)));
+    // A tab's link waiting for the network instead (offline, or the server gave no answer): that is what is said.
+    tell({ type: 'run', run: run([item(1, done(1)), item(4, { state: 'waiting', ahead: 0, untilMs: Date.now() + 4_000 }), item(5, { state: 'waiting', ahead: 1, forNetwork: true })]) });
+    await waitFor(() => expect(screen.getByTestId('bulk-progress').textContent).toContain(t('popupWaitingForNetwork')));
+    expect(screen.getByTestId('bulk-progress').textContent).not.toContain(t('popupWaiting', words.seconds(4)));
     // The summary is read out at the end only.
     expect(screen.getByTestId('bulk-summary').textContent).toBe('');
     expect(screen.queryByRole('button', { name: t('bulkCopyLines') })).toBeNull();

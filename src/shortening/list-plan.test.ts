@@ -42,5 +42,8 @@ describe("a list run's progress", () => {
     };
     expect(listProgress(run)).toEqual({ id: 'list-1', paused: true, pace: PACE, addresses: 9, toShorten: 8, made: 2, fromHistory: 1, failed: 1, untilMs: 7_000 });
     expect(listProgress({ ...run, items: [] })).toEqual({ id: 'list-1', paused: true, pace: PACE, addresses: 0, toShorten: 0, made: 0, fromHistory: 0, failed: 0 });
+    // One link waiting for the network: the run says so, beside the window others wait for.
+    const offline = { ...run, items: [...run.items, { url: 'j', status: { state: 'waiting' as const, ahead: 0, forNetwork: true as const } }] };
+    expect(listProgress(offline)).toMatchObject({ forNetwork: true, untilMs: 7_000 });
   });
 });

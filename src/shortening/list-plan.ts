@@ -48,12 +48,16 @@ export interface ListProgress {
   failed: number;
   /** When the server's window that the head of the line waits for ends (ms since the epoch), when known. */
   untilMs?: number;
+  /** Links wait for the network (the browser offline, or the server gave no answer), not for a window. */
+  forNetwork?: true;
 }
 
 export function listProgress(run: ListRun): ListProgress {
   let [skipped, made, fromHistory, failed] = [0, 0, 0, 0];
   let untilMs: number | undefined;
+  let forNetwork = false;
   for (const { status } of run.items) {
+    if (status.state === 'waiting' && status.forNetwork === true) forNetwork = true;
     if (status.state === 'skipped') skipped += 1;
     else if (status.state === 'failed') failed += 1;
     else if (status.state === 'done') {
@@ -61,5 +65,5 @@ export function listProgress(run: ListRun): ListProgress {
       if (status.fromHistory) fromHistory += 1;
     } else if (status.state === 'waiting' && status.untilMs !== undefined) untilMs = Math.min(untilMs ?? status.untilMs, status.untilMs);
   }
-  return { id: run.id, paused: run.paused, pace: run.pace, addresses: run.items.length, toShorten: run.items.length - skipped, made, fromHistory, failed, ...(untilMs === undefined ? {} : { untilMs }) };
+  return { id: run.id, paused: run.paused, pace: run.pace, addresses: run.items.length, toShorten: run.items.length - skipped, made, fromHistory, failed, ...(untilMs === undefined ? {} : { untilMs }), ...(forNetwork ? { forNetwork: true } : {}) };
 }

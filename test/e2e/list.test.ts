@@ -7,7 +7,7 @@
 // src/list/extension-connector.ts.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { delimitedRows } from '../../src/list/delimited-text';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
@@ -204,6 +204,31 @@ describe('shorten a list in Chromium', () => {
     await page.getByRole('button', { name: t('bulkCopyLines') }).click();
     await expect.poll(() => page.getByTestId('list-copy-status').textContent()).toBe(t('listCopied', 2));
     expect((await session.readClipboard()).split('\n')).toEqual([expect.stringMatching(session.shortUrlPattern()), '', expect.stringMatching(session.shortUrlPattern()), '']);
+    await page.getByRole('button', { name: t('listNew') }).click();
+    await page.getByRole('textbox', { name: t('listPasteLabel') }).waitFor();
+    await page.close();
+  });
+
+  it('a list whose server gives no answer says it waits for the network, then ends once the server answers, each link made once', async () => {
+    session.standIn.clearLog();
+    session.standIn.resetRateLimits();
+    const lines = [address(950), address(951), address(952)];
+    await session.setClipboard(`${lines.join('\n')}\n`);
+    const page = await listPage();
+    await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
+    await page.keyboard.press('Control+V');
+    await page.getByRole('button', { name: t('listCheck') }).click();
+    // Every connection dropped: no answer at all, as when offline or the server is down.
+    session.standIn.setFault({ kind: 'drop-connection' });
+    onTestFinished(() => session.standIn.setFault(null));
+    await page.getByRole('button', { name: t('listSend') }).click();
+    await expect.poll(() => page.getByTestId('list-time').textContent()).toBe(t('popupWaitingForNetwork'));
+    await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(2);
+    session.standIn.setFault(null);
+    await page.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))).toEqual(['new', 'new', 'new']);
+    // Tries dropped before the server counted them: one link, one credit each.
+    expect(session.standIn.apiRequests().filter((request) => request.throttle?.verdict === 'allowed').map((request) => (JSON.parse(request.body) as { url: string }).url).toSorted()).toEqual(lines);
     await page.getByRole('button', { name: t('listNew') }).click();
     await page.getByRole('textbox', { name: t('listPasteLabel') }).waitFor();
     await page.close();

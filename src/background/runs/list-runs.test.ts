@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../../test/support/eventually';
 import type { JobResult, QueuedJob } from '../queue/queue-types';
 import type { ListRun } from '../../storage/session/list-run';
+import type { ShortenProgress } from '../../shortening/shorten-request';
 
 // A list run against a fake browser (storage.session as a Map that outlives
 // "workers", i.e. module instances), the real shortening service, and a queue
@@ -9,7 +10,7 @@ import type { ListRun } from '../../storage/session/list-run';
 // waiting for the server's limit does.
 const session = new Map<string, unknown>();
 /** The jobs the queue holds, by id, each with what answers it. */
-const held = new Map<string, { job: QueuedJob; answer(result: JobResult): void }>();
+const held = new Map<string, { job: QueuedJob; answer(result: JobResult): void; progress?: (progress: ShortenProgress) => void }>();
 const queued: QueuedJob[] = [];
 /** Long URLs history holds a link for, made by the account, and when. */
 let inHistory = new Map<string, number>();
@@ -56,11 +57,11 @@ vi.mock('../service/history-access', () => ({
 }));
 vi.mock('../queue/shorten-queue', () => ({
   createShortenQueue: () => ({
-    add: (job: QueuedJob) =>
+    add: (job: QueuedJob, progress?: (progress: ShortenProgress) => void) =>
       new Promise<JobResult>((resolve) => {
         session.set(`job:${job.id}`, structuredClone(job));
         queued.push(job);
-        held.set(job.id, { job, answer: resolve });
+        held.set(job.id, { job, answer: resolve, progress });
       }),
     cancel: (id: string) => {
       const job = held.get(id);
@@ -150,6 +151,27 @@ describe('a list run', () => {
     await eventually(() => expect(states(storedRun())).toEqual(Array.from({ length: 30 }, () => 'done')));
     // Ended with no list page watching: a notification says so.
     await eventually(() => expect(notified).toHaveBeenCalledWith('notifyListTitle', 'notifyListMessage 30 30'));
+  });
+
+  it('tells the page where each link waits: for the network (no answer, or offline) or for the server, as the queue says', async () => {
+    const { startListRun } = await import('./list-runs');
+    const { listBook, LIST_RUN } = await import('./list-book');
+    const { listProgress } = await import('../../shortening/list-plan');
+    let heard: ListRun | undefined;
+    listBook.watch(LIST_RUN, (run) => {
+      heard = run === undefined ? undefined : structuredClone(run);
+    });
+    await startListRun(...inOrder(addresses(2)), false);
+    await eventually(() => expect(queued).toHaveLength(2));
+    const [first, second] = [...held.values()];
+    first?.progress?.({ state: 'waiting', ahead: 0, forNetwork: true });
+    second?.progress?.({ state: 'waiting', ahead: 1, untilMs: 9_000 });
+    await eventually(() => expect(heard?.items.map((item) => item.status)).toEqual([{ state: 'waiting', ahead: 0, forNetwork: true }, { state: 'waiting', ahead: 1, untilMs: 9_000 }]));
+    expect(listProgress(heard as ListRun)).toMatchObject({ forNetwork: true, untilMs: 9_000 });
+    // The network back: sent, and no longer said to wait for it.
+    first?.progress?.({ state: 'sending' });
+    await eventually(() => expect(heard?.items[0]?.status).toEqual({ state: 'sending' }));
+    expect(listProgress(heard as ListRun)).not.toHaveProperty('forNetwork');
   });
 
   it('gives history\'s links with no request, and passes over what repeats or cannot be sent', async () => {

@@ -165,7 +165,10 @@ export function takeOutOfQueue(run: LinksRun): void {
 function progressed<Run extends LinksRun>(kind: RunKind<Run>, run: Run, index: number, progress: ShortenProgress): void {
   const item = run.items[index];
   if (item === undefined || isFinal(item)) return;
-  item.status = progress.state === 'sending' ? { state: 'sending' } : { state: 'waiting', ahead: progress.ahead, ...(progress.untilMs === undefined ? {} : { untilMs: progress.untilMs }) };
+  item.status =
+    progress.state === 'sending'
+      ? { state: 'sending' }
+      : { state: 'waiting', ahead: progress.ahead, ...(progress.untilMs === undefined ? {} : { untilMs: progress.untilMs }), ...(progress.forNetwork === true ? { forNetwork: true } : {}) };
   kind.book.publishSoon(run);
 }
 

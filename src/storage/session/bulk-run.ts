@@ -24,7 +24,8 @@ export type BulkItemStatus =
   | { state: 'skipped'; skip: BulkSkip }
   /** In line, not yet told where it stands (or read back after the worker restarted). */
   | { state: 'queued' }
-  | { state: 'waiting'; untilMs?: number; ahead: number }
+  /** `forNetwork`: for the network (the browser offline, or the server gave no answer), not the server's limit. */
+  | { state: 'waiting'; untilMs?: number; ahead: number; forNetwork?: true }
   | { state: 'sending' }
   | { state: 'done'; shortUrl: string; longUrl: string; fromHistory: boolean }
   | { state: 'failed'; error: JobFailure };
@@ -77,7 +78,7 @@ const skipSchema = schemaFor<BulkSkip>()(z.union([
 const statusSchema = schemaFor<BulkItemStatus>()(z.union([
   z.object({ state: z.literal('skipped'), skip: skipSchema }),
   z.object({ state: z.literal('queued') }),
-  z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number() }),
+  z.object({ state: z.literal('waiting'), untilMs: z.optional(z.number()), ahead: z.number(), forNetwork: z.optional(z.literal(true)) }),
   z.object({ state: z.literal('sending') }),
   z.object({ state: z.literal('done'), shortUrl: z.string(), longUrl: z.string(), fromHistory: z.boolean() }),
   z.object({ state: z.literal('failed'), error: errorDataSchema<JobFailure>() }),
