@@ -111,7 +111,7 @@ const placed = (plan: ListPlan, places: readonly number[] | undefined): ListPlan
 export const change = (page: ListPage): Step => [{ ...page, screen: 'input', problem: undefined }];
 
 export function send(page: ListPage): Step {
-  const { addresses, places = addresses?.map((_, index) => index + 1) } = page;
+  const { addresses, places } = page;
   if (page.screen !== 'plan' || page.sending || addresses === undefined || places === undefined) return [page];
   return [{ ...page, sending: true, problem: undefined }, (connector) => connector.start(addresses, places)];
 }

@@ -61,6 +61,15 @@ async function listPage(): Promise<Page> {
   return page;
 }
 
+/** The list page with `text` pasted for real: put on the clipboard, then Ctrl+V in its field. */
+async function listPageWithPasted(text: string): Promise<Page> {
+  await session.setClipboard(text);
+  const page = await listPage();
+  await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
+  await page.keyboard.press('Control+V');
+  return page;
+}
+
 const progressMade = async (page: Page) => Number((await page.getByTestId('list-progress').textContent().catch(() => ''))?.match(/Short links: (\d+)/)?.[1] ?? 0);
 const requestedLongUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
 
@@ -82,11 +91,8 @@ describe('shorten a list in Chromium', () => {
     // Each line's own number in what is pasted, blank lines counted, as an editor or a sheet numbers rows.
     const places = text.split(/\r\n|\n/).flatMap((line, index) => (line.trim() === '' ? [] : [index + 1]));
     expect(places).toHaveLength(200);
-    await session.setClipboard(text);
-    const page = await listPage();
+    const page = await listPageWithPasted(text);
     const field = page.getByRole('textbox', { name: t('listPasteLabel') });
-    await field.click();
-    await page.keyboard.press('Control+V');
     // A text area holds its line breaks as line feeds.
     await expect.poll(() => field.inputValue()).toBe(text.replaceAll('\r\n', '\n'));
 
@@ -183,10 +189,7 @@ describe('shorten a list in Chromium', () => {
     session.standIn.clearLog();
     // Three columns copied from a sheet with a heading: the most addresses in the last; row 3's cell empty in the one before.
     const text = `name\told\tnew\r\nA\t${address(900)}\t${address(901)}\r\nB\t\t${address(904)}\r\nC\t${address(902)}\t${address(903)}\r\n`;
-    await session.setClipboard(text);
-    const page = await listPage();
-    await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
-    await page.keyboard.press('Control+V');
+    const page = await listPageWithPasted(text);
     const column = page.getByRole('combobox', { name: t('listColumnLabel') });
     await expect.poll(() => column.count()).toBe(1);
     expect(await column.inputValue()).toBe('2');
@@ -213,10 +216,7 @@ describe('shorten a list in Chromium', () => {
     session.standIn.clearLog();
     session.standIn.resetRateLimits();
     const lines = [address(950), address(951), address(952)];
-    await session.setClipboard(`${lines.join('\n')}\n`);
-    const page = await listPage();
-    await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
-    await page.keyboard.press('Control+V');
+    const page = await listPageWithPasted(`${lines.join('\n')}\n`);
     await page.getByRole('button', { name: t('listCheck') }).click();
     // Every connection dropped: no answer at all, as when offline or the server is down.
     session.standIn.setFault({ kind: 'drop-connection' });
@@ -240,10 +240,7 @@ describe('shorten a list in Chromium', () => {
     // Ten windows' worth: the list still goes when the click comes.
     const lines = Array.from({ length: 10 * LIMIT }, (_, n) => `${base}/demo/destination?again=${n}`);
     const text = `${lines.join('\n')}\n`;
-    await session.setClipboard(text);
-    const page = await listPage();
-    await page.getByRole('textbox', { name: t('listPasteLabel') }).click();
-    await page.keyboard.press('Control+V');
+    const page = await listPageWithPasted(text);
     await page.getByRole('button', { name: t('listCheck') }).click();
     await page.getByRole('button', { name: t('listSend') }).click();
     await page.getByRole('heading', { name: t('listRunHeading') }).waitFor();
