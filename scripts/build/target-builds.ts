@@ -59,7 +59,7 @@ async function allText(dir: string): Promise<string[]> {
 
 /**
  * The shipped messages.json files keep only what the browser reads: each
- * message and its placeholders' content. Descriptions and examples are for
+ * message, its placeholders put in place. Descriptions and examples are for
  * translators (they stay in public/_locales/), and in five languages they
  * would more than double what every install downloads.
  */
@@ -67,14 +67,25 @@ async function compactLocales(localesDir: string): Promise<void> {
   for (const locale of await readdir(localesDir)) {
     const file = join(localesDir, locale, 'messages.json');
     const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
-    const compact = Object.fromEntries(
-      Object.entries(messages).map(([key, { message, placeholders }]) => [
-        key,
-        placeholders === undefined
-          ? { message }
-          : { message, placeholders: Object.fromEntries(Object.entries(placeholders).map(([name, { content }]) => [name, { content }])) },
-      ]),
-    );
+    const compact = Object.fromEntries(Object.entries(messages).map(([key, { message, placeholders }]) => [key, { message: withPlaceholdersInPlace(message, placeholders ?? {}, `${locale}/${key}`) }]));
     await writeFile(file, JSON.stringify(compact));
   }
+}
+
+/**
+ * A message with each `$NAME$` replaced by its placeholder's content (`$1` to `$9`), as both browsers do
+ * when they read the file: they then fill `$1`… of the message with getMessage's substitutions (chrome.i18n,
+ * "Localization message formats"; MDN, Internationalization, "Placeholders"). The same message, with no
+ * placeholder declarations to ship: some 6 KB of the zip in five languages.
+ */
+export function withPlaceholdersInPlace(message: string, placeholders: Record<string, { content: string }>, name: string): string {
+  const contents = new Map(Object.entries(placeholders).map(([placeholder, { content }]) => [placeholder.toLowerCase(), content]));
+  return message.replace(/\$([A-Za-z0-9_@]+)\$(\d?)/g, (reference, placeholder: string, digitAfter: string) => {
+    const content = contents.get(placeholder.toLowerCase());
+    if (content === undefined) throw new Error(`${name}: the message names ${reference}, which it does not declare.`);
+    if (!/^\$[1-9]$/.test(content)) throw new Error(`${name}: placeholder ${placeholder} holds "${content}", not a substitution ($1 to $9).`);
+    // "$1" then a digit would be read as a substitution of two digits.
+    if (digitAfter !== '') throw new Error(`${name}: ${reference} is followed by a digit, which would join its substitution's number.`);
+    return content;
+  });
 }
