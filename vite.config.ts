@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import manifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
+import { popupDirectionsPlugin } from './scripts/build/popup-directions.ts';
 import { popupLoaderPlugin } from './scripts/build/popup-loader.ts';
 import { targetBuilds } from './scripts/build/target-builds.ts';
 
@@ -24,7 +25,7 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     // The version has one home, package.json (`npm run release` bumps it); the manifests take it at build.
-    plugins: [preact(), crx({ manifest: { ...manifest, version: packageJson.version, ...(mode === 'e2e' ? { background: { ...manifest.background, service_worker: E2E_WORKER } } : {}) } }), popupLoaderPlugin(), targetBuilds(root)],
+    plugins: [preact(), crx({ manifest: { ...manifest, version: packageJson.version, ...(mode === 'e2e' ? { background: { ...manifest.background, service_worker: E2E_WORKER } } : {}) } }), popupLoaderPlugin(), popupDirectionsPlugin(), targetBuilds(root)],
     build: {
       outDir: `${root}/chrome`,
       emptyOutDir: true,

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-
-/** The page whose modules load outside its load event. */
-export const POPUP_PAGE = 'src/popup/index.html';
+// The page whose modules load outside its load event.
+import { POPUP_PAGE } from '../../src/platform/popup-pages.ts';
 
 const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="\/?([^"]+)"[^>]*><\/script>/g;
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;

@@ -61,6 +61,7 @@ vi.mock('../storage/sync-area', () => ({ onSyncedChanged: vi.fn() }));
 vi.mock('./sync/preferences-sync', () => ({ syncPreferencesSoon: vi.fn() }));
 vi.mock('./service/shortening-service', () => ({ whenWaitingChanges: vi.fn() }));
 vi.mock('../storage/synced-preferences', () => ({ SYNCED_KEYS: [] }));
+vi.mock('../platform/toolbar-popup', () => ({ usePopupOfUiDirection: vi.fn() }));
 
 /** The worker starting, as the browser starts it: main.ts run afresh. */
 async function startWorker() {
@@ -71,6 +72,7 @@ async function startWorker() {
     listenForMessages: vi.mocked((await import('../messages/messaging')).listenForMessages),
     resumeInterruptedJobs: vi.mocked((await import('./delivery/deliver')).resumeInterruptedJobs),
     syncPreferencesSoon: vi.mocked((await import('./sync/preferences-sync')).syncPreferencesSoon),
+    usePopupOfUiDirection: vi.mocked((await import('../platform/toolbar-popup')).usePopupOfUiDirection),
   };
 }
 
@@ -96,6 +98,8 @@ describe('the worker, starting', () => {
     expect(heard.get('runtime.onConnect')).toHaveLength(4);
     expect(worker.listenForMessages).toHaveBeenCalledWith('background', expect.anything());
     expect(worker.resumeInterruptedJobs).toHaveBeenCalledOnce();
+    // At every start, not only at install or the browser's: the popup's page of the UI language's direction.
+    expect(worker.usePopupOfUiDirection).toHaveBeenCalledOnce();
     // Installed: the preferences merged, and the menus made only where there are menus.
     await heard.get('runtime.onInstalled')?.[0]?.();
     expect(worker.syncPreferencesSoon).toHaveBeenCalledOnce();

@@ -1,6 +1,7 @@
 import { listenForMessages } from '../messages/messaging';
 import { browser } from '../platform/browser';
 import { browserFeatures } from '../platform/features';
+import { usePopupOfUiDirection } from '../platform/toolbar-popup';
 import { badgeWaiting } from './delivery/badge';
 import { notificationClicked, resumeInterruptedJobs } from './delivery/deliver';
 import { questionButtonClicked, questionClosed } from './delivery/question';
@@ -34,6 +35,9 @@ import { whenWaitingChanges } from './service/shortening-service';
 // First, before any way in can inject a script into a page: storage closed to pages where the browser allows it,
 // and the tokens moved out of their reach where it does not (storage/token-vault.ts).
 void tokenVault();
+
+// The toolbar's popup: its page drawn in the UI language's direction with no stylesheet to fetch.
+void usePopupOfUiDirection();
 
 // Listeners are registered synchronously at the top level, so a worker woken
 // by an event finds its listener in place (MV3 requirement). A way in the

@@ -16,6 +16,7 @@ import { axeViolations } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { clickClosingPopup } from '../support/popup-page';
 import { wordsIn } from '../support/locale-catalogue';
+import { POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
 const { t } = wordsIn('en');
 const LIMIT = 5;
@@ -128,8 +129,8 @@ function headedXvfb(): XvfbServer {
   return session.xvfb;
 }
 
-/** The next popup page to open (the worker opens one on the run after the prompt). */
-const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().includes('/src/popup/index.html'), timeout: 10_000 });
+/** The next popup page to open (the worker opens one on the run after the prompt): in English, the toolbar's left-to-right page. */
+const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`), timeout: 10_000 });
 
 /**
  * Clicks "Shorten all tabs" and answers Chromium's prompt with real keys, once

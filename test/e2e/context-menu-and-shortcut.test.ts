@@ -13,6 +13,7 @@ import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage, pressShortcu
 import { clickAnswer, questionWindow } from '../support/notification-question';
 import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
+import { POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
 let session: E2eSession;
 let article: Page;
@@ -312,7 +313,7 @@ describe('keyboard shortcut', () => {
 
   it('a real Alt+Shift+S opens the popup on the page, which copies the page\'s short link', async () => {
     await inFrontForKeys(article, display);
-    const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().includes('/src/popup/index.html'), timeout: 10_000 });
+    const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`), timeout: 10_000 });
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+s');
     const popup = await popupOpened;
     await expect.poll(() => popup.getByTestId('copy-status').textContent(), { timeout: 10_000 }).toBe('Copied to the clipboard');

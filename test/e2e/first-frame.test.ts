@@ -2,13 +2,16 @@
 // any of its script runs, in the UI language's direction, busy for screen
 // readers; the app then fills it in place. The header, the result's place and
 // the field below stay exactly where the shell drew them, through "Shortening…"
-// to the link, left to right and right to left. The settings and history pages
-// draw their frame (the header: icon and name) the same way.
+// to the link, left to right and right to left. That holds for the manifest's
+// page and for the page of the language's direction, its styles inline, which
+// the toolbar opens (issue 38). The settings and history pages draw their frame
+// (the header: icon and name) the same way.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { POPUP_PAGE, POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
 /** Where each part of the popup is, in CSS pixels from the popup's own top-left corner (its `main`). */
 interface Layout {
@@ -65,8 +68,10 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
   });
   afterAll(() => session?.close());
 
-  it('of the popup is drawn by the page alone, and the app fills it in with nothing moved', async () => {
-    const { page: shellPage, allowAxe } = await withoutScripts(session, 'src/popup/index.html');
+  const directionPage = POPUP_PAGE_OF_DIRECTION[language === 'ar' ? 'rtl' : 'ltr'];
+
+  it.each([POPUP_PAGE, directionPage])('of the popup is drawn by %s alone, and the app fills it in with nothing moved', async (path) => {
+    const { page: shellPage, allowAxe } = await withoutScripts(session, path);
     const shell = await shellPage.evaluate(() => ({
       busy: document.querySelector('main.popup')?.getAttribute('aria-busy'),
       words: document.querySelector('main.popup')?.textContent?.trim(),
@@ -88,6 +93,8 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
     session.standIn.clearLog();
     const tab = await session.openTab('/demo/article?first-frame');
     const popup = await session.browser.openPopup(tab);
+    // The toolbar opens the page of the language's direction: the worker made it the popup at its start.
+    expect(new URL(popup.url()).pathname).toBe(`/${directionPage}`);
     await popup.getByRole('status').filter({ hasText: t('popupShortening') }).waitFor();
     const loadingLayout = await layoutOf(popup);
     expect(await popup.locator('main.popup').getAttribute('aria-busy')).toBeNull();
@@ -100,6 +107,23 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
 
     expect(loadingLayout).toEqual(shellLayout);
     expect(linkLayout).toEqual(shellLayout);
+    await popup.close();
+    await tab.close();
+  });
+
+  it("of the toolbar's popup, its styles inline, stays as it is when a part loads later: no stylesheet it holds inline is linked again", async () => {
+    await session.clearHistory();
+    const tab = await session.openTab('/demo/article?part-loaded-later');
+    const popup = await session.browser.openPopup(tab);
+    await popup.getByTestId('link-origin').waitFor();
+    const linkedStylesheets = () =>
+      popup.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map(({ href }) => new URL(href).pathname));
+    expect(await linkedStylesheets()).toEqual([]);
+    // Share's menu is a chunk of its own: it needs its stylesheet and the page kit's.
+    await popup.getByRole('button', { name: t('share') }).click();
+    await popup.getByRole('menu', { name: t('share') }).waitFor();
+    // Its own, and not the page kit's, which would come after the popup's rules and win over them.
+    expect(await linkedStylesheets()).toEqual([expect.stringMatching(/^\/assets\/share-menu-[\w-]+\.css$/)]);
     await popup.close();
     await tab.close();
   });

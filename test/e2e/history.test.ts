@@ -33,7 +33,8 @@ beforeAll(async () => {
   base = session.standIn.baseUrl;
   // In each popup, before its own scripts: note whether its "Shortening…" state was ever put on the page.
   await session.browser.context.addInitScript(() => {
-    if (!location.pathname.endsWith('/src/popup/index.html')) return;
+    // Any of the popup's pages: the manifest's, or the one of the UI language's direction the toolbar opens.
+    if (!location.pathname.startsWith('/src/popup/')) return;
     const seen = { loading: false };
     Object.assign(globalThis, { shrtnrLoadingSeen: seen });
     new MutationObserver((records) => {

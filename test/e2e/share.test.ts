@@ -136,7 +136,8 @@ describe('share in Chromium, where the browser has a share sheet (stood in for b
     sheetSession = await startE2eSession();
     // Before the popup's own scripts: a Web Share API that records what it is given, and whether the user's click was still active.
     await sheetSession.browser.context.addInitScript(() => {
-      if (!location.pathname.endsWith('/src/popup/index.html')) return;
+      // Any of the popup's pages: the manifest's, or the one of the UI language's direction the toolbar opens.
+      if (!location.pathname.startsWith('/src/popup/')) return;
       const shared: { data: ShareData; active: boolean }[] = [];
       Object.assign(globalThis, { sharedBySheet: shared });
       Object.assign(navigator, {

@@ -2,7 +2,7 @@
 // and the ExtensionBrowser that the tests, the bench and `npm start` drive.
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 import { pollUntil } from '../poll';
 import { browserEnv, launchArgs, type LaunchOptions } from './chromium-launch';
@@ -104,10 +104,12 @@ export async function launchExtensionBrowser(options: LaunchOptions): Promise<Ex
     if (browser === null) throw new Error('Playwright gave the persistent context no Browser: cannot open a browser-level CDP session.');
     const cdp = await browser.newBrowserCDPSession();
 
-    // Offscreen documents also arrive as 'page' events (they too start as "other" targets),
-    // so match the manifest's popup URL when it names one (setPopup() can change it at run time).
+    // Offscreen documents also arrive as 'page' events (they too start as "other" targets), so match the
+    // folder of the manifest's popup when it names one: setPopup() changes the page at run time, and
+    // Shrtnr's worker makes it the one of the UI language's direction beside it (src/platform/popup-pages.ts).
     const defaultPopup = manifest.action?.default_popup;
-    const popupUrlPrefix = extensionUrl(defaultPopup ?? '');
+    const popupFolder = posix.dirname(defaultPopup ?? '');
+    const popupUrlPrefix = extensionUrl(popupFolder === '.' ? '' : `${popupFolder}/`);
 
     const launched = { context, cdp, extensionId, extensionUrl, popupUrlPrefix };
     const serviceWorker = (timeoutMs?: number): Promise<Worker> => runningServiceWorker(launched, timeoutMs);
