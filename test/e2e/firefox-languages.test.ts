@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
 const LANGUAGES = [
   { language: 'de', direction: 'ltr' },
@@ -41,6 +42,23 @@ describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
     await popup.click('button[type="submit"]');
     await popup.waitForSelector('[data-testid="copy-status"]');
     await expect.poll(() => popup.$eval('[data-testid="copy-status"]', (status) => status.textContent)).toBe(t('popupCopied'));
+    await popup.close();
+  });
+
+  it("the toolbar's popup is the page of the language's direction, its styles inline and allowed by the policy", async () => {
+    const page = POPUP_PAGE_OF_DIRECTION[direction];
+    const options = await session.firefox.openExtensionPage('src/options/index.html');
+    // Firefox's own `browser` (no polyfill in a test page): what the worker made the popup at its start.
+    const popupUrl = await options.evaluate(() => (globalThis as unknown as { browser: { action: { getPopup(details: object): Promise<string> } } }).browser.action.getPopup({}));
+    expect(new URL(popupUrl).pathname).toBe(`/${page}`);
+    await options.close();
+    const popup = await session.firefox.openExtensionPage(page);
+    await popup.waitForSelector('[role="alert"]');
+    // The popup's own rules (its width) and the house's (the direction), from the inline styles: none refused.
+    expect(await popup.evaluate(() => [getComputedStyle(document.documentElement).direction, getComputedStyle(document.querySelector('main.popup') ?? document.body).width])).toEqual([
+      direction,
+      '360px',
+    ]);
     await popup.close();
   });
 
