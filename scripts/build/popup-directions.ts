@@ -19,11 +19,11 @@ export interface DirectionPages {
  * Why the popup has a page per direction (src/platform/popup-pages.ts): a
  * stylesheet file holds the page's first frame until it has come, and on a
  * busy two-core machine that is a round trip through the browser process the
- * blank popup does not make (docs/performance.md, "What the warm gap is made
- * of"). Inline, the styles are there with the markup; the one thing only a
- * file could say, the UI language's direction, is written into each page's
- * copy instead. The pages keep the order of the stylesheets, and so the
- * cascade. `cssOf` reads a stylesheet of the build by its path.
+ * blank popup does not make (docs/performance.md, "The first frame").
+ * Inline, the styles are there with the markup; the one thing only a file
+ * could say, the UI language's direction, is written into each page's copy
+ * instead. The pages keep the order of the stylesheets, and so the cascade.
+ * `cssOf` reads a stylesheet of the build by its path.
  */
 export function directionPages(html: string, cssOf: (path: string) => string): DirectionPages {
   const links = [...html.matchAll(STYLESHEET_LINK)];
@@ -48,6 +48,11 @@ export function directionPages(html: string, cssOf: (path: string) => string): D
 export function allowingStyles(policy: string, hashes: string[]): string {
   if (!STYLE_SRC.test(policy)) throw new Error(`The extension pages' policy has no style-src to allow the popup's inline styles in: ${policy}`);
   return policy.replace(STYLE_SRC, (_directive, start: string, styleSrc: string) => `${start}${[styleSrc.trimEnd(), ...hashes].join(' ')}`);
+}
+
+/** The policy with no inline style allowed: a target that keeps the manifest's page alone (Firefox, manifest-targets.ts). */
+export function withoutInlineStyles(policy: string): string {
+  return policy.replace(STYLE_SRC, (_directive, start: string, styleSrc: string) => `${start}${styleSrc.replace(/\s+'sha256-[^']*'/g, '')}`);
 }
 
 interface Manifest {

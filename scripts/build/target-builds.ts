@@ -1,6 +1,7 @@
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Plugin } from 'vite';
+import { allowsInlineStyles, POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages.ts';
 import { manifestFor, OFFSCREEN_PAGE, TARGETS, type ExtensionManifest, type Target } from './manifest-targets.ts';
 
 /**
@@ -30,6 +31,10 @@ export function targetBuilds(root: string): Plugin {
         const manifest = manifestFor(target, chromeManifest);
         // A target whose manifest does not ask for offscreen documents (Firefox) ships no offscreen page.
         if (!(manifest.permissions ?? []).includes('offscreen')) await removeOffscreenPage(dir);
+        // A target whose policy allows no inline style (Firefox) ships no popup page per direction.
+        if (!allowsInlineStyles(manifest.content_security_policy?.extension_pages ?? '')) {
+          for (const page of Object.values(POPUP_PAGE_OF_DIRECTION)) await rm(join(dir, page));
+        }
         await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       }
     },

@@ -15,3 +15,10 @@ export const POPUP_PAGE_OF_DIRECTION: Readonly<Record<WritingDirection, string>>
   ltr: 'src/popup/ltr.html',
   rtl: 'src/popup/rtl.html',
 };
+
+/**
+ * Whether a build's policy for its pages allows inline styles (by hash): the
+ * build has the pages per direction exactly then, and the worker reads the
+ * same to know it. Firefox's build has none (scripts/build/manifest-targets.ts).
+ */
+export const allowsInlineStyles = (policy: string): boolean => /\bstyle-src\b[^;]*'sha256-/.test(policy);

@@ -1,10 +1,22 @@
 import { browser } from './browser';
-import { POPUP_PAGE_OF_DIRECTION, type WritingDirection } from './popup-pages';
+import { allowsInlineStyles, POPUP_PAGE_OF_DIRECTION, type WritingDirection } from './popup-pages';
 
 /** The part of the browser this needs: a test hands in its own. */
 export interface PopupApi {
   i18n: { getMessage(name: string): string };
+  runtime: { getManifest(): { content_security_policy?: string | { extension_pages?: string } } };
   action: { setPopup(details: { popup: string }): Promise<void> };
+}
+
+/**
+ * Whether this build has the popup's pages per direction: only where its
+ * manifest allows their inline styles (src/platform/popup-pages.ts). Firefox's
+ * build has none: there the panel painted sooner with the stylesheet files
+ * than with them inline (docs/performance.md, "The first frame").
+ */
+function hasDirectionPages(api: PopupApi): boolean {
+  const policy = api.runtime.getManifest().content_security_policy;
+  return allowsInlineStyles(typeof policy === 'string' ? policy : (policy?.extension_pages ?? ''));
 }
 
 /**
@@ -16,6 +28,7 @@ export interface PopupApi {
  * manifest's page shows: the same popup, its styles from files.
  */
 export async function usePopupOfUiDirection(api: PopupApi = browser): Promise<void> {
+  if (!hasDirectionPages(api)) return;
   const direction: WritingDirection = api.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
   try {
     await api.action.setPopup({ popup: POPUP_PAGE_OF_DIRECTION[direction] });

@@ -1,8 +1,9 @@
-// The popup's page per writing direction (src/platform/popup-pages.ts, scripts/build/popup-directions.ts), in each
-// target as built: the manifest's page with its stylesheets inline, the direction written in, and the manifest's
-// policy allowing exactly those styles. Runs after `npm run build` (dist/ is read, never rebuilt here).
+// The popup's page per writing direction (src/platform/popup-pages.ts, scripts/build/popup-directions.ts), in the
+// Chromium targets as built: the manifest's page with its stylesheets inline, the direction written in, and the
+// manifest's policy allowing exactly those styles; Firefox's build has neither (scripts/build/manifest-targets.ts).
+// Runs after `npm run build` (dist/ is read, never rebuilt here).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../scripts/build/manifest-targets';
@@ -13,7 +14,7 @@ const LINKED = /<link rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"[^>]*>/g;
 const INLINE = /<link rel="stylesheet" href="\/([^"]+\.css)" disabled><style>([^<]*)<\/style>/g;
 const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
-describe.each(TARGETS)('the %s build', (target) => {
+describe.each(TARGETS.filter((target) => target !== 'firefox'))('the %s build', (target) => {
   const read = (file: string) => readFile(join(DIST, target, file), 'utf8');
   const manifest = async () => JSON.parse(await read('manifest.json')) as { action: { default_popup: string }; content_security_policy: { extension_pages: string } };
 
@@ -32,5 +33,16 @@ describe.each(TARGETS)('the %s build', (target) => {
     const styles = await Promise.all(Object.values(POPUP_PAGE_OF_DIRECTION).map(async (page) => [...(await read(page)).matchAll(INLINE)].map(([, , css = '']) => hashOf(css))));
     const allowed = /(?:^|;)\s*style-src ([^;]*)/.exec(policy.extension_pages)?.[1]?.split(' ') ?? [];
     expect(allowed.toSorted()).toEqual(["'self'", ...new Set(styles.flat())].toSorted());
+  });
+});
+
+const inFirefoxBuild = (file: string) => join(DIST, 'firefox', file);
+
+describe('the firefox build', () => {
+  it("keeps the manifest's page alone: no page per direction, and no inline style allowed", async () => {
+    const { action, content_security_policy: policy } = JSON.parse(await readFile(inFirefoxBuild('manifest.json'), 'utf8')) as { action: { default_popup: string }; content_security_policy: { extension_pages: string } };
+    expect(action.default_popup).toBe(POPUP_PAGE);
+    expect(/(?:^|;)\s*style-src ([^;]*)/.exec(policy.extension_pages)?.[1]).toBe("'self'");
+    for (const page of Object.values(POPUP_PAGE_OF_DIRECTION)) await expect(access(inFirefoxBuild(page)), page).rejects.toThrow(/ENOENT/);
   });
 });

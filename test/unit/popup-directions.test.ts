@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { allowingStyles, directionPages } from '../../scripts/build/popup-directions';
+import { allowingStyles, directionPages, withoutInlineStyles } from '../../scripts/build/popup-directions';
+import { allowsInlineStyles } from '../../src/platform/popup-pages';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -49,5 +50,14 @@ describe("the popup's page per writing direction (scripts/build/popup-directions
     expect(allowingStyles(POLICY, ["'sha256-a'", "'sha256-b'"])).toBe("default-src 'none'; script-src 'self'; style-src 'self' 'sha256-a' 'sha256-b'; img-src 'self'");
     expect(allowingStyles("style-src 'self'", ["'sha256-a'"])).toBe("style-src 'self' 'sha256-a'");
     expect(() => allowingStyles("default-src 'none'; script-src 'self'", ["'sha256-a'"])).toThrow(/no style-src/);
+  });
+
+  it("takes the hashes out again for a target that keeps the manifest's page alone, and says which policy allows them", () => {
+    const allowing = allowingStyles(POLICY, ["'sha256-a'", "'sha256-b'"]);
+    expect(allowsInlineStyles(allowing)).toBe(true);
+    expect(withoutInlineStyles(allowing)).toBe(POLICY);
+    expect(allowsInlineStyles(POLICY)).toBe(false);
+    // A hash elsewhere in the policy is not one of the popup's styles.
+    expect(allowsInlineStyles("script-src 'self' 'sha256-a'; style-src 'self'")).toBe(false);
   });
 });
