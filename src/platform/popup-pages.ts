@@ -1,11 +1,12 @@
 /**
  * The toolbar popup's pages. The manifest names the page that draws itself in
  * either writing direction: its stylesheets are files, in which the browser
- * puts the UI language's direction (`__MSG_@@bidi_dir__`). The build adds one
- * page per direction with the same stylesheets inline and the direction
- * written in (scripts/build/popup-directions.ts): nothing to fetch before the
- * first frame. The worker makes the one of the UI language the popup
- * (src/platform/toolbar-popup.ts). No imports: the build reads these names too.
+ * puts the UI language's direction (`__MSG_@@bidi_dir__`). Chromium's builds
+ * add one page per direction with the same stylesheets inline and the
+ * direction written in (scripts/build/popup-directions.ts): nothing to fetch
+ * before the first frame. The worker makes the one of the UI language the
+ * popup (src/platform/toolbar-popup.ts). No imports: the build reads these
+ * names too.
  */
 export const POPUP_PAGE = 'src/popup/index.html';
 
