@@ -9,7 +9,6 @@
 export const BROWSER_ONLY: Readonly<Record<string, { e2e: string; why: string }>> = {
   'src/background/delivery/clipboard.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: "the worker's clipboard: Chrome's offscreen document, Firefox's background page" },
   'src/background/entries/bulk-port.ts': { e2e: 'test/e2e/bulk.test.ts', why: "the worker's end of the popup's tabs-run port" },
-  'src/background/entries/omnibox.ts': { e2e: 'test/e2e/firefox.test.ts', why: "the address bar's keyword, typed for real" },
   'src/background/runs/run-wish.ts': { e2e: 'test/e2e/bulk.test.ts', why: "a tabs run wished for while Chrome's permission prompt is open" },
   'src/background/testing/e2e-hooks.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: 'in the e2e build only: what the end-to-end tests call' },
   'src/background/testing/e2e-main.ts': { e2e: 'test/e2e/context-menu-and-shortcut.test.ts', why: "in the e2e build only: that build's worker entry, the real worker and the hooks" },

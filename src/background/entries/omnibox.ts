@@ -48,7 +48,17 @@ export function onOmniboxCancelled(): void {
   session = undefined;
 }
 
+/**
+ * The latest input's number. Words wait for history (read at the session's
+ * first search, slow on a busy machine) and a link does not: a search that
+ * ends after a later keystroke's answer is dropped, or its "no match" would
+ * stand under the whole link typed since (seen in Firefox under load).
+ */
+let latestInput = 0;
+
 export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.SuggestResult[]) => void): Promise<void> {
+  latestInput += 1;
+  const input = latestInput;
   const { t } = browserWords();
   const typed = text.trim();
   if (typed === '' || isOneAddress(typed)) {
@@ -56,7 +66,9 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
     suggest([]);
     return;
   }
-  const found = search(await historyIndex(), typed).slice(0, MAX_SUGGESTIONS);
+  const index = await historyIndex();
+  if (input !== latestInput) return;
+  const found = search(index, typed).slice(0, MAX_SUGGESTIONS);
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
   for (const { description } of suggestions) tellShown({ surface: 'omnibox-suggestion', text: description, typed });
   suggest(suggestions);

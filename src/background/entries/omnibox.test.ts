@@ -1,0 +1,53 @@
+// The address bar's keyword as the worker sees it: each keystroke an input, words searched in history (read once a
+// session) and a link said at once. The keyword typed for real, suggestions and Enter, is firefox.test.ts's.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../../test/support/deferred';
+
+const { setDefaultSuggestion, history } = vi.hoisted(() => ({ setDefaultSuggestion: vi.fn(), history: { all: vi.fn() } }));
+// Chrome's build (its descriptions are XML): the address bar's lines are what is checked, not their marks.
+vi.mock('../../platform/browser', () => ({ browser: { omnibox: { setDefaultSuggestion }, runtime: { getURL: () => 'chrome-extension://own-id/' } } }));
+vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
+vi.mock('../service/history-access', () => ({ backgroundHistory: () => history }));
+vi.mock('../delivery/shown', () => ({ tellShown: vi.fn() }));
+vi.mock('../delivery/deliver', () => ({ copyChosenLink: vi.fn(), shortenAndCopy: vi.fn() }));
+vi.mock('../delivery/failure', () => ({ reportFailure: vi.fn() }));
+
+const { onOmniboxChanged, onOmniboxStarted } = await import('./omnibox');
+
+/** The lines the address bar was given, in order. */
+const lines = () => setDefaultSuggestion.mock.calls.map(([details]) => (details as { description: string }).description);
+
+beforeEach(() => {
+  setDefaultSuggestion.mockClear();
+  history.all.mockResolvedValue({ entries: [] });
+  onOmniboxStarted();
+});
+
+describe('the address bar, as the keyword is typed', () => {
+  it('says at once that a whole link will be shortened', async () => {
+    const suggest = vi.fn();
+    await onOmniboxChanged('https://example.com/a', suggest);
+    expect(lines().at(-1)).toContain('omniboxShortenTyped');
+    expect(suggest).toHaveBeenCalledWith([]);
+  });
+
+  it('says when words match nothing in history', async () => {
+    await onOmniboxChanged('garden', vi.fn());
+    expect(lines().at(-1)).toContain('omniboxNoMatch');
+  });
+
+  it("keeps a later keystroke's line when an earlier one's search of history ends after it", async () => {
+    const read = deferred<{ entries: never[] }>();
+    history.all.mockReturnValue(read.promise);
+    const suggest = vi.fn();
+    // Not yet a link: it waits for history, read at the session's first search.
+    const searching = onOmniboxChanged('https:/', suggest);
+    // The link typed on: said at once.
+    await onOmniboxChanged('https://example.com/a', suggest);
+    read.resolve({ entries: [] });
+    await searching;
+    expect(lines().at(-1)).toContain('omniboxShortenTyped');
+    expect(lines().filter((line) => line.includes('omniboxNoMatch'))).toEqual([]);
+    expect(suggest).toHaveBeenCalledTimes(1);
+  });
+});
