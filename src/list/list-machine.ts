@@ -27,9 +27,9 @@ export interface ListPage {
   problem?: ShownProblem;
   /** The latest plan asked for: an answer to an earlier one changes nothing. */
   ask: number;
-  /** The addresses of the plan asked for, or of the plan shown, */
+  /** The addresses of the plan asked for, or of the plan shown. */
   addresses?: string[];
-  /** and each one's row in the list as given. */
+  /** Each of those addresses' row in the list as given. */
   places?: number[];
   checking: boolean;
   plan?: ListPlan;

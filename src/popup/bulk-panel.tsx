@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BulkItem, BulkRun } from '../messages/bulk-port';
-import { hasEnded } from '../shortening/bulk-run-state';
+import { hasEnded, runWait } from '../shortening/bulk-run-state';
 import type { Words } from '../platform/words';
 import { LINK_LIST_FORMATS, linkList, type LinkListFormat } from '../shortening/link-lists';
 import { leastTimeMs, perMinute } from '../shortening/run-pace';
@@ -42,11 +42,10 @@ export function BulkPanel({ run, onCancel, onDismiss, onCopy }: BulkPanelProps) 
   // Up front and as it goes: the links still to come at the server's pace, and the least time that takes.
   const toCome = toShorten - links.length - failed;
   const paceMs = run.pace === undefined ? 0 : leastTimeMs(toCome, run.pace);
-  // The head of the line knows when the server's window ends; the tabs behind it wait with it.
-  const untilMs = run.items.reduce<number | undefined>((soonest, { status }) => (status.state === 'waiting' && status.untilMs !== undefined ? Math.min(soonest ?? status.untilMs, status.untilMs) : soonest), undefined);
+  // The head of the line knows when the server's window ends; the tabs behind it wait with it. A link waiting for
+  // the network (offline, or the server gave no answer) waits for no window: the network is what to say.
+  const { untilMs, forNetwork } = runWait(run);
   const left = useSecondsLeft(ended ? undefined : untilMs);
-  // A link waiting for the network (offline, or the server gave no answer) waits for no window: the network is what to say.
-  const forNetwork = run.items.some(({ status }) => status.state === 'waiting' && status.forNetwork === true);
   const [copied, setCopied] = useState<{ count: number; ok: boolean } | undefined>(undefined);
   const firstAction = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);

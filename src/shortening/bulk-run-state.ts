@@ -7,3 +7,22 @@ export const isFinal = (item: BulkItem): boolean => FINAL_STATES.has(item.status
 
 /** A run has ended when every link in it has. */
 export const hasEnded = (run: LinksRun): boolean => run.items.every(isFinal);
+
+/** What a run's links wait for. */
+export interface RunWait {
+  /** The soonest end of a server's window they wait for (ms since the epoch), when one is known: the head of the line's. */
+  untilMs?: number;
+  /** Some wait for the network (the browser offline, or the server gave no answer), not for a window. */
+  forNetwork: boolean;
+}
+
+export function runWait(run: LinksRun): RunWait {
+  let untilMs: number | undefined;
+  let forNetwork = false;
+  for (const { status } of run.items) {
+    if (status.state !== 'waiting') continue;
+    if (status.forNetwork === true) forNetwork = true;
+    if (status.untilMs !== undefined) untilMs = Math.min(untilMs ?? status.untilMs, status.untilMs);
+  }
+  return { ...(untilMs === undefined ? {} : { untilMs }), forNetwork };
+}

@@ -2,6 +2,7 @@ import type { ApiError } from '../api/errors';
 import type { ListRun } from '../storage/session/list-run';
 import type { RunPace } from './run-pace';
 import type { PlannedTab } from './bulk-plan';
+import { runWait } from './bulk-run-state';
 
 /** An address of a list that cannot be sent: its place in the list (from 1), as given, and why (the popup's own checks). */
 export interface InvalidAddress {
@@ -54,16 +55,14 @@ export interface ListProgress {
 
 export function listProgress(run: ListRun): ListProgress {
   let [skipped, made, fromHistory, failed] = [0, 0, 0, 0];
-  let untilMs: number | undefined;
-  let forNetwork = false;
   for (const { status } of run.items) {
-    if (status.state === 'waiting' && status.forNetwork === true) forNetwork = true;
     if (status.state === 'skipped') skipped += 1;
     else if (status.state === 'failed') failed += 1;
     else if (status.state === 'done') {
       made += 1;
       if (status.fromHistory) fromHistory += 1;
-    } else if (status.state === 'waiting' && status.untilMs !== undefined) untilMs = Math.min(untilMs ?? status.untilMs, status.untilMs);
+    }
   }
+  const { untilMs, forNetwork } = runWait(run);
   return { id: run.id, paused: run.paused, pace: run.pace, addresses: run.items.length, toShorten: run.items.length - skipped, made, fromHistory, failed, ...(untilMs === undefined ? {} : { untilMs }), ...(forNetwork ? { forNetwork: true } : {}) };
 }
