@@ -3,7 +3,7 @@ import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 import { FIREFOX_E2E_DIST, type FirefoxSession } from './firefox-session';
 import { chooseExtensionItem } from './native-menus';
-import { appendLink, appendParagraph, selectContents } from './page-content';
+import { appendLink, appendParagraph, contextMenuSeen, selectContents, watchContextMenu } from './page-content';
 
 // The ways in a person has in Firefox, headed under Xvfb (startFirefoxSession({ headed: true })):
 // Firefox's own context menu and the keyboard command, each with real input. Chromium's: real-input.ts.
@@ -47,7 +47,11 @@ export async function chooseInFirefoxMenu(session: FirefoxSession, page: Page, s
   const box = await element?.boundingBox();
   if (element === null || element === undefined || box === null || box === undefined) throw new Error(`${selector} is not on screen.`);
   const offset = click.beside === true ? { x: box.width - 4, y: box.height - 4 } : { x: Math.min(8, box.width / 2), y: box.height / 2 };
-  await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => element.click({ button: 'right', offset }), { browserWindow, path: click.path });
+  const rightClick = async () => {
+    await page.evaluate(watchContextMenu);
+    await element.click({ button: 'right', offset });
+  };
+  await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, rightClick, { browserWindow, path: click.path, reached: () => page.evaluate(contextMenuSeen) });
 }
 
 /** A real Alt+Shift+L ("Shorten the current tab") on the page, in front: the shortcut grants activeTab. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { chooseIconItem, iconRow, windowBox } from '../../tooling/browsers/native-menu';
+import { windowBox, iconRow } from '../../tooling/browsers/menu-screen';
+import { chooseIconItem } from '../../tooling/browsers/native-menu';
 import type { Rgb } from '../../tooling/browsers/screen-image';
 import { openNativeMenu, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 
@@ -27,6 +28,8 @@ export interface MenuChoice {
   browserWindow?: string;
   /** Where the item is in the extension's submenu, and in a submenu of that (extensionItems()); none when the extension has one item there. */
   path?: readonly number[];
+  /** Whether the page saw the right-click (page-content.ts, contextMenuSeen): one it never saw is made again (openNativeMenu). */
+  reached?: () => Promise<boolean>;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface MenuChoice {
 export async function chooseExtensionItem(xvfb: XvfbServer, distDir: string, rightClick: () => Promise<void>, choice: MenuChoice = {}): Promise<void> {
   if (choice.browserWindow !== undefined) await xdotool(xvfb.display, 'windowfocus', '--sync', choice.browserWindow);
   const icon = menuIconColour(distDir);
-  const menu = await openNativeMenu(xvfb.display, rightClick, { timeoutMs: 10_000, pick: (fresh) => menuShowingIcon(xvfb, fresh, icon) });
+  const menu = await openNativeMenu(xvfb.display, rightClick, { timeoutMs: 10_000, pick: (fresh) => menuShowingIcon(xvfb, fresh, icon), reached: choice.reached });
   await chooseIconItem(xvfb, menu, icon, choice.path);
 }
 

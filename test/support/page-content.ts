@@ -28,3 +28,21 @@ export function selectContents(selector: string): void {
   getSelection()?.removeAllRanges();
   getSelection()?.addRange(range);
 }
+
+/** Notes the next contextmenu event the page sees, from now: a right-click that reached it (contextMenuSeen). */
+export function watchContextMenu(): void {
+  const page = globalThis as unknown as { shrtnrContextMenuSeen?: boolean };
+  page.shrtnrContextMenuSeen = false;
+  document.addEventListener(
+    'contextmenu',
+    () => {
+      page.shrtnrContextMenuSeen = true;
+    },
+    { capture: true, once: true },
+  );
+}
+
+/** Whether the page saw a contextmenu event since watchContextMenu. */
+export function contextMenuSeen(): boolean {
+  return (globalThis as unknown as { shrtnrContextMenuSeen?: boolean }).shrtnrContextMenuSeen === true;
+}

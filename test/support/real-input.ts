@@ -3,7 +3,7 @@ import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 import { E2E_DIST, type E2eSession } from './e2e-session';
 import { chooseExtensionItem } from './native-menus';
-import { appendLink, appendParagraph, selectContents } from './page-content';
+import { appendLink, appendParagraph, contextMenuSeen, selectContents, watchContextMenu } from './page-content';
 
 // The ways in a person has, in headed Chromium under Xvfb (startE2eSession({ headed: true })):
 // the native context menu and the keyboard commands, each with real input.
@@ -65,7 +65,11 @@ export async function chooseInMenu(session: E2eSession, page: Page, selector: st
     if (box === null) throw new Error(`${selector} is not on screen.`);
     position = { x: box.width - 24, y: box.height - 6 };
   }
-  await chooseExtensionItem(xvfb, E2E_DIST, () => page.click(selector, { button: 'right', ...(position === undefined ? {} : { position }) }), { path: click.path });
+  const rightClick = async () => {
+    await page.evaluate(watchContextMenu);
+    await page.click(selector, { button: 'right', ...(position === undefined ? {} : { position }) });
+  };
+  await chooseExtensionItem(xvfb, E2E_DIST, rightClick, { path: click.path, reached: () => page.evaluate(contextMenuSeen) });
 }
 
 /** A real Alt+Shift+L ("Shorten the current tab") on the page, in front. */

@@ -1,19 +1,7 @@
 import { pollUntil, pollWithin } from '../poll';
+import { commonest, highlighted, iconRow, isFirstRow, probeX, ROW_MIN_HEIGHT, same, windowBox, type Box, type Row } from './menu-screen';
 import type { Rgb, ScreenImage } from './screen-image';
 import { visibleWindowIds, xdotool, type XvfbServer } from './xvfb';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** A highlighted row of a menu window: where it starts, and how tall it is. */
-interface Row {
-  top: number;
-  height: number;
-}
 
 /** A menu window open on the screen, and its first highlighted row (a submenu's, as it opened). */
 interface OpenMenu {
@@ -26,8 +14,6 @@ interface OpenMenu {
 const MOST_KEYS = 40;
 /** How long a key may take to show on the menu before it counts as lost and is sent again. */
 const KEY_SHOWN_MS = 1_500;
-/** A highlighted row is at least this tall; a menu's border or a separator is thinner. */
-const ROW_MIN_HEIGHT = 8;
 
 /**
  * Chooses, in a native context menu (Chromium's or Firefox's) open on the
@@ -91,7 +77,11 @@ async function openSubmenu(xvfb: XvfbServer, open: readonly string[], background
         // Firefox maps a window of one pixel beside its menus.
         if (box === undefined || box.width < 50 || box.height < ROW_MIN_HEIGHT) continue;
         const first = highlighted(await xvfb.screen(), box, background);
-        if (first !== undefined) return { window, box, first };
+        if (first === undefined || !isFirstRow(first, box)) continue;
+        // Painted: the same row on the next look. Once, on a loaded machine, a band at the foot of a submenu
+        // not yet painted whole was taken for its first row, and every key after was counted from there.
+        const again = highlighted(await xvfb.screen(), box, background);
+        if (again?.top === first.top && again.height === first.height) return { window, box, first };
       }
       return undefined;
     });
@@ -138,59 +128,3 @@ async function keyShown<T>(xvfb: XvfbServer, key: string, shown: () => Promise<T
   await xdotool(xvfb.display, 'key', key);
   return pollWithin(shown, { timeoutMs: KEY_SHOWN_MS });
 }
-
-/** A column right of every row's words and arrows: a row's highlight shows there, its text never does. */
-const probeX = (box: Box) => box.x + box.width - 10;
-
-/** A menu window's highlighted row: the tallest run of its probe column not in the menus' own colour. */
-function highlighted(screen: ScreenImage, box: Box, background: Rgb): Row | undefined {
-  let best: Row | undefined;
-  let runTop: number | undefined;
-  for (let y = box.y; y <= box.y + box.height; y += 1) {
-    const inRun = y < box.y + box.height && !same(screen.pixel(probeX(box), y), background);
-    if (inRun) runTop ??= y;
-    else if (runTop !== undefined) {
-      if (y - runTop >= ROW_MIN_HEIGHT && y - runTop > (best?.height ?? 0)) best = { top: runTop, height: y - runTop };
-      runTop = undefined;
-    }
-  }
-  return best;
-}
-
-export async function windowBox(display: string, window: string): Promise<Box> {
-  const shell = await xdotool(display, 'getwindowgeometry', '--shell', window);
-  const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)$`, 'm').exec(shell)?.[1] ?? Number.NaN);
-  const box = { x: value('X'), y: value('Y'), width: value('WIDTH'), height: value('HEIGHT') };
-  if (Object.values(box).some(Number.isNaN)) throw new Error(`No geometry for window ${window}: ${shell}`);
-  return box;
-}
-
-/** The middle row of the icon's pixels in the menu's left part, where items' icons sit; undefined before it is painted. */
-export function iconRow(screen: ScreenImage, box: Box, icon: Rgb): number | undefined {
-  const rows: number[] = [];
-  for (let y = box.y; y < box.y + box.height; y += 1) {
-    for (let x = box.x; x < box.x + Math.min(box.width, 80); x += 1) {
-      if (same(screen.pixel(x, y), icon)) {
-        rows.push(y);
-        break;
-      }
-    }
-  }
-  return rows.length === 0 ? undefined : Math.round(((rows[0] ?? 0) + (rows.at(-1) ?? 0)) / 2);
-}
-
-/** The menu's own colour: the one most of it shows. */
-function commonest(screen: ScreenImage, box: Box): Rgb {
-  const counts = new Map<string, number>();
-  for (let y = box.y; y < box.y + box.height; y += 3) {
-    for (let x = box.x; x < box.x + box.width; x += 3) {
-      const key = screen.pixel(x, y).join(',');
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  const [key = '0,0,0'] = [...counts].toSorted((a, b) => b[1] - a[1])[0] ?? [];
-  return key.split(',').map(Number) as unknown as Rgb;
-}
-
-// Within a few levels a channel: the same colour, drawn smoothly.
-const same = (a: Rgb, b: Rgb) => a.every((channel, index) => Math.abs(channel - (b[index] ?? 0)) <= 8);
