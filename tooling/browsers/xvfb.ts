@@ -165,6 +165,8 @@ export async function openNativeMenu(
   // with no window come: Chromium's open menu holds the page's script until it closes.
   let pageSaw: boolean | undefined;
   if (menu === undefined && fresh.length === 0 && reached !== undefined && !(pageSaw = await reached())) {
+    // Said, so a run's log shows how often it happens.
+    console.warn(`A right-click the page never saw opened no menu on ${display} within ${timeoutMs} ms: made again.`);
     menu = await menuOpened();
     if (menu === undefined && fresh.length === 0) pageSaw = await reached();
   }
