@@ -453,7 +453,8 @@ describe('shorten() reads a body only when it is small, UTF-8 and without a byte
         const encoder = new TextEncoder();
         const content = [...Array.from({ length: byteOrderMarks }, () => BYTE_ORDER_MARK).flat(), ...encoder.encode(beforeMessage), ...message, ...encoder.encode(afterMessage)];
         // Padded with JSON whitespace to the size drawn, when that is larger.
-        const bytes = Uint8Array.from([...content, ...Array.from({ length: Math.max(0, size - content.length) }, () => 0x20)]);
+        const bytes = new Uint8Array(Math.max(size, content.length)).fill(0x20);
+        bytes.set(content);
         const result = await shortenWith(longUrl, fetchAnswering(() => buildResponse(code, chunkedStream(bytes, chunkSizes), new Headers({ 'content-type': 'application/json' }))));
         expectTypedResult(result, longUrl);
         const problem =

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
 import https from 'node:https';
 import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
 import tls from 'node:tls';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { attempt, send, type ClientOutcome, type ClientReply, type ClientRequest } from '../support/https-client';
@@ -795,14 +796,15 @@ describe('close()', () => {
   });
 });
 
-describe('cli', () => {
+// Each case starts the CLI through tsx, a compile of its own: seconds on a busy machine. The ceiling is for a CLI that hangs.
+const CLI_CEILING = { timeout: 120_000 };
+
+describe('cli', CLI_CEILING, () => {
   it('prints the base URL, demo token and SPKI hash of what it serves, and stops cleanly on SIGTERM', async () => {
     const cliPath = fileURLToPath(new URL('../../tooling/stand-in/cli.ts', import.meta.url));
     const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit', '7', '--rate-window-ms', '3000'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let output = '';
-      cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      await waitFor(() => output.includes('Press Ctrl+C'), 15_000);
+      const output = await printedOnceReady(cli);
 
       const baseUrl = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       const token = /Demo token: (\S+)/.exec(output)?.[1];
@@ -827,7 +829,7 @@ describe('cli', () => {
   });
 });
 
-describe('cli options', () => {
+describe('cli options', CLI_CEILING, () => {
   const cliPath = fileURLToPath(new URL('../../tooling/stand-in/cli.ts', import.meta.url));
 
   it.each([
@@ -846,9 +848,7 @@ describe('cli options', () => {
   it('serves without limit headers with --rate-limit-headers none', async () => {
     const cli = spawn(process.execPath, ['--import', 'tsx', cliPath, '--rate-limit-headers', 'none'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let output = '';
-      cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      await waitFor(() => output.includes('Press Ctrl+C'), 15_000);
+      const output = await printedOnceReady(cli);
       expect(output).toContain('Rate limit: 60 per 60000 ms per token, without limit headers');
       const baseUrl = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       const token = /Demo token: (\S+)/.exec(output)?.[1];
@@ -864,6 +864,18 @@ describe('cli options', () => {
     }
   });
 });
+
+/** What the CLI printed up to its last line on starting, "Press Ctrl+C…"; rejected if it ends first. It waits for that line, not a clock. */
+function printedOnceReady(cli: ChildProcessByStdio<null, Readable, Readable>): Promise<string> {
+  return new Promise((ready, failed) => {
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('Press Ctrl+C')) ready(output);
+    });
+    cli.once('exit', (code, signal) => failed(new Error(`The stand-in's CLI ended (${signal ?? code}) before it was ready:\n${output}`)));
+  });
+}
 
 /** The certificate a server presents, read without trusting it, so the test can check what the CLI printed. */
 async function servedCertificatePem(baseUrl: string): Promise<string> {
