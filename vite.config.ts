@@ -68,8 +68,10 @@ export default defineConfig(({ command, mode }) => {
         // once) on a busy two-core machine one took over vitest's default 5 s. A ceiling, not a measure.
         // Unit and integration tests run in a new random order each time (the seed is printed;
         // `--sequence.seed N` repeats an order): no test leans on another.
-        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node', setupFiles: ['test/support/component-setup.ts'], testTimeout: 30_000, sequence: { shuffle: true } } },
-        { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 20_000, sequence: { shuffle: true } } },
+        // Each file in a worker thread of its own, not a child process: as isolated (a module registry
+        // per file) without a process started for each of the 150 files: 15 % less CPU (188 → 159 s alone, two runs each).
+        { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'], environment: 'node', setupFiles: ['test/support/component-setup.ts'], pool: 'threads', testTimeout: 30_000, sequence: { shuffle: true } } },
+        { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], pool: 'threads', testTimeout: 20_000, hookTimeout: 20_000, sequence: { shuffle: true } } },
         // Checks of the built dist/ (run after `npm run build`). Their heavy steps (an npm ci and a build of the
         // source zip, the store's pictures taken in Chromium) take 10 and 21 s alone here, and past two minutes niced
         // beside the browsers of npm test: a ceiling for a step that hangs, not a measure a slow machine could miss.
