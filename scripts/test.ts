@@ -20,6 +20,7 @@ import { randomInt } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { type FailedTest, failedTestReader } from './lib/failed-tests';
 
 interface Job {
   name: string;
@@ -32,6 +33,8 @@ interface Outcome {
   /** The exit code, or the signal that ended the job; 'skipped' when it did not run. */
   ended: number | NodeJS.Signals | 'skipped';
   seconds: number;
+  /** The tests its output reported as failed. */
+  failures: FailedTest[];
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -87,7 +90,7 @@ const labelWidth = Math.max(...[PREFLIGHT, ...PHASES.flat()].map((job) => job.na
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
 
 /** Runs one command, its output line by line under the job's name; resolves with how it ended. */
-function runStep(job: Job, command: string[]): Promise<number | NodeJS.Signals> {
+function runStep(job: Job, command: string[], read: (line: string) => void): Promise<number | NodeJS.Signals> {
   const [file, ...args] = command;
   if (file === undefined) throw new Error(`Job "${job.name}" has an empty command.`);
   const label = `${job.name.padEnd(labelWidth)} │ `;
@@ -97,7 +100,10 @@ function runStep(job: Job, command: string[]): Promise<number | NodeJS.Signals> 
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ] as const) {
-      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => sink.write(`${label}${line}\n`));
+      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+        sink.write(`${label}${line}\n`);
+        read(line);
+      });
     }
     child.on('error', (error) => {
       process.stderr.write(`${label}could not start ${file}: ${error.message}\n`);
@@ -109,12 +115,13 @@ function runStep(job: Job, command: string[]): Promise<number | NodeJS.Signals> 
 
 async function runJob(job: Job): Promise<Outcome> {
   const started = performance.now();
+  const reader = failedTestReader();
   let ended: Outcome['ended'] = 0;
   for (const step of job.steps) {
-    ended = await runStep(job, step);
+    ended = await runStep(job, step, reader.read);
     if (ended !== 0) break;
   }
-  return { name: job.name, ended, seconds: (performance.now() - started) / 1000 };
+  return { name: job.name, ended, seconds: (performance.now() - started) / 1000, failures: reader.failures() };
 }
 
 const passed = (outcome: Outcome): boolean => outcome.ended === 0;
@@ -125,7 +132,11 @@ function summary(outcomes: Outcome[]): string {
     const how = ended === 0 ? '' : ended === 'skipped' ? ' (skipped: an earlier job failed)' : ` (exit ${ended})`;
     return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s`}${how}`;
   });
-  return ['', `npm test (end-to-end order: seed ${shuffleSeed}):`, ...lines, ''].join('\n');
+  // Each failed test again, under its job, so that the last lines of the output say what failed wherever it was printed.
+  const failed = outcomes.flatMap(({ name, failures }) =>
+    failures.length === 0 ? [] : [`  ${name}:`, ...failures.flatMap(({ test, error }) => [`    ✗ ${test}`, ...(error === undefined ? [] : [`      ${error}`])])],
+  );
+  return ['', `npm test (end-to-end order: seed ${shuffleSeed}):`, ...lines, ...(failed.length === 0 ? [] : ['', 'Failed tests:', ...failed]), ''].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -133,7 +144,7 @@ async function main(): Promise<number> {
   const outcomes = [await runJob(PREFLIGHT)];
   for (const phase of PHASES) {
     if (!outcomes.every(passed)) {
-      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0 })));
+      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0, failures: [] })));
       continue;
     }
     outcomes.push(...(await Promise.all(phase.map(runJob))));
