@@ -84,7 +84,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     ({ tab, popup } = await popupOn());
     await popup.getByRole('timer').waitFor();
     found['waiting for the limit'] = await axeViolationsLightAndDark(popup);
-    await popup.getByTestId('short-url').waitFor({ timeout: 10_000 });
+    await popup.getByTestId('short-url').waitFor();
     await closeAll(popup, tab);
 
     // A transient error with Retry: the server failed.

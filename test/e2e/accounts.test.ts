@@ -196,7 +196,7 @@ describe('two accounts on two servers', () => {
     const link = (tag: string) => `${shared.baseUrl}/demo/destination?${tag}`;
     // Four links for Work at once: two go, two wait for its window.
     const workClicks = [1, 2, 3, 4].map((index) => session.clickMenu({ menuItemId: `account-link:${work.id}`, linkUrl: link(`work=${index}`) }));
-    await pollUntil(() => (shared.apiRequests().length >= 2 ? true : undefined), { timeoutMs: 10_000, intervalMs: 50, failure: "Work's first two links were not sent." });
+    await pollUntil(() => (shared.apiRequests().length >= 2 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50, failure: "Work's first two links were not sent." });
     const homeClick = await session.clickMenu({ menuItemId: `account-link:${home.id}`, linkUrl: link('home=1') });
     expect(homeClick).toMatchObject({ status: 'copied', shortened: { shortUrl: expect.stringMatching(shortUrlOf(shared)) as unknown } });
     const sentWith = () => shared.apiRequests().map((request) => request.headers.authorization);

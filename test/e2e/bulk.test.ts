@@ -130,7 +130,7 @@ function headedXvfb(): XvfbServer {
 }
 
 /** The next popup page to open (the worker opens one on the run after the prompt): in English, the toolbar's left-to-right page. */
-const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`), timeout: 10_000 });
+const nextPopup = () => session.browser.context.waitForEvent('page', { predicate: (candidate) => candidate.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`) });
 
 /**
  * Clicks "Shorten all tabs" and answers Chromium's prompt with real keys, once

@@ -42,7 +42,7 @@ beforeEach(async () => {
 
 async function clipboardChange(): Promise<string> {
   let text = '';
-  await expect.poll(async () => (text = await session.readClipboard()), { timeout: 10_000 }).not.toBe('nothing copied yet');
+  await expect.poll(async () => (text = await session.readClipboard())).not.toBe('nothing copied yet');
   return text;
 }
 
@@ -210,7 +210,7 @@ describe('context menu', () => {
     const linkUrl = `${session.standIn.baseUrl}/demo/destination?session=private-4711#account`;
     await chooseInMenu(session, article, await linkOnPage(article, linkUrl));
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());
-    const last = await pollUntil(async () => (await notificationsShown()).slice(shownBefore).at(-1), { timeoutMs: 10_000, failure: 'No notification was shown.' });
+    const last = await pollUntil(async () => (await notificationsShown()).slice(shownBefore).at(-1), { timeoutMs: 30_000, failure: 'No notification was shown.' });
     expect(last).toContain(new URL(session.standIn.baseUrl).host);
     expect(last).not.toContain('private-4711');
     expect(last).not.toContain('/demo/destination');
@@ -264,7 +264,7 @@ describe('context menu', () => {
           const startedAt = await candidate.evaluate(() => performance.timeOrigin).catch(() => undefined);
           return startedAt !== undefined && startedAt > before ? candidate : undefined;
         },
-        { timeoutMs: 10_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
+        { timeoutMs: 30_000, failure: `Update ${update}: no new service worker after runtime.reload().` },
       );
       // Read through the hook: no browser API says how often the worker made its menu, nor when a round ended.
       // The update's own round of menu creation, begun (runtime.onInstalled), then to its end (an error in it fails here).
@@ -313,10 +313,10 @@ describe('keyboard shortcut', () => {
 
   it('a real Alt+Shift+S opens the popup on the page, which copies the page\'s short link', async () => {
     await inFrontForKeys(article, display);
-    const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`), timeout: 10_000 });
+    const popupOpened = session.browser.context.waitForEvent('page', { predicate: (page) => page.url().endsWith(`/${POPUP_PAGE_OF_DIRECTION.ltr}`) });
     await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+s');
     const popup = await popupOpened;
-    await expect.poll(() => popup.getByTestId('copy-status').textContent(), { timeout: 10_000 }).toBe('Copied to the clipboard');
+    await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     const shortUrl = await popup.getByTestId('short-url').inputValue();
     expect(shortUrl).toMatch(session.shortUrlPattern());
     expect(await popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/article`);

@@ -66,7 +66,7 @@ async function popupAfter(fault: Fault): Promise<{ tab: Page; popup: Page }> {
 
 /** The link comes with no click and no alert, on the second request. */
 async function expectLinkWithNoClick({ tab, popup }: { tab: Page; popup: Page }): Promise<void> {
-  await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+  await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(session.shortUrlPattern());
   expect(await popup.getByRole('alert').count()).toBe(0);
   expect(session.standIn.apiRequests()).toHaveLength(2);
   await popup.close();
@@ -120,7 +120,7 @@ describe('server faults, in the popup', () => {
     // Tried again meanwhile (after 1 s, then 2 s…): each try dropped, none reached the server's count.
     await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(2);
     session.standIn.setFault(null);
-    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(session.shortUrlPattern());
     expect(await popup.getByRole('alert').count()).toBe(0);
     // Every try but the last dropped before the server counted it: one link made, one credit spent.
     expect(session.standIn.apiRequests().filter((request) => request.throttle?.verdict === 'allowed')).toHaveLength(1);
@@ -306,7 +306,7 @@ describe('the service worker stopped', () => {
         restarted.evaluate(() =>
           (globalThis as unknown as { shrtnrE2e: { shown: { surface: string; text: string }[] } }).shrtnrE2e.shown.findLast((item) => item.text.startsWith('Short link ready: click to copy'))?.text,
         ),
-      { timeoutMs: 10_000, failure: 'No notification offered the late link.' },
+      { timeoutMs: 30_000, failure: 'No notification offered the late link.' },
     );
     expect(await session.readClipboard()).toBe('before');
     const offered = offer.split('\n')[1] ?? '';

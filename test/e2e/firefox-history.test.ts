@@ -49,7 +49,7 @@ const NOTHING_COPIED = 'nothing copied yet';
 async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
   await session.setClipboard(NOTHING_COPIED);
   await wayIn();
-  await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).not.toBe(NOTHING_COPIED);
+  await expect.poll(() => session.readClipboard()).not.toBe(NOTHING_COPIED);
   return session.readClipboard();
 }
 
@@ -74,7 +74,7 @@ async function openHistoryPage(): Promise<Page> {
   historyPage = await session.firefox.openExtensionPage('src/history/index.html');
   await historyPage.waitForFunction(
     (loading) => document.querySelector('[data-testid="history-empty"]') !== null || (document.querySelector('[data-testid="history-count"]')?.textContent ?? loading) !== loading,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
     t('historyLoading'),
   );
   return historyPage;
@@ -213,7 +213,7 @@ function downloaded(matches: (name: string) => boolean): Promise<string> {
       const path = join(downloads, name);
       return (await stat(path)).size > 0 ? path : undefined;
     },
-    { timeoutMs: 10_000, failure: () => `No such download finished in ${downloads}: ${JSON.stringify(sizes())}.` },
+    { timeoutMs: 30_000, failure: () => `No such download finished in ${downloads}: ${JSON.stringify(sizes())}.` },
   );
 }
 

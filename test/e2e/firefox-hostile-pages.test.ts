@@ -35,7 +35,7 @@ async function inFront(page: Page): Promise<string> {
   await page.bringToFront();
   const title = await page.title();
   return pollUntil(async () => (await xdotool(xvfb.display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: `No X window is named after "${title}".`,
   });
 }
@@ -49,7 +49,7 @@ async function rightClickBeside(page: Page, selector: string): Promise<void> {
 }
 
 /** What history has for the address, once its link is there: the short link. */
-const madeFor = (url: string) => pollUntil(async () => (await shortLinks()).get(url), { timeoutMs: 10_000, failure: `No short link for ${url}.` });
+const madeFor = (url: string) => pollUntil(async () => (await shortLinks()).get(url), { timeoutMs: 30_000, failure: `No short link for ${url}.` });
 
 describe('a field whose markup holds text that is markup once parsed again (item 2)', () => {
   it('shortens the addresses around a <style> whose text is "</style><img onerror=…>": nothing runs, no element is added, the style keeps its text', async () => {
@@ -66,7 +66,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
     const now = await pollUntil(async () => {
       const text = await textOf('#editor');
       return text.includes(second) ? text : undefined;
-    }, { timeoutMs: 10_000, failure: 'The second address was never replaced.' });
+    }, { timeoutMs: 30_000, failure: 'The second address was never replaced.' });
     expect(await page.evaluate(() => ({ ran: 'ranInPage' in window, added: (window as unknown as { added: string[] }).added, planted: document.querySelector('#planted') !== null }))).toEqual({
       ran: false,
       added: [],
@@ -138,7 +138,7 @@ describe('one click asks before a flood (item 3)', () => {
     await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => rightClickBeside(page, '#list'), { browserWindow });
 
     const question = await pollUntil(async () => (await notificationsShown()).slice(shownBefore).find((shown) => shown.id?.startsWith('shrtnr-question:') === true), {
-      timeoutMs: 10_000,
+      timeoutMs: 30_000,
       failure: 'No question was asked.',
     });
     expect(question.text).toBe(`Shorten ${MANY_ADDRESSES} links?\nThat spends up to ${MANY_ADDRESSES} credits. Click to shorten them; nothing is sent otherwise.`);

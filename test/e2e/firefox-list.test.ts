@@ -76,6 +76,6 @@ function downloaded(): Promise<string> {
       const path = join(downloads, name);
       return (await stat(path)).size > 0 ? path : undefined;
     },
-    { timeoutMs: 10_000, failure: () => `No list download finished in ${downloads}.` },
+    { timeoutMs: 30_000, failure: () => `No list download finished in ${downloads}.` },
   );
 }

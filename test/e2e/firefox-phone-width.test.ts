@@ -92,7 +92,7 @@ describe('Firefox’s toolbar panel on a page, under a finger', () => {
     const tab = await session.firefox.openTab(`${session.standIn.baseUrl}/demo/article?phone=panel`);
     await tab.bringToFront();
     await session.firefox.openPopup();
-    await expect.poll(async () => (await session.firefox.popupPanel()).copyStatus, { timeout: 10_000 }).toBe(wordsIn('en').t('popupCopied'));
+    await expect.poll(async () => (await session.firefox.popupPanel()).copyStatus).toBe(wordsIn('en').t('popupCopied'));
     const { shortUrl } = await session.firefox.popupPanel();
     expect(shortUrl).toMatch(session.shortUrlPattern());
     // The probe, run over the panel's document from an extension page (the panel is no page to BiDi).

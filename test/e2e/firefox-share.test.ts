@@ -39,7 +39,7 @@ beforeEach(async () => {
 
 /** The tab Firefox opened at `url`, once the destination's stand-in has served it. */
 async function tabAt(url: string): Promise<Page> {
-  const target = await session.firefox.browser.waitForTarget((each) => each.url() === url, { timeout: 10_000 });
+  const target = await session.firefox.browser.waitForTarget((each) => each.url() === url);
   const page = await target.page();
   if (page === null) throw new Error(`The tab at ${url} is no page.`);
   return page;
@@ -52,13 +52,13 @@ describe('share in Firefox', () => {
     // A link made by the real shortcut on a titled page, as a person makes one.
     const tab = await session.firefox.openTab(`${session.standIn.baseUrl}/demo/destination?share=firefox&title=${encodeURIComponent(TITLE)}`);
     await pressFirefoxShortcut(session, tab);
-    const [entry] = await pollUntil(async () => ((await session.history()).length > 0 ? session.history() : undefined), { timeoutMs: 10_000, failure: 'The shortcut made no link.' });
+    const [entry] = await pollUntil(async () => ((await session.history()).length > 0 ? session.history() : undefined), { timeoutMs: 30_000, failure: 'The shortcut made no link.' });
     expect(entry).toMatchObject({ title: TITLE });
     await tab.close();
 
     const page = await session.firefox.openExtensionPage('src/history/index.html');
     const shareLabel = t('historyShareLabel', entry?.shortUrl ?? '');
-    const share = await page.waitForSelector(`button[aria-label="${shareLabel}"]`, { timeout: 10_000 });
+    const share = await page.waitForSelector(`button[aria-label="${shareLabel}"]`);
     expect(await share?.evaluate((button) => button.getAttribute('aria-haspopup'))).toBe('menu');
     // Firefox ESR on Linux has no Web Share API: the extension offers its menu.
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
@@ -87,12 +87,12 @@ describe('share in Firefox', () => {
     await session.firefox.openPopup();
     // The panel is no page to BiDi: read and used through extension.getViews() (readPopupPanel() in tooling/browsers/firefox-extension-pages.ts).
     // A page the popup cannot read: it offers its field, where an address is typed and shortened.
-    await expect.poll(async () => (await session.firefox.popupPanel()).errorKind, { timeout: 10_000 }).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
+    await expect.poll(async () => (await session.firefox.popupPanel()).errorKind).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
     const typed = `${session.standIn.baseUrl}/demo/destination?share=firefox-popup`;
     await inPanel('type', typed);
     // Pressed in a call of its own: Preact renders what was typed in a microtask after the input event.
     await inPanel('shorten', '');
-    await expect.poll(async () => (await session.firefox.popupPanel()).shortUrl, { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(async () => (await session.firefox.popupPanel()).shortUrl).toMatch(session.shortUrlPattern());
     const { shortUrl } = await session.firefox.popupPanel();
     await inPanel('share', t('share'));
     await expect.poll(() => inPanel('menu', '')).toBe(t('shareTelegram'));

@@ -59,7 +59,7 @@ async function connectionStatusAfterTest(options: Page): Promise<string> {
   // The page renders once its settings are read, after its DOM is there (seen missing once in CI): waited for.
   await (await options.waitForSelector('button::-p-text(Test connection)'))?.click();
   let status = '';
-  await expect.poll(async () => (status = await textOf(options, '[data-testid="connection-status"]')), { timeout: 10_000 }).not.toMatch(/^(|Checking…)$/);
+  await expect.poll(async () => (status = await textOf(options, '[data-testid="connection-status"]'))).not.toMatch(/^(|Checking…)$/);
   return status;
 }
 
@@ -189,7 +189,7 @@ describe('the Firefox build', () => {
     // Tried again meanwhile: each try dropped before the server counted it.
     await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(2);
     session.standIn.setFault(null);
-    await popup.waitForSelector('[data-testid="short-url"]', { timeout: 10_000 });
+    await popup.waitForSelector('[data-testid="short-url"]');
     expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
     expect(await popup.$('[role="alert"]')).toBeNull();
     expect(session.standIn.apiRequests().filter((request) => request.throttle?.verdict === 'allowed')).toHaveLength(1);
@@ -204,7 +204,7 @@ describe('the Firefox build', () => {
     await tab.bringToFront();
     session.standIn.clearLog();
     await session.firefox.openPopup();
-    await expect.poll(async () => (await session.firefox.popupPanel()).errorKind, { timeout: 10_000 }).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
+    await expect.poll(async () => (await session.firefox.popupPanel()).errorKind).toMatch(/^(unreadable-tab|unsupported-scheme)$/);
     const field = () =>
       session.firefox.evaluateInExtension(() => {
         const [view] = (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser.extension.getViews({ type: 'popup' });
@@ -227,7 +227,7 @@ describe('the Firefox build', () => {
     await popup.click('.url-form button[type="submit"]');
     await popup.waitForSelector('[role="timer"]');
     expect(await textOf(popup, '[role="timer"]')).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
-    await popup.waitForSelector('[data-testid="short-url"]', { timeout: 10_000 });
+    await popup.waitForSelector('[data-testid="short-url"]');
     expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
     expect(await popup.$('[role="alert"]')).toBeNull();
     expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body))).toEqual([{ url: longUrl }, { url: longUrl }]);
@@ -257,7 +257,7 @@ describe('the Firefox build', () => {
     session.standIn.clearLog();
     await session.firefox.openPopup();
     let panel = await session.firefox.popupPanel();
-    await expect.poll(async () => (panel = await session.firefox.popupPanel()).copyStatus, { timeout: 10_000 }).toBe('Copied to the clipboard');
+    await expect.poll(async () => (panel = await session.firefox.popupPanel()).copyStatus).toBe('Copied to the clipboard');
     expect(panel.shortUrl).toMatch(session.shortUrlPattern());
     expect(JSON.parse(session.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: articleUrl });
     expect(await session.readClipboard()).toBe(panel.shortUrl);
@@ -319,9 +319,9 @@ describe('the Firefox build', () => {
   it('carries preferences through storage.sync both ways, and never the token', async () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, copyFormat: 'html' });
     const synced = () => session.firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.get(null), null);
-    await expect.poll(async () => ((await synced())['pref:copyFormat'] as { value?: string } | undefined)?.value, { timeout: 10_000 }).toBe('html');
+    await expect.poll(async () => ((await synced())['pref:copyFormat'] as { value?: string } | undefined)?.value).toBe('html');
     await session.firefox.evaluateInExtension((at) => (globalThis as unknown as { browser: typeof chrome }).browser.storage.sync.set({ 'pref:autoCopy': { value: false, at } }), Date.now() + 1_000);
-    await expect.poll(async () => (await session.storedSettings()).autoCopy, { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => (await session.storedSettings()).autoCopy).toBe(false);
     const all = await synced();
     expect(Object.keys(all).every((key) => key.startsWith('pref:'))).toBe(true);
     expect(JSON.stringify(all)).not.toContain(session.standIn.demoToken);
@@ -348,7 +348,7 @@ describe('the Firefox build, headed under Xvfb', () => {
   async function copiedBy(wayIn: () => Promise<void>): Promise<string> {
     await headed.setClipboard(NOTHING_COPIED);
     await wayIn();
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(NOTHING_COPIED);
+    await expect.poll(() => headed.readClipboard()).not.toBe(NOTHING_COPIED);
     return headed.readClipboard();
   }
 
@@ -449,7 +449,7 @@ describe('the Firefox build, headed under Xvfb', () => {
       const tab = await headed.firefox.openTab(articleUrl);
       await tab.bringToFront();
       await headed.firefox.openPopup();
-      await expect.poll(async () => (await headed.firefox.popupPanel()).shortUrl, { timeout: 10_000 }).toMatch(headed.shortUrlPattern());
+      await expect.poll(async () => (await headed.firefox.popupPanel()).shortUrl).toMatch(headed.shortUrlPattern());
       await headed.firefox.evaluateInExtension((id) => {
         const api = (globalThis as unknown as { browser: { extension: { getViews(filter: object): Window[] } } }).browser;
         const select = api.extension.getViews({ type: 'popup' })[0]?.document.querySelector<HTMLSelectElement>('select[aria-label="Account"]');
@@ -457,7 +457,7 @@ describe('the Firefox build, headed under Xvfb', () => {
         select.value = id;
         select.dispatchEvent(new Event('change', { bubbles: true }));
       }, own.id);
-      await expect.poll(async () => (await headed.firefox.popupPanel()).shortUrl, { timeout: 10_000 }).toMatch(shortOf(second.baseUrl));
+      await expect.poll(async () => (await headed.firefox.popupPanel()).shortUrl).toMatch(shortOf(second.baseUrl));
       expect((await headed.storedSettings()).activeAccount).toBe(own.id);
 
       await closePopupPanels(headed);
@@ -487,7 +487,7 @@ describe('the Firefox build, headed under Xvfb', () => {
     headed.standIn.setFault({ kind: 'status', status: 401 });
     try {
       await linkChosen(`${headed.standIn.baseUrl}/demo/other?refused=1`);
-      await expect.poll(() => headed.badge(), { timeout: 10_000 }).toEqual({ text: '!', title: t('errorUnauthorized') });
+      await expect.poll(() => headed.badge()).toEqual({ text: '!', title: t('errorUnauthorized') });
     } finally {
       headed.standIn.setFault(null);
     }
@@ -501,10 +501,10 @@ describe('the Firefox build, headed under Xvfb', () => {
     const page = await headed.firefox.openTab(pageUrl);
     const clipboardBefore = await headed.readClipboard();
     await pressShortcutOn(page);
-    await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => headed.standIn.apiRequests().length).toBe(1);
     expect(JSON.parse(headed.standIn.apiRequests()[0]?.body ?? '{}')).toEqual({ url: pageUrl });
     // This press's link, not one another test left on the clipboard.
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    await expect.poll(() => headed.readClipboard()).not.toBe(clipboardBefore);
     expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
   });
 
@@ -512,13 +512,13 @@ describe('the Firefox build, headed under Xvfb', () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: true });
     const ownLink = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.shortLink}`;
     await pressShortcutOn(await headed.firefox.openTab(`${headed.standIn.baseUrl}${OWN_LINK_PATHS.page}`));
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(ownLink);
+    await expect.poll(() => headed.readClipboard()).toBe(ownLink);
     expect(headed.standIn.apiRequests()).toEqual([]);
 
     // Its "short" link longer than its address: the server makes one.
     const longerUrl = `${headed.standIn.baseUrl}${OWN_LINK_PATHS.longer}`;
     await pressShortcutOn(await headed.firefox.openTab(longerUrl));
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(ownLink);
+    await expect.poll(() => headed.readClipboard()).not.toBe(ownLink);
     expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: longerUrl }]);
   });
@@ -536,7 +536,7 @@ describe('the Firefox build, headed under Xvfb', () => {
     // The real key grants activeTab (so the extension may inject into the page), and shortens it with the token it moved.
     await pressShortcutOn(page);
     // This press's link, not one another test left on the clipboard (shuffled, the shortcut's test may come first).
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    await expect.poll(() => headed.readClipboard()).not.toBe(clipboardBefore);
     expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
     expect(headed.standIn.apiRequests().map((request) => request.headers.authorization)).toEqual([`Bearer ${demoToken}`]);
     expect(await headed.storedTokens()).toEqual({ kept: { 'account-1': saved }, inLocal: {} });
@@ -557,14 +557,14 @@ describe('the Firefox build, headed under Xvfb', () => {
     const elsewhere = await headed.firefox.openTab(elsewhereUrl);
     const clipboardBefore = await headed.readClipboard();
     await pressShortcutOn(elsewhere);
-    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}')), { timeout: 10_000 }).toEqual([{ url: elsewhereUrl }]);
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: elsewhereUrl }]);
+    await expect.poll(() => headed.readClipboard()).not.toBe(clipboardBefore);
     expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
 
     // Accepted for the page's host (the popup's "Use phish.example links on 127.0.0.1"): used from then on.
     await headed.configure({ pageLinkHosts: [{ page: new URL(elsewhereUrl).hostname, link: new URL(OWN_LINK_ELSEWHERE).hostname }] });
     await pressShortcutOn(elsewhere);
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).toBe(OWN_LINK_ELSEWHERE);
+    await expect.poll(() => headed.readClipboard()).toBe(OWN_LINK_ELSEWHERE);
     expect(headed.standIn.apiRequests()).toHaveLength(1);
   });
 
@@ -572,7 +572,7 @@ describe('the Firefox build, headed under Xvfb', () => {
     await headed.configure({ serverUrl: headed.standIn.baseUrl, token: headed.standIn.demoToken, usePageShortLink: false });
     const hostileUrl = `${headed.standIn.baseUrl}${HOSTILE_TITLE_PATH}`;
     await pressShortcutOn(await headed.firefox.openTab(hostileUrl));
-    await expect.poll(() => headed.standIn.apiRequests().length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => headed.standIn.apiRequests().length).toBe(1);
     // Read through the background page's own store, as JSON (a value of its compartment cannot cross to BiDi as it is).
     const titleOf = () =>
       headed.firefox.evaluateInExtension(async (longUrl) => {
@@ -580,7 +580,7 @@ describe('the Firefox build, headed under Xvfb', () => {
         const entries = (await background.shrtnrE2e.history().all()).entries;
         return JSON.stringify(entries.find((entry) => entry.longUrl === longUrl)?.title ?? null);
       }, hostileUrl);
-    await expect.poll(titleOf, { timeout: 10_000 }).toBe(JSON.stringify('A hostile guide to gardening'));
+    await expect.poll(titleOf).toBe(JSON.stringify('A hostile guide to gardening'));
   });
 
   /** What the extension's background page said in the address bar, with what it was said for (the e2e build records its suggestions). */
@@ -612,10 +612,10 @@ describe('the Firefox build, headed under Xvfb', () => {
     // The address bar has handed the whole link to the extension (its latest suggestion names it): then Enter.
     // A failure shows that suggestion and what it was for: a link typed short of its end (keys lost), a line
     // left from an earlier keystroke (what omnibox.ts's input numbers prevent), or none at all.
-    await expect.poll(async () => (await omniboxShown()).at(-1) ?? 'no suggestion', { timeout: 10_000 }).toContain(link);
+    await expect.poll(async () => (await omniboxShown()).at(-1) ?? 'no suggestion').toContain(link);
     await xdotool(display, 'key', 'Return');
-    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}')), { timeout: 10_000 }).toEqual([{ url: link }]);
-    await expect.poll(() => headed.readClipboard(), { timeout: 10_000 }).not.toBe(clipboardBefore);
+    await expect.poll(() => headed.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: link }]);
+    await expect.poll(() => headed.readClipboard()).not.toBe(clipboardBefore);
     expect(await headed.readClipboard()).toMatch(headed.shortUrlPattern());
   });
 
@@ -632,7 +632,7 @@ describe('the Firefox build, headed under Xvfb', () => {
         const found = (await valueOf()).match(new RegExp(headed.shortUrlPattern().source.replace(/^\^|\$$/g, ''), 'g')) ?? [];
         return found.length === 3 ? found : undefined;
       },
-      { timeoutMs: 10_000, failure: 'The three addresses of the text area were never replaced.' },
+      { timeoutMs: 30_000, failure: 'The three addresses of the text area were never replaced.' },
     );
     expect(await valueOf()).toBe(before.replace(from('field-1'), made[0] ?? '?').replace(from('field-2'), made[1] ?? '?').replace(from('field-3'), made[2] ?? '?'));
     expect(headed.standIn.apiRequests().map((request) => (JSON.parse(request.body ?? '{}') as { url: string }).url).toSorted()).toEqual([from('field-1'), from('field-2'), from('field-3')]);

@@ -156,13 +156,13 @@ describe('headed extension browser under Xvfb', () => {
     await page.mouse.click(10, 10);
     // The keys go to the X window that has the focus: Chromium's, once it bears the page's title.
     await pollUntil(async () => ((await xdotool(xvfb.display, 'getwindowfocus', 'getwindowname')) === 'Blank - Chromium' ? true : undefined), {
-      timeoutMs: 10_000,
+      timeoutMs: 30_000,
       failure: 'Chromium never had the blank page in front.',
     });
     const presses = () => page.evaluate(() => (window as unknown as { presses: number }).presses);
     await xdotool(xvfb.display, 'keydown', 'x');
     try {
-      await pollUntil(async () => ((await presses()) > 0 ? true : undefined), { timeoutMs: 10_000, failure: 'The key held down never reached the page.' });
+      await pollUntil(async () => ((await presses()) > 0 ? true : undefined), { timeoutMs: 30_000, failure: 'The key held down never reached the page.' });
       // A server that repeats keys presses it again after 660 ms, then every 40 ms: none comes in several times that.
       expect(await pollWithin(async () => ((await presses()) > 1 ? true : undefined), { timeoutMs: 3_000 })).toBeUndefined();
     } finally {

@@ -23,7 +23,7 @@ const holdsAccess = async (): Promise<boolean> =>
 
 async function connectionStatus(options: Page): Promise<string> {
   let status = '';
-  await expect.poll(async () => (status = (await options.getByTestId('connection-status').textContent()) ?? ''), { timeout: 10_000 }).not.toMatch(/^(|Checking…)$/);
+  await expect.poll(async () => (status = (await options.getByTestId('connection-status').textContent()) ?? '')).not.toMatch(/^(|Checking…)$/);
   return status;
 }
 
@@ -41,7 +41,7 @@ describe('host access to another server, in Chromium', () => {
     // Answered with real keys once the screen shows its Allow can be pressed (tooling/browsers/permission-prompt.ts).
     await answerPermissionPrompt(session.xvfb, () => options.getByRole('button', { name: `Allow access to ${host}` }).click(), 'allow');
 
-    await expect.poll(holdsAccess, { timeout: 10_000 }).toBe(true);
+    await expect.poll(holdsAccess).toBe(true);
     // Granted, the page tests the connection again, and this time the request goes through.
     expect(await connectionStatus(options)).toBe(`Connected to ${host}: the token works.`);
     expect(session.standIn.apiRequests().map((request) => request.path)).toEqual(['/api/v1/ping']);

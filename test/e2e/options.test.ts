@@ -92,7 +92,7 @@ describe('options page', () => {
     const changedAt = (await storedItems())['changedAt:accounts'];
     expect(changedAt).toEqual(expect.any(Number));
     // Sync holds preferences only (the accounts' names and servers among them), never the token.
-    await expect.poll(async () => (await storedSync())['pref:accounts'], { timeout: 10_000 }).toMatchObject({ value: firstAccountOn(session.standIn.baseUrl).accounts, at: changedAt });
+    await expect.poll(async () => (await storedSync())['pref:accounts']).toMatchObject({ value: firstAccountOn(session.standIn.baseUrl).accounts, at: changedAt });
     const synced = await storedSync();
     expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);
     expect(JSON.stringify(synced)).not.toContain(token);
@@ -285,7 +285,7 @@ describe('preferences that follow the user (storage.sync)', () => {
     await saveServerAndToken(session.standIn.baseUrl, 'sync-audited-token');
     // Saved as it is chosen, with no button.
     await options.getByLabel('Copy links as').selectOption('markdown');
-    await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('markdown');
+    await expect.poll(() => prefOf('copyFormat')).toBe('markdown');
 
     // Another browser turned clean links on, later.
     await writeSync({ 'pref:stripTracking': { value: true, at: Date.now() + 1_000 } });
@@ -300,7 +300,7 @@ describe('preferences that follow the user (storage.sync)', () => {
     expect((await storedSettings()).copyFormat).toBe('markdown');
     expect(await prefOf('copyFormat')).toBe('pdf');
     await options.getByLabel('Copy links as').selectOption('html');
-    await expect.poll(() => prefOf('copyFormat'), { timeout: 10_000 }).toBe('html');
+    await expect.poll(() => prefOf('copyFormat')).toBe('html');
 
     const synced = await storedSync();
     expect(Object.keys(synced).every((key) => key.startsWith('pref:'))).toBe(true);

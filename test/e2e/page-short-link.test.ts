@@ -40,7 +40,7 @@ beforeEach(async () => {
 
 async function clipboardChange(): Promise<string> {
   let text = '';
-  await expect.poll(async () => (text = await session.readClipboard()), { timeout: 10_000 }).not.toBe('nothing copied yet');
+  await expect.poll(async () => (text = await session.readClipboard())).not.toBe('nothing copied yet');
   return text;
 }
 

@@ -127,7 +127,7 @@ describe('popup', () => {
     expect(session.standIn.apiRequests()).toHaveLength(0);
     await popup.keyboard.type(`${session.standIn.baseUrl}/demo/destination?typed=on-${new URL(url).protocol.replace(':', '')}`);
     await popup.keyboard.press('Enter');
-    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '')).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests()).toHaveLength(1);
     await popup.close();
     await tab.close();
@@ -177,7 +177,7 @@ describe('popup', () => {
     expect((await countdownShown(popup)).text).toMatch(/^Waiting [23] seconds for the server's limit…$/);
     await expect.poll(() => timer.textContent({ timeout: 500 }).catch(() => ''), { timeout: 3_000 }).toMatch(/^Waiting 1 second for the server's limit…$/);
     const shortUrlField = popup.getByLabel('Short link');
-    await expect.poll(() => shortUrlField.inputValue({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => shortUrlField.inputValue({ timeout: 500 }).catch(() => '')).toMatch(session.shortUrlPattern());
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     const shortUrl = await shortUrlField.inputValue();
     await popup.close();

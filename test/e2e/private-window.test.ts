@@ -39,7 +39,7 @@ async function allowInIncognito(): Promise<void> {
       const now = await candidate.evaluate(async () => ({ startedAt: performance.timeOrigin, allowed: await chrome.extension.isAllowedIncognitoAccess() })).catch(() => undefined);
       return now !== undefined && now.startedAt > startedBefore && now.allowed ? true : undefined;
     },
-    { timeoutMs: 10_000, failure: 'The extension reloaded with incognito access started no service worker that has it.' },
+    { timeoutMs: 30_000, failure: 'The extension reloaded with incognito access started no service worker that has it.' },
   );
 }
 
@@ -64,7 +64,7 @@ async function openPrivateTab(path: string): Promise<{ tab: Page; close(): Promi
     return window.id ?? -1;
   }, slot);
   const tab = await pollUntil(async () => session.browser.context.pages().find((page) => page.url() === slot), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: "The private window's tab did not show up.",
   });
   await tab.goto(`${session.standIn.baseUrl}${path}`);

@@ -57,7 +57,7 @@ async function openExtensionsPageInDeveloperMode(browser: ExtensionBrowser): Pro
       const startedAt = await worker.evaluate(() => performance.timeOrigin).catch(() => undefined);
       return startedAt !== undefined && startedAt > reloadedAt ? worker : undefined;
     },
-    { timeoutMs: 10_000, failure: 'The reloaded extension started no new service worker within 10 s.' },
+    { timeoutMs: 30_000, failure: 'The reloaded extension started no new service worker within 30 s.' },
   );
   return page;
 }

@@ -47,7 +47,7 @@ async function popupShortening(title: string, from: string): Promise<{ tab: Page
 
 /** The tab the extension opened at `url`, once the destination's stand-in has served it. */
 async function tabAt(url: string): Promise<Page> {
-  return pollUntil(async () => session.browser.context.pages().find((page) => page.url() === url), { timeoutMs: 10_000, failure: `No tab opened at ${url}.` });
+  return pollUntil(async () => session.browser.context.pages().find((page) => page.url() === url), { timeoutMs: 30_000, failure: `No tab opened at ${url}.` });
 }
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent);

@@ -5,7 +5,7 @@
 // machine a first lazy chunk (the QR panel's) took over a second to load. A
 // ceiling, not a measure, like the project's testTimeout. The pure files, in
 // node, do not load Testing Library for it.
-export const WAIT_CEILING_MS = 10_000;
+export const WAIT_CEILING_MS = 30_000;
 
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/preact');

@@ -33,7 +33,7 @@ export async function inFront(session: FirefoxSession, page: Page): Promise<stri
   if ((await page.$('h1')) !== null) await page.click('h1');
   const title = await page.title();
   return pollUntil(async () => (await xdotool(display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: `No X window is named after "${title}".`,
   });
 }
@@ -64,7 +64,7 @@ export async function pressFirefoxShortcut(session: FirefoxSession, page: Page):
   const title = await page.title();
   let focused = '';
   await pollUntil(async () => ((focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => '')).includes(title) ? true : undefined), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: () => `Firefox never had "${title}" focused; the focused window is ${JSON.stringify(focused)}.`,
   });
   await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');

@@ -125,7 +125,7 @@ export async function startFirefoxSession(
       // Read back: written from an extension page, the text could reach the clipboard after a write the product makes
       // next from the background page (each document's write goes on its own), and hide it (seen once in
       // firefox-history on a slow machine: "Short link copied", and the clipboard still held the text written before).
-      await pollUntil(async () => ((await session.readClipboard()) === text ? true : undefined), { timeoutMs: 10_000, failure: `The clipboard never read back "${text}".` });
+      await pollUntil(async () => ((await session.readClipboard()) === text ? true : undefined), { timeoutMs: 30_000, failure: `The clipboard never read back "${text}".` });
     },
     history: () => backgroundHistory(firefox, 'read'),
     clearHistory: async () => {
@@ -172,5 +172,5 @@ async function backgroundHistory(firefox: FirefoxExtensionBrowser, action: 'clea
       // Through JSON: a value of the background page's compartment cannot cross to BiDi as it is.
       return JSON.parse(JSON.stringify((await store.all()).entries)) as HistoryEntry[];
     }, action);
-  return pollUntil(async () => (await asked()) ?? undefined, { timeoutMs: 10_000, failure: 'The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).' });
+  return pollUntil(async () => (await asked()) ?? undefined, { timeoutMs: 30_000, failure: 'The background page has no e2e hooks: run against dist-e2e/firefox (npm run build:e2e).' });
 }

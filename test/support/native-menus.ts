@@ -40,7 +40,7 @@ export interface MenuChoice {
 export async function chooseExtensionItem(xvfb: XvfbServer, distDir: string, rightClick: () => Promise<void>, choice: MenuChoice = {}): Promise<void> {
   if (choice.browserWindow !== undefined) await xdotool(xvfb.display, 'windowfocus', '--sync', choice.browserWindow);
   const icon = menuIconColour(distDir);
-  const menu = await openNativeMenu(xvfb.display, rightClick, { timeoutMs: 10_000, pick: (fresh) => menuShowingIcon(xvfb, fresh, icon), reached: choice.reached });
+  const menu = await openNativeMenu(xvfb.display, rightClick, { timeoutMs: 30_000, pick: (fresh) => menuShowingIcon(xvfb, fresh, icon), reached: choice.reached });
   await chooseIconItem(xvfb, menu, icon, choice.path);
 }
 

@@ -35,7 +35,7 @@ export async function questionWindow(xvfb: XvfbServer, before: Set<string>): Pro
       }
       return undefined;
     },
-    { timeoutMs: 10_000, intervalMs: 100, failure: 'No question was shown.' },
+    { timeoutMs: 30_000, intervalMs: 100, failure: 'No question was shown.' },
   );
 }
 

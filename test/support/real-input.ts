@@ -37,13 +37,13 @@ export async function inFrontForKeys(page: Page, display: string): Promise<void>
   const title = `${await page.title()} - Chromium`;
   let focused = '';
   await pollUntil(async () => (unmarked((focused = await xdotool(display, 'getwindowfocus', 'getwindowname'))) === title ? true : undefined), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: () => `Chromium never had "${title}" in front; the focused window is ${JSON.stringify(focused)}.`,
   });
   // And Chromium has heard it: a command goes to the active tab of the window Chromium holds focused, which can lag X's
   // focus on a loaded machine (the shortcut, pressed once X focused the article, shortened the clipboard reader's tab).
   await pollUntil(async () => ((await page.evaluate(() => document.hasFocus())) ? true : undefined), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: `Chromium never gave "${title}" the focus.`,
   });
 }
@@ -87,7 +87,7 @@ export async function pressShortcut(session: E2eSession, page: Page): Promise<vo
   await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
   await xdotool(display, 'key', 'shift');
   await pollUntil(async () => ((await page.evaluate(() => (window as unknown as { shiftSeen?: boolean }).shiftSeen)) === true ? true : undefined), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     failure: 'The page never saw the Shift pressed after the shortcut.',
   });
 }

@@ -29,7 +29,7 @@ export async function openExtensionTab(browser: Browser, url: string): Promise<P
   const navigation = page.goto(url, { signal: stopWaiting.signal, timeout: 0 }).catch(() => undefined);
   const loaded = () => page.evaluate((expected) => location.href === expected && document.readyState === 'complete' && document.body !== null, url).catch(() => false);
   try {
-    await pollUntil(async () => ((await loaded()) ? true : undefined), { timeoutMs: 10_000, failure: `${url} did not load in Firefox.` });
+    await pollUntil(async () => ((await loaded()) ? true : undefined), { timeoutMs: 30_000, failure: `${url} did not load in Firefox.` });
   } finally {
     stopWaiting.abort();
     await navigation;

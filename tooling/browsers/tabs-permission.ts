@@ -28,6 +28,6 @@ export async function holdTabsPermission(extension: ExtensionBrowser, xvfb: Xvfb
   // Answered at once (no prompt), keys would land in this page (Tab, Return: a button): none is pressed then.
   const answeredAtOnce = () => settingsPage.evaluate(() => 'tabsRequestAnswered' in globalThis);
   await answerPermissionPrompt(xvfb, () => settingsPage.mouse.click(2, 2), 'allow', answeredAtOnce);
-  await pollUntil(async () => ((await hasTabsPermission(extension)) ? true : undefined), { timeoutMs: 10_000, failure: 'The tabs permission was not granted at the prompt.' });
+  await pollUntil(async () => ((await hasTabsPermission(extension)) ? true : undefined), { timeoutMs: 30_000, failure: 'The tabs permission was not granted at the prompt.' });
   await settingsPage.close();
 }
