@@ -1,4 +1,5 @@
-import { xdotool } from '../../tooling/browsers/xvfb';
+import { chosenBar, chosenRow, linkRowsBelow } from '../../tooling/browsers/address-bar-screen';
+import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 import type { E2eSession } from './e2e-session';
 
@@ -33,4 +34,35 @@ export async function omniboxShown(session: E2eSession, surface = 'omnibox', typ
         .map((item) => item.text),
     { surface, typed },
   );
+}
+
+/**
+ * Down to the nth suggestion below the line typed, then Enter, each key pressed once the screen shows what it acts
+ * on: first the list with at least `nth` rows of links below that line (Chromium draws a batch of suggestions only
+ * once it has parsed it, in a process of its own, a while after the extension sent it: a Down pressed before lands
+ * on nothing, and Enter then takes the first), then, after each Down, the chosen row's bar one row lower.
+ */
+export async function suggestionEntered(xvfb: XvfbServer, nth: number): Promise<void> {
+  let seen = 'no list';
+  const first = await pollUntil(
+    async () => {
+      const screen = await xvfb.screen();
+      const bar = chosenBar(screen);
+      const rows = bar === undefined ? 0 : linkRowsBelow(screen, bar);
+      seen = bar === undefined ? 'no list' : `${rows} rows of links`;
+      return bar !== undefined && rows >= nth ? bar : undefined;
+    },
+    { timeoutMs: 30_000, failure: () => `The address bar's list never showed ${nth} suggestions; it showed ${seen}.` },
+  );
+  for (let row = 1; row <= nth; row += 1) {
+    await xdotool(xvfb.display, 'key', 'Down');
+    await pollUntil(
+      async () => {
+        const bar = chosenBar(await xvfb.screen());
+        return bar !== undefined && chosenRow(bar, first) === row ? true : undefined;
+      },
+      { timeoutMs: 30_000, failure: `Down never moved the address bar's choice to row ${row}.` },
+    );
+  }
+  await xdotool(xvfb.display, 'key', 'Return');
 }
