@@ -1,5 +1,5 @@
 // One queue for every shortening (issue 11), against a stand-in allowing 10
-// requests per 3-second window: menu clicks past the limit wait instead of
+// requests per 5-second window: menu clicks past the limit wait instead of
 // failing, and no window ever refuses one; the popup over the limit counts
 // down and then shows its link; Cancel drops a waiting link; a worker
 // stopped mid-queue leaves the rest to the next one, which offers late links
@@ -14,7 +14,9 @@ import { countdownShown, shownError } from '../support/popup-page';
 import { settledBadge } from '../support/toolbar-badge';
 
 const LIMIT = 10;
-const WINDOW_MS = 3_000;
+// Long enough for the popup to ask inside the window ten clicks spent (see popupOverTheLimit) on a machine several
+// times slower than an idle one; every test here waits out a window or two, so not longer.
+const WINDOW_MS = 5_000;
 let session: E2eSession;
 
 beforeAll(async () => {
@@ -73,6 +75,20 @@ const journalledJobs = async () => (await (await session.worker()).evaluate(asyn
 
 const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
 
+/**
+ * The popup opened on a tab over the limit: the tab opened first, then ten menu clicks spend the window, then the
+ * popup opens. Only the popup's own opening separates the spend from its request, which the test needs inside the
+ * window (the wait is on real time, the browser's and the server's): about a second when the machine is idle.
+ * `beforeOpening` runs between the spend and the popup (the log is cleared by then).
+ */
+async function popupOverTheLimit(prefix: string, beforeOpening: () => void = () => undefined): Promise<{ tab: Page; popup: Page }> {
+  const tab = await session.openTab('/demo/article');
+  await menuClicks(LIMIT, prefix);
+  session.standIn.clearLog();
+  beforeOpening();
+  return { tab, popup: await session.browser.openPopup(tab) };
+}
+
 describe('one queue for every shortening', () => {
   it('20 menu clicks against 10 per window: 20 short links, none failed, no window over the limit, the last click\'s link on the clipboard', async () => {
     await session.setClipboard('before');
@@ -83,7 +99,7 @@ describe('one queue for every shortening', () => {
         const badge = await session.badge();
         return /^\d+$/.test(badge.text) ? badge : undefined;
       },
-      { timeoutMs: 5_000, failure: 'The badge never showed a count of links waiting.' },
+      { timeoutMs: 30_000, failure: 'The badge never showed a count of links waiting.' },
     );
     expect(Number(waitingBadge.text)).toBeGreaterThan(0);
     expect(waitingBadge.title).toMatch(/^Links waiting for the server's limit: \d+$/);
@@ -111,15 +127,12 @@ describe('one queue for every shortening', () => {
   });
 
   it('the popup opened over the limit says it waits, counting down, then shows and copies its link with no click', async () => {
-    await menuClicks(LIMIT, 'spend');
-    session.standIn.clearLog();
-    const tab = await session.openTab('/demo/article');
-    const popup = await session.browser.openPopup(tab);
+    const { tab, popup } = await popupOverTheLimit('spend');
     const { text, cancel } = await countdownShown(popup);
     expect(text).toMatch(/^Waiting \d seconds? for the server's limit…$/);
     expect(cancel).toBe(true);
 
-    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 30_000 }).toMatch(session.shortUrlPattern());
     const shortUrl = await popup.getByLabel('Short link').inputValue();
     await expect.poll(() => popup.getByTestId('copy-status').textContent()).toBe('Copied to the clipboard');
     await popup.close();
@@ -130,10 +143,7 @@ describe('one queue for every shortening', () => {
   });
 
   it('Cancel in the popup drops the waiting link: no request for it, and Retry gets it later', async () => {
-    await menuClicks(LIMIT, 'spend-again');
-    session.standIn.clearLog();
-    const tab = await session.openTab('/demo/article');
-    const popup = await session.browser.openPopup(tab);
+    const { tab, popup } = await popupOverTheLimit('spend-again');
     await popup.getByRole('timer').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
     expect(await shownError(popup)).toEqual({ kind: 'cancelled', message: 'Cancelled.' });
@@ -144,28 +154,24 @@ describe('one queue for every shortening', () => {
     expect(requestedUrls()).toEqual(['https://example.com/behind-the-cancelled/0']);
 
     await popup.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => shortLinkShown(popup), { timeout: WINDOW_MS + 30_000 }).toMatch(session.shortUrlPattern());
     expect(session.standIn.apiRequests()).toHaveLength(2);
     await popup.close();
     await tab.close();
   });
 
   it('the popup closed and opened again on a link that waits: the second joins the first, one request for both', async () => {
-    await menuClicks(LIMIT, 'spend-for-join');
-    session.standIn.clearLog();
     // Once the window is over and the link is sent, the server holds its answer: the link is not made
     // before the second popup is open, however slow the machine.
-    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
-    const tab = await session.openTab('/demo/article');
-    const first = await session.browser.openPopup(tab);
+    const { tab, popup: first } = await popupOverTheLimit('spend-for-join', () => session.standIn.setFault({ kind: 'hold' }, { times: 1 }));
     await first.getByRole('timer').waitFor();
     await first.close();
     const again = await session.browser.openPopup(tab);
     // Still waiting for the window, or sent and waiting for the answer: either way, the first one's job.
     await again.locator('.loading').waitFor();
-    await expect.poll(() => session.standIn.apiRequests().length, { timeout: WINDOW_MS + 5_000 }).toBe(1);
+    await expect.poll(() => session.standIn.apiRequests().length, { timeout: WINDOW_MS + 30_000 }).toBe(1);
     session.standIn.releaseHeld();
-    await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 5_000 }).toMatch(session.shortUrlPattern());
+    await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 30_000 }).toMatch(session.shortUrlPattern());
     // Every job ends after its answer: with none left, every request made is in the stand-in's log.
     await expect.poll(journalledJobs).toEqual([]);
     expect(session.standIn.apiRequests()).toHaveLength(1);
@@ -177,7 +183,7 @@ describe('one queue for every shortening', () => {
     await menuClicks(LIMIT, 'spend-before-switch');
     session.standIn.clearLog();
     const waiting = menuClicks(1, 'switched');
-    await pollUntil(async () => ((await session.badge()).text === '1' ? true : undefined), { timeoutMs: 5_000, failure: 'The link never waited.' });
+    await pollUntil(async () => ((await session.badge()).text === '1' ? true : undefined), { timeoutMs: 30_000, failure: 'The link never waited.' });
     await session.configure({ serverUrl: session.otherOrigin.baseUrl, token: session.otherOrigin.demoToken });
     const [outcome] = await waiting;
     expect(outcome).toEqual({ status: 'failed', error: { kind: 'server-changed' } });
@@ -186,10 +192,7 @@ describe('one queue for every shortening', () => {
   });
 
   it("the worker stopped while the popup's link waits: the next one makes it and offers it, never copying it over what the user copied since", async () => {
-    await menuClicks(LIMIT, 'spend-before-the-stop');
-    session.standIn.clearLog();
-    const tab = await session.openTab('/demo/article');
-    const popup = await session.browser.openPopup(tab);
+    const { tab, popup } = await popupOverTheLimit('spend-before-the-stop');
     await popup.getByRole('timer').waitFor();
     await session.browser.stopServiceWorkers();
     // The popup lost its answer with the worker, and says so; the user copies something else.
@@ -204,7 +207,7 @@ describe('one queue for every shortening', () => {
         const shown = await (await session.worker()).evaluate(() => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.shown.filter((item) => item.surface === 'notification').map((item) => item.text));
         return shown.findLast((text) => text.startsWith('Short link ready: click to copy'))?.split('\n')[1];
       },
-      { timeoutMs: 20_000, intervalMs: 250, failure: () => `No link was offered; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
+      { timeoutMs: 30_000, intervalMs: 250, failure: () => `No link was offered; the stand-in saw ${session.standIn.apiRequests().length} requests.` },
     );
     expect(offered).toMatch(session.shortUrlPattern());
     expect(requestedUrls()).toEqual([`${session.standIn.baseUrl}/demo/article`]);
@@ -239,9 +242,9 @@ describe('one queue for every shortening', () => {
     // Every link is in history before its job ends: let the last ones end (their notifications shown, the journal empty).
     const restarted = await session.worker();
     await expect
-      .poll(async () => (await restarted.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:')), { timeout: 15_000 })
+      .poll(async () => (await restarted.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:')), { timeout: 30_000 })
       .toEqual([]);
-    expect(await settledBadge(session, 15_000)).toEqual({ text: '✓', title: expect.any(String) });
+    expect(await settledBadge(session, 30_000)).toEqual({ text: '✓', title: expect.any(String) });
     expectLimitNeverExceeded();
 
     // Late links were not copied over whatever the clipboard held...
@@ -254,5 +257,5 @@ describe('one queue for every shortening', () => {
     // ...and clicking the notification copies the link it offers.
     await restarted.evaluate((id) => (globalThis as unknown as { shrtnrE2e: Hooks }).shrtnrE2e.onNotificationClicked(id), 'shrtnr-offer');
     expect(await session.readClipboard()).toBe(offered);
-  }, 90_000);
+  });
 });
