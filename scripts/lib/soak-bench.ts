@@ -35,7 +35,7 @@ export interface SoakResult {
   clipboard: { acceptable: string[]; late: string[]; actual: string };
 }
 
-/** A click of the soak's: when the soak made it (a few ms before the worker stamps it) and where. */
+/** A click of the soak's: when it was made (a menu click's by the worker's clock, see menuClick) and where. */
 interface SoakClick {
   longUrl: string;
   at: number;
@@ -68,7 +68,6 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
   ].toSorted((a, b) => a.atMs - b.atMs);
   const stopTimes: number[] = [];
   const clicks: SoakClick[] = [];
-  const pending: Promise<unknown>[] = [];
   const say = (text: string) => process.env.SOAK_TRACE !== undefined && console.log(`soak ${((Date.now() - startedAt) / 1000).toFixed(2)} s: ${text}`);
   for (const event of events) {
     await new Promise((done) => setTimeout(done, Math.max(0, startedAt + event.atMs - Date.now())));
@@ -84,9 +83,7 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
       // The click happens when the worker has it: a worker stopped just before takes up to a second to
       // wake, and two clicks waiting for it at once would reach it in either order.
       const worker = await awakeWorker(extension);
-      clicks.push({ longUrl, at: Date.now(), kind: 'menu' });
-      // Not awaited: a worker stopped meanwhile loses the answer, not the link (its job is journalled).
-      pending.push(menuClick(worker, longUrl).catch(() => undefined));
+      clicks.push({ longUrl, at: await menuClick(worker, longUrl), kind: 'menu' });
     } else {
       const longUrl = tabUrl(standIn, 'popup', event.index);
       await plain.goto(longUrl);
@@ -98,8 +95,6 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
     }
   }
   say('events done');
-  await Promise.all(pending);
-  say('clicks answered');
   const items = await pollUntil(() => endedRun(extension, window.windowId), { timeoutMs: endsWithinMs(shape), intervalMs: 500, failure: `The soak's run of ${shape.tabs} tabs did not end within ${Math.round(endsWithinMs(shape) / 1000)} s.` });
   const tookMs = Date.now() - startedAt;
   say('run ended');
@@ -119,8 +114,19 @@ export async function soak(extension: ExtensionBrowser, standIn: StandIn, shape:
   return { seed: shape.seed, tabs: shape.tabs, tookMs, stops: stopTimes.length, unfinished: items.filter((item) => item.status.state !== 'done').map((item) => `${item.url}: ${JSON.stringify(item.status)}`), ...requestsAudit(standIn, stopTimes), notInHistoryOnce: asked.filter((url) => history.filter((entry) => entry.longUrl === url).length !== 1), clipboard: await clipboardAudit(extension, standIn, clicks, history) };
 }
 
-function menuClick(worker: Worker, linkUrl: string): Promise<BackgroundOutcome | undefined> {
-  return worker.evaluate((url) => (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object, tab: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: url, editable: false }, { index: 0, active: true, incognito: false }), linkUrl);
+/**
+ * A menu click in the worker; resolves with the worker's clock as it takes the click, which it stamps the click with a
+ * moment later: the soak's own clock, a round trip to the worker earlier, was seconds early on a loaded machine. The
+ * click's end is not awaited: a worker stopped meanwhile loses the answer, not the link (its job is journalled), and
+ * the soak waits for every link in history.
+ */
+function menuClick(worker: Worker, linkUrl: string): Promise<number> {
+  return worker.evaluate((url) => {
+    const takenAt = Date.now();
+    const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object, tab: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
+    hooks.onMenuClicked({ menuItemId: 'shorten-link', linkUrl: url, editable: false }, { index: 0, active: true, incognito: false }).catch(() => undefined);
+    return takenAt;
+  }, linkUrl);
 }
 
 /** Each long URL sent more than once, by why: a 429 answered the earlier request, a worker stop fell between the two, or neither. */
@@ -148,8 +154,8 @@ function requestsAudit(standIn: StandIn, stopTimes: number[]): Pick<SoakResult, 
 /**
  * What the clipboard may hold and must not. The popup copies its link whenever it comes while it is open (the soak
  * waits for it): a popup click is always in time. A menu click's link is copied only within LATE_AFTER_MS of the click,
- * judged by the worker's clock from its own stamp; the soak's stamps (its click, history's createdAt) are a few ms to
- * either side, so a link within SKEW_MS of the bound may have gone either way. The last click surely in time has its
+ * judged by the worker's clock from its own stamp; the soak's (the click as the worker took it, history's createdAt as
+ * it recorded the link) are a little before each, so a link within SKEW_MS of the bound may have gone either way. The last click surely in time has its
  * link copied unless a later click's was: the clipboard holds its link, or that of a later click near the bound.
  */
 async function clipboardAudit(extension: ExtensionBrowser, standIn: StandIn, clicks: SoakClick[], history: { longUrl: string; shortUrl: string; createdAt: number }[]): Promise<SoakResult['clipboard']> {
