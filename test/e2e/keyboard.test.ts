@@ -56,7 +56,7 @@ describe('keyboard only', () => {
     await popup.keyboard.press('Enter');
     await expect.poll(() => popup.getByTestId('long-url').textContent()).toBe(`${session.standIn.baseUrl}/demo/destination?typed=keys`);
     // Escape closes the popup, as in any browser popup.
-    const closed = popup.waitForEvent('close', { timeout: 5_000 });
+    const closed = popup.waitForEvent('close');
     // The popup may be gone before the key is released: then the press itself reports a closed target.
     const pressed = await popup.keyboard.press('Escape').then(() => 'pressed', (error: unknown) => String(error));
     expect(pressed).toMatch(/^pressed$|closed/);

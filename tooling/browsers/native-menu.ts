@@ -38,7 +38,7 @@ export async function chooseIconItem(xvfb: XvfbServer, menuWindow: string, icon:
   const box = await windowBox(xvfb.display, menuWindow);
   // Painted once the icon shows.
   const iconY = await pollUntil(async () => iconRow(await xvfb.screen(), box, icon), {
-    timeoutMs: 5_000,
+    timeoutMs: 30_000,
     failure: `The menu ${menuWindow} never showed the extension's icon.`,
   });
   const first = await xvfb.screen();
@@ -62,7 +62,7 @@ export async function chooseIconItem(xvfb: XvfbServer, menuWindow: string, icon:
   }
   await xdotool(xvfb.display, 'key', 'Return');
   await pollUntil(async () => ((await visibleWindowIds(xvfb.display)).some((window) => menus.includes(window)) ? undefined : true), {
-    timeoutMs: 5_000,
+    timeoutMs: 30_000,
     failure: `The menu ${menus.join(' > ')} stayed open after Return on the extension's item.`,
   });
 }
