@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
 import { shownError } from '../support/popup-page';
 import { wordsIn } from '../support/locale-catalogue';
 import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
@@ -39,7 +40,8 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     const found: Record<string, string[]> = {};
     await session.useStandIn();
 
-    // Loading: the server holds its answer until both scans are done.
+    // Loading: the server holds its answer until both scans are done, and the worker waits for it as long.
+    await setRequestTimeout(session, HELD_ANSWER_MS);
     session.standIn.setFault({ kind: 'hold' }, { times: 1 });
     session.standIn.clearLog();
     let { tab, popup } = await popupOn();

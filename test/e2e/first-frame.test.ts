@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
 import { wordsIn } from '../support/locale-catalogue';
 import { POPUP_PAGE, POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
@@ -89,6 +90,7 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
 
     // The real popup, held at "Shortening…" by the server, then given its link.
     await session.clearHistory();
+    await setRequestTimeout(session, HELD_ANSWER_MS);
     session.standIn.setFault({ kind: 'hold' }, { times: 1 });
     session.standIn.clearLog();
     const tab = await session.openTab('/demo/article?first-frame');

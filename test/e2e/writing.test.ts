@@ -18,6 +18,7 @@ import { omniboxShown, suggestionEntered, typedInAddressBar } from '../support/a
 import { clearedBadge, settledBadge } from '../support/toolbar-badge';
 import { chooseInMenu, inFrontForKeys, paragraphOnPage } from '../support/real-input';
 import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
+import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
 
 let session: E2eSession;
 let xvfb: XvfbServer;
@@ -42,7 +43,7 @@ beforeEach(async () => {
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
   // The build's own, whatever a test before set (or left set, failing).
-  await setRequestTimeout(E2E_REQUEST_TIMEOUT_MS);
+  await setRequestTimeout(session, E2E_REQUEST_TIMEOUT_MS);
   await session.setClipboard('nothing copied yet');
   // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
   await writing.reload();
@@ -77,10 +78,6 @@ async function madeEarlier(code: string, tag: string, title: string): Promise<st
   return entry.shortUrl;
 }
 
-/** How long the worker's requests wait for an answer (the e2e build's hook: no browser input sets it). */
-async function setRequestTimeout(ms: number): Promise<void> {
-  await (await session.worker()).evaluate((given) => (globalThis as unknown as { shrtnrE2e: E2eHooks }).shrtnrE2e.setRequestTimeout(given), ms);
-}
 
 /** The keyword and words typed for real, then Down to the nth suggestion once Chromium draws it, and Enter: what that copied. */
 async function suggestionChosen(words: string, nth: number): Promise<string> {
@@ -201,7 +198,7 @@ describe('"Shorten the links in this field"', () => {
   it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {
     await writing.fill('#field-textarea', `One ${from('edit-1')} two ${from('edit-2')} end`);
     // Held as long as the typing below takes, whatever the machine: not given up after the build's 5 s.
-    await setRequestTimeout(60_000);
+    await setRequestTimeout(session, HELD_ANSWER_MS);
     // The first request held: the field waits for all its links. A queue that has not heard this server yet sends one
     // at a time (this test first in the file, with seed 40406: a second held request was never sent, nor released);
     // one that has sends both, and the second is answered at once.
@@ -250,6 +247,7 @@ describe('"Shorten the links in this field"', () => {
     await writing.evaluate((text) => {
       (document.querySelector('#field-editable') as HTMLElement).textContent = text;
     }, `Intro ${from('caret-1')}`);
+    await setRequestTimeout(session, HELD_ANSWER_MS);
     session.standIn.setFault({ kind: 'hold' }, { times: 1 });
     await chooseInMenu(session, writing, '#field-editable', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
