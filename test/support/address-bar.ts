@@ -1,6 +1,6 @@
 import { chosenBar, chosenRow, linkRowsBelow } from '../../tooling/browsers/address-bar-screen';
 import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
-import { pollUntil } from '../../tooling/poll';
+import { pollUntil, pollWithin } from '../../tooling/poll';
 import type { E2eSession } from './e2e-session';
 
 // The address bar's keyword ("sh"), typed for real under Xvfb, and what the
@@ -12,14 +12,17 @@ import type { E2eSession } from './e2e-session';
  * its first line names the link). In two
  * full CI runs of 2026-11-26 it never did, though the page was in front; run
  * alone, even under load, it never failed. So Escape and type again, at most
- * three times: what is tested is what the extension does with the link.
+ * three times: what is tested is what the extension does with the link. Each
+ * try waits up to 30 s: on a loaded machine the words took over 5 s to be
+ * handed, and an Escape pressed meanwhile closed the address bar's list, the
+ * words handed all the same (2026-11-29, suggestionEntered found no list).
  */
 export async function typedInAddressBar(session: E2eSession, display: string, typed: string, handed = async () => (await omniboxShown(session)).some((text) => text.includes(typed))): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
     await xdotool(display, 'type', '--delay', '40', 'sh ');
     await xdotool(display, 'type', '--delay', '10', typed);
-    if (await pollUntil(async () => ((await handed()) ? true : undefined), { timeoutMs: 5_000, failure: 'not handed' }).catch(() => false)) return;
+    if (await pollWithin(async () => ((await handed()) ? true : undefined), { timeoutMs: 30_000 })) return;
     await xdotool(display, 'key', 'Escape', 'Escape');
   }
   throw new Error(`The address bar never handed ${typed} to the extension after "sh ".`);
@@ -43,13 +46,13 @@ export async function omniboxShown(session: E2eSession, surface = 'omnibox', typ
  * on nothing, and Enter then takes the first), then, after each Down, the chosen row's bar one row lower.
  */
 export async function suggestionEntered(xvfb: XvfbServer, nth: number): Promise<void> {
-  let seen = 'no list';
+  let seen = 'no chosen row';
   const first = await pollUntil(
     async () => {
       const screen = await xvfb.screen();
       const bar = chosenBar(screen);
       const rows = bar === undefined ? 0 : linkRowsBelow(screen, bar);
-      seen = bar === undefined ? 'no list' : `${rows} rows of links`;
+      seen = bar === undefined ? 'no chosen row' : `${rows} rows of links below a chosen row at x ${bar.x}, y ${bar.top}–${bar.bottom}`;
       return bar !== undefined && rows >= nth ? bar : undefined;
     },
     { timeoutMs: 30_000, failure: () => `The address bar's list never showed ${nth} suggestions; it showed ${seen}.` },
