@@ -312,7 +312,7 @@ describe('shorten all tabs in Chromium', () => {
       // The popup's own link and the first window's: the cancelled ones never went.
       expect(sent).toBe(done);
       // The badge counts the links the queue holds for the limit, a link that stayed in it too until it went out: once it counts none, nothing more went.
-      await pollUntil(async () => (/^\d+$/.test((await session.badge()).text) ? undefined : true), { timeoutMs: WINDOW_MS + 5_000, failure: 'The badge still counts links waiting.' });
+      await pollUntil(async () => (/^\d+$/.test((await session.badge()).text) ? undefined : true), { timeoutMs: WINDOW_MS + 30_000, failure: 'The badge still counts links waiting.' });
       expect(session.standIn.apiRequests()).toHaveLength(sent);
       expect(await popup.getByTestId('bulk-summary').textContent()).toBe(`${t('bulkSummaryMade', done, 12)} · ${t('bulkSummaryFailed', cancelled)}`);
       await popup.close();
