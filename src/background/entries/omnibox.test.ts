@@ -19,6 +19,7 @@ const lines = () => setDefaultSuggestion.mock.calls.map(([details]) => (details 
 
 beforeEach(() => {
   setDefaultSuggestion.mockClear();
+  history.all.mockReset();
   history.all.mockResolvedValue({ entries: [] });
   onOmniboxStarted();
 });
@@ -31,6 +32,15 @@ describe('the address bar, as the keyword is typed', () => {
     expect(suggest).toHaveBeenCalledWith([]);
   });
 
+  it('reads history as the keyword is typed, once a session, before the first word asks', async () => {
+    expect(history.all).toHaveBeenCalledTimes(1);
+    await onOmniboxChanged('garden', vi.fn());
+    await onOmniboxChanged('gardening', vi.fn());
+    expect(history.all).toHaveBeenCalledTimes(1);
+    onOmniboxStarted();
+    expect(history.all).toHaveBeenCalledTimes(2);
+  });
+
   it('says when words match nothing in history', async () => {
     await onOmniboxChanged('garden', vi.fn());
     expect(lines().at(-1)).toContain('omniboxNoMatch');
@@ -39,6 +49,7 @@ describe('the address bar, as the keyword is typed', () => {
   it("keeps a later keystroke's line when an earlier one's search of history ends after it", async () => {
     const read = deferred<{ entries: never[] }>();
     history.all.mockReturnValue(read.promise);
+    onOmniboxStarted();
     const suggest = vi.fn();
     // Not yet a link: it waits for history, read at the session's first search.
     const searching = onOmniboxChanged('https:/', suggest);

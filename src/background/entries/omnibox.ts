@@ -21,15 +21,22 @@ import { tellShown } from '../delivery/shown';
  */
 const MAX_SUGGESTIONS = 6;
 
-// History as searched in one input session: read once when the session starts to ask, dropped when it ends.
+// History as searched in one input session: read as the session starts, dropped when it ends.
 let session: Promise<SearchIndex> | undefined;
 const historyIndex = (): Promise<SearchIndex> =>
   (session ??= backgroundHistory()
     .all()
     .then(({ entries }) => searchIndex(entries.filter((entry) => entry.origin !== IMPORTED))));
 
+/**
+ * The keyword typed: history is read now, while the words are typed, not at the first word. Chrome stops listening
+ * for an extension's suggestions 1.5 s after the last keystroke (AutocompleteController's stop timer): on a loaded
+ * machine, reading history at the last word made them come too late to be shown at all.
+ */
 export function onOmniboxStarted(): void {
   session = undefined;
+  // A failed read fails the first search that awaits it, which says so; here it is only started.
+  historyIndex().catch(() => undefined);
   suggestByDefault(suggestionDescription(browserWords().t('omniboxHint')));
 }
 
