@@ -13,9 +13,8 @@ import type { E2eSession } from './e2e-session';
  * full CI runs of 2026-11-26 it never did, though the page was in front; run
  * alone, even under load, it never failed. So Escape and type again, at most
  * three times: what is tested is what the extension does with the link. Each
- * try waits up to 30 s: on a loaded machine the words took over 5 s to be
- * handed, and an Escape pressed meanwhile closed the address bar's list, the
- * words handed all the same (2026-11-29, suggestionEntered found no list).
+ * try waits up to 30 s, a ceiling: the 5 s there were could run out on a loaded
+ * machine, and a second try would then type over words still on their way.
  */
 export async function typedInAddressBar(session: E2eSession, display: string, typed: string, handed = async () => (await omniboxShown(session)).some((text) => text.includes(typed))): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -43,7 +42,9 @@ export async function omniboxShown(session: E2eSession, surface = 'omnibox', typ
  * Down to the nth suggestion below the line typed, then Enter, each key pressed once the screen shows what it acts
  * on: first the list with at least `nth` rows of links below that line (Chromium draws a batch of suggestions only
  * once it has parsed it, in a process of its own, a while after the extension sent it: a Down pressed before lands
- * on nothing, and Enter then takes the first), then, after each Down, the chosen row's bar one row lower.
+ * on nothing, and Enter then takes the first), then, after each Down, the chosen row's bar one row lower. Chromium
+ * never draws suggestions that come over 1.5 s after the last key (its stop timer): the list then keeps only the line
+ * typed, and this fails saying so.
  */
 export async function suggestionEntered(xvfb: XvfbServer, nth: number): Promise<void> {
   let seen = 'no chosen row';
