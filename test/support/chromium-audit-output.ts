@@ -5,7 +5,7 @@ import { withTimeout, type OutputKind, type TokenAudit } from './token-audit';
 
 type Params = Record<string, unknown>;
 
-export const DEEP_READ_TIMEOUT_MS = 5_000;
+export const DEEP_READ_TIMEOUT_MS = 30_000;
 
 /**
  * CDP's answer to a read whose object's context has ended first (its worker

@@ -111,7 +111,7 @@ export class FirefoxAuditWatcher {
         const seen = new Promise<void>((resolve) => this.awaited.set(marker, resolve));
         try {
           await inExtension(`console.warn(${JSON.stringify(marker)})`);
-          await withTimeout(seen, 5_000);
+          await withTimeout(seen, 30_000);
         } finally {
           this.awaited.delete(marker);
         }
@@ -143,7 +143,7 @@ export class FirefoxAuditWatcher {
     const expression = `JSON.stringify((${readDocument.toString()})(document))`;
     try {
       // In a sandbox of its own: the page's scripts cannot change what the reader calls.
-      const { result } = await withTimeout(this.watching().send('script.evaluate', { expression, target: { context, sandbox: 'token-audit' }, awaitPromise: false }), 5_000);
+      const { result } = await withTimeout(this.watching().send('script.evaluate', { expression, target: { context, sandbox: 'token-audit' }, awaitPromise: false }), 30_000);
       const value = (result as { result?: { value?: unknown } }).result?.value;
       if (typeof value !== 'string') throw new Error(`no reading (${JSON.stringify(result).slice(0, 200)})`);
       return JSON.parse(value) as PageReading;

@@ -19,7 +19,8 @@ export interface AuditSources {
   settle(final: boolean): Promise<void>;
 }
 
-const READ_TIMEOUT_MS = 10_000;
+// Ceilings for a hang only: on a machine loaded to 20 a deep read of the worker took over 5 s (2026-11-29).
+const READ_TIMEOUT_MS = 60_000;
 /** What a failed test prints of the browser's output: its last lines, each cut to this length. */
 const SAID_KEPT = 40;
 const SAID_LENGTH = 300;
