@@ -41,6 +41,15 @@ describe('the address bar, as the keyword is typed', () => {
     expect(history.all).toHaveBeenCalledTimes(2);
   });
 
+  it('answers only the last of keystrokes that come together, with one batch of suggestions', async () => {
+    const suggest = vi.fn();
+    // Each keystroke a task of its own, all queued before the first runs, as the browser hands over a burst.
+    const handled = ['g', 'ga', 'gar', 'garden'].map((text) => new Promise((done) => setTimeout(() => done(onOmniboxChanged(text, suggest)), 0)));
+    await Promise.all(handled);
+    expect(suggest).toHaveBeenCalledTimes(1);
+    expect(lines().filter((line) => line.includes('omniboxNoMatch'))).toHaveLength(1);
+  });
+
   it('says when words match nothing in history', async () => {
     await onOmniboxChanged('garden', vi.fn());
     expect(lines().at(-1)).toContain('omniboxNoMatch');

@@ -74,6 +74,10 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
     return;
   }
   const index = await historyIndex();
+  // Keystrokes that reached the worker together (a loaded machine hands them over in a burst): only the last is
+  // answered. Chrome parses each batch of suggestions in a new process of its own, and ten at once made the last
+  // one's come after Chrome had stopped listening (1.5 s after the last key). Other tasks waiting run first.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   if (input !== latestInput) return;
   const found = search(index, typed).slice(0, MAX_SUGGESTIONS);
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
