@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
-import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
+import { holdNextAnswer, releaseHeldAnswer } from '../support/held-answer';
 import { shownError } from '../support/popup-page';
 import { wordsIn } from '../support/locale-catalogue';
 import { OWN_LINK_PATHS } from '../../tooling/stand-in/demo-pages';
@@ -41,15 +41,14 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     await session.useStandIn();
 
     // Loading: the server holds its answer until both scans are done, and the worker waits for it as long.
-    await setRequestTimeout(session, HELD_ANSWER_MS);
-    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
+    await holdNextAnswer(session);
     session.standIn.clearLog();
     let { tab, popup } = await popupOn();
     await popup.getByRole('status').filter({ hasText: t('popupShortening') }).waitFor();
     found.loading = await axeViolationsLightAndDark(popup);
     // The popup says "Shortening…" as the link is sent, maybe before the server has it: release what it holds once it does.
     await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
-    session.standIn.releaseHeld();
+    await releaseHeldAnswer(session);
     // Its link is recorded in history when it comes, popup open or not: let it come before the next state.
     await popup.getByTestId('short-url').waitFor();
     await closeAll(popup, tab);

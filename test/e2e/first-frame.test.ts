@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsLightAndDark } from '../support/axe';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
-import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
+import { holdNextAnswer, releaseHeldAnswer } from '../support/held-answer';
 import { wordsIn } from '../support/locale-catalogue';
 import { POPUP_PAGE, POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
 
@@ -90,8 +90,7 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
 
     // The real popup, held at "Shortening…" by the server, then given its link.
     await session.clearHistory();
-    await setRequestTimeout(session, HELD_ANSWER_MS);
-    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
+    await holdNextAnswer(session);
     session.standIn.clearLog();
     const tab = await session.openTab('/demo/article?first-frame');
     const popup = await session.browser.openPopup(tab);
@@ -102,7 +101,7 @@ describe.each(['en', 'ar'] as const)('the first frame in %s', (language) => {
     expect(await popup.locator('main.popup').getAttribute('aria-busy')).toBeNull();
     expect(await popup.locator('.result').getAttribute('aria-busy')).toBe('true');
     await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
-    session.standIn.releaseHeld();
+    await releaseHeldAnswer(session);
     await popup.getByTestId('link-origin').waitFor();
     const linkLayout = await layoutOf(popup);
     expect(await popup.locator('.result').getAttribute('aria-busy')).toBe('false');

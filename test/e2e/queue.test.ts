@@ -10,6 +10,7 @@ import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
+import { holdNextAnswer, releaseHeldAnswer } from '../support/held-answer';
 import { countdownShown, shownError } from '../support/popup-page';
 import { settledBadge } from '../support/toolbar-badge';
 
@@ -81,11 +82,11 @@ const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValu
  * window (the wait is on real time, the browser's and the server's): about a second when the machine is idle.
  * `beforeOpening` runs between the spend and the popup (the log is cleared by then).
  */
-async function popupOverTheLimit(prefix: string, beforeOpening: () => void = () => undefined): Promise<{ tab: Page; popup: Page }> {
+async function popupOverTheLimit(prefix: string, beforeOpening: () => Promise<void> | void = () => undefined): Promise<{ tab: Page; popup: Page }> {
   const tab = await session.openTab('/demo/article');
   await menuClicks(LIMIT, prefix);
   session.standIn.clearLog();
-  beforeOpening();
+  await beforeOpening();
   return { tab, popup: await session.browser.openPopup(tab) };
 }
 
@@ -163,14 +164,14 @@ describe('one queue for every shortening', () => {
   it('the popup closed and opened again on a link that waits: the second joins the first, one request for both', async () => {
     // Once the window is over and the link is sent, the server holds its answer: the link is not made
     // before the second popup is open, however slow the machine.
-    const { tab, popup: first } = await popupOverTheLimit('spend-for-join', () => session.standIn.setFault({ kind: 'hold' }, { times: 1 }));
+    const { tab, popup: first } = await popupOverTheLimit('spend-for-join', () => holdNextAnswer(session));
     await first.getByRole('timer').waitFor();
     await first.close();
     const again = await session.browser.openPopup(tab);
     // Still waiting for the window, or sent and waiting for the answer: either way, the first one's job.
     await again.locator('.loading').waitFor();
     await expect.poll(() => session.standIn.apiRequests().length, { timeout: WINDOW_MS + 30_000 }).toBe(1);
-    session.standIn.releaseHeld();
+    await releaseHeldAnswer(session);
     await expect.poll(() => shortLinkShown(again), { timeout: WINDOW_MS + 30_000 }).toMatch(session.shortUrlPattern());
     // Every job ends after its answer: with none left, every request made is in the stand-in's log.
     await expect.poll(journalledJobs).toEqual([]);

@@ -17,8 +17,7 @@ import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { omniboxShown, suggestionEntered, typedInAddressBar } from '../support/address-bar';
 import { clearedBadge, settledBadge } from '../support/toolbar-badge';
 import { chooseInMenu, inFrontForKeys, paragraphOnPage } from '../support/real-input';
-import { E2E_REQUEST_TIMEOUT_MS } from '../../src/background/testing/e2e-values';
-import { HELD_ANSWER_MS, setRequestTimeout } from '../support/request-timeout';
+import { holdNextAnswer, releaseHeldAnswer, restoreRequestTimeout } from '../support/held-answer';
 
 let session: E2eSession;
 let xvfb: XvfbServer;
@@ -42,8 +41,7 @@ beforeEach(async () => {
   session.standIn.setFault(null);
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
-  // The build's own, whatever a test before set (or left set, failing).
-  await setRequestTimeout(session, E2E_REQUEST_TIMEOUT_MS);
+  await restoreRequestTimeout(session);
   await session.setClipboard('nothing copied yet');
   // The page as it loads: a test before may have replaced a field's addresses (shuffled, one did).
   await writing.reload();
@@ -197,12 +195,10 @@ describe('"Shorten the links in this field"', () => {
 
   it('keeps what the user typed while the links waited, and replaces only the addresses still as they were', async () => {
     await writing.fill('#field-textarea', `One ${from('edit-1')} two ${from('edit-2')} end`);
-    // Held as long as the typing below takes, whatever the machine: not given up after the build's 5 s.
-    await setRequestTimeout(session, HELD_ANSWER_MS);
-    // The first request held: the field waits for all its links. A queue that has not heard this server yet sends one
-    // at a time (this test first in the file, with seed 40406: a second held request was never sent, nor released);
-    // one that has sends both, and the second is answered at once.
-    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
+    // The first request held as long as the typing below takes: the field waits for all its links. A queue that has
+    // not heard this server yet sends one at a time (this test first in the file, with seed 40406: a second held
+    // request was never sent, nor released); one that has sends both, and the second is answered at once.
+    await holdNextAnswer(session);
     await chooseInMenu(session, writing, '#field-textarea', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBeGreaterThanOrEqual(1);
     // Meanwhile the user changes the first address and types at the end.
@@ -220,7 +216,7 @@ describe('"Shorten the links in this field"', () => {
       area.setRangeText('/changed', area.value.indexOf(' two'), area.value.indexOf(' two'));
       area.setSelectionRange(caret + 8, caret + 8);
     });
-    session.standIn.releaseHeld();
+    await releaseHeldAnswer(session);
     await expect.poll(async () => (await shortLinks()).size).toBe(2);
     const short = await shortLinks();
     expect(typed).toBe(`One ${from('edit-1')} two ${from('edit-2')} end`);
@@ -247,8 +243,7 @@ describe('"Shorten the links in this field"', () => {
     await writing.evaluate((text) => {
       (document.querySelector('#field-editable') as HTMLElement).textContent = text;
     }, `Intro ${from('caret-1')}`);
-    await setRequestTimeout(session, HELD_ANSWER_MS);
-    session.standIn.setFault({ kind: 'hold' }, { times: 1 });
+    await holdNextAnswer(session);
     await chooseInMenu(session, writing, '#field-editable', { beside: true });
     await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
     // Meanwhile the user types after "Intro".
@@ -259,7 +254,7 @@ describe('"Shorten the links in this field"', () => {
       getSelection()?.collapse(field.firstChild, 'Intro'.length);
     });
     await writing.keyboard.type(' more');
-    session.standIn.releaseHeld();
+    await releaseHeldAnswer(session);
     expect(await settledBadge(session)).toEqual({ text: '✓', title: 'Links replaced in the field' });
     // The next key lands where the user was typing, not after the short link.
     await writing.keyboard.type('!');

@@ -559,6 +559,23 @@ describe('faults', () => {
     expect(shortUrlIn(await reply, LONG_URL)).toContain(standIn.baseUrl);
   });
 
+  it('a fault armed after some requests: those are answered as usual, the next ones get the fault, and the rest are answered again', async () => {
+    standIn.clearLog();
+    standIn.setFault({ kind: 'hold' }, { times: 1, after: 2 });
+    expect((await post(PING, '')).status).toBe(200);
+    expect((await post(PING, '')).status).toBe(200);
+    let answered = false;
+    const reply = shortenOnce().finally(() => {
+      answered = true;
+    });
+    await waitFor(() => standIn.apiRequests().length === 3);
+    expect((await post(PING, '')).status).toBe(200);
+    expect(answered).toBe(false);
+    standIn.releaseHeld();
+    expect(shortUrlIn(await reply, LONG_URL)).toContain(standIn.baseUrl);
+    expect(() => standIn.setFault({ kind: 'hold' }, { after: -1 })).toThrow(RangeError);
+  });
+
   it(`${OWN_LINK_PATHS.loading}: a page still loading, its head (its short link declared) at once, the rest only when released`, async () => {
     const received: string[] = [];
     let ended = false;

@@ -8,20 +8,25 @@ const MID_RESPONSE_PAUSE_MS = 50;
 const TRICKLE_TICK_MS = 100;
 const HUGE_BODY_DEFAULT_BYTES = 1024 * 1024;
 
-/** The fault armed by a test, counting down the requests it still applies to. */
+/** The fault armed by a test, counting down the requests it lets by first (`after`), then those it still applies to. */
 export class FaultSwitch {
-  private armed: { fault: Fault; remaining: number } | null = null;
+  private armed: { fault: Fault; remaining: number; passing: number } | null = null;
 
-  set(fault: Fault | null, times?: number): void {
+  set(fault: Fault | null, times?: number, after = 0): void {
     if (times !== undefined && (!Number.isInteger(times) || times < 1)) {
       throw new RangeError(`times must be a positive integer, got ${times}`);
     }
-    this.armed = fault === null ? null : { fault, remaining: times ?? Number.POSITIVE_INFINITY };
+    if (!Number.isInteger(after) || after < 0) throw new RangeError(`after must be a whole number, got ${after}`);
+    this.armed = fault === null ? null : { fault, remaining: times ?? Number.POSITIVE_INFINITY, passing: after };
   }
 
   /** The fault for the /api/ request being answered now, if any; it clears itself once `times` is used up. */
   take(): Fault | null {
     if (this.armed === null) return null;
+    if (this.armed.passing > 0) {
+      this.armed.passing -= 1;
+      return null;
+    }
     const { fault } = this.armed;
     this.armed.remaining -= 1;
     if (this.armed.remaining <= 0) this.armed = null;

@@ -115,7 +115,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     clearLog: () => log.clear(),
     everyRequest: () => log.everyRequest(),
     rateLimitWindows: () => log.windowTallies(),
-    setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times),
+    setFault: (fault, faultOptions) => faults.set(fault, faultOptions?.times, faultOptions?.after),
     releaseHeld: () => {
       for (const answer of held.splice(0)) answer();
     },

@@ -140,7 +140,8 @@ export interface StandIn {
    * the log, so clearLog() forgets them too.
    */
   rateLimitWindows(): WindowTally[];
-  setFault(fault: Fault | null, options?: { times?: number }): void;
+  /** Arms a fault for the next `times` /api/ requests (every one, by default), once `after` more have been answered as usual (none, by default). */
+  setFault(fault: Fault | null, options?: { times?: number; after?: number }): void;
   /** Answers, as usual, every request a `hold` fault is holding, and the rest of every page still loading (OWN_LINK_PATHS.loading; those whose client gave up get nothing). */
   releaseHeld(): void;
   addToken(token: string, credits: number): void;
