@@ -50,6 +50,30 @@ describe('the address bar, as the keyword is typed', () => {
     expect(lines().filter((line) => line.includes('omniboxNoMatch'))).toHaveLength(1);
   });
 
+  it('gives the browser its first line only when the line changes, though each keystroke gets its suggestions', async () => {
+    const suggest = vi.fn();
+    await onOmniboxChanged('https://example.com/a', suggest);
+    setDefaultSuggestion.mockClear();
+    for (const text of ['g', 'ga', 'gar']) await onOmniboxChanged(text, suggest);
+    await onOmniboxChanged('https://example.com/b', suggest);
+    await onOmniboxChanged('garden', suggest);
+    expect(suggest).toHaveBeenCalledTimes(6);
+    expect(lines()).toEqual(['omniboxNoMatch', expect.stringContaining('omniboxShortenTyped'), 'omniboxNoMatch']);
+  });
+
+  it('gives a line the browser refused again the next time it is wanted', async () => {
+    await onOmniboxChanged('https://example.com/a', vi.fn());
+    setDefaultSuggestion.mockClear();
+    setDefaultSuggestion.mockRejectedValueOnce(new Error('Invalid XML'));
+    onOmniboxStarted();
+    // Its refusal heard (the worker's handler runs first, attached first) before the line is wanted again.
+    const refused = setDefaultSuggestion.mock.results[0]?.value as Promise<unknown> | undefined;
+    await refused?.catch(() => undefined);
+    onOmniboxStarted();
+    onOmniboxStarted();
+    expect(lines()).toEqual(['omniboxHint', 'omniboxHint']);
+  });
+
   it('says when words match nothing in history', async () => {
     await onOmniboxChanged('garden', vi.fn());
     expect(lines().at(-1)).toContain('omniboxNoMatch');

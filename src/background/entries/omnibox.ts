@@ -40,15 +40,30 @@ export function onOmniboxStarted(): void {
   suggestByDefault(suggestionDescription(browserWords().t('omniboxHint')));
 }
 
+/** The address bar's first line as last sent, and the browser's answer to it. */
+let firstLine: { description: string; taken: Promise<unknown> } | undefined;
+
 /**
- * The address bar's first line, under what is typed. Told (delivery/shown.ts)
- * once the browser has taken it (Chrome parses it in a process of its own, as
- * it does the suggestions sent just before): the e2e tests wait for it before a key.
+ * The address bar's first line, under what is typed: sent only when it changes. The browser keeps it from keystroke to
+ * keystroke, and Chrome parses each line sent in a new process of its own, as it does each batch of suggestions. A
+ * line sent at every key doubled those processes: on a loaded machine the last key's suggestions then came after
+ * Chrome had stopped listening (1.5 s after the last key), and the list showed none. Told (delivery/shown.ts) once the
+ * browser has taken it: the e2e tests wait for it before a key.
  */
 function suggestByDefault(description: string, typed?: string): void {
-  // Chrome answers with a promise, settled once it has parsed the line; Firefox (plain text) with nothing. The types say void.
-  const taken: unknown = browser.omnibox.setDefaultSuggestion({ description });
-  void Promise.resolve(taken).then(() => tellShown({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }));
+  if (firstLine?.description !== description) {
+    // Chrome answers with a promise, settled once it has parsed the line; Firefox (plain text) with nothing. The types say void.
+    const taken: unknown = browser.omnibox.setDefaultSuggestion({ description });
+    firstLine = { description, taken: Promise.resolve(taken) };
+  }
+  const line = firstLine;
+  line.taken.then(
+    () => tellShown({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }),
+    // Not taken: sent again the next time it is wanted.
+    () => {
+      if (firstLine === line) firstLine = undefined;
+    },
+  );
 }
 
 export function onOmniboxCancelled(): void {
