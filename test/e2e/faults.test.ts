@@ -36,7 +36,7 @@ beforeEach(async () => {
 async function popupShowingError(): Promise<{ tab: Page; popup: Page; kind: string | null; message: string }> {
   const tab = await session.openTab('/demo/article');
   const popup = await session.browser.openPopup(tab);
-  return { tab, popup, ...(await shownError(popup, 15_000)) };
+  return { tab, popup, ...(await shownError(popup, 60_000)) };
 }
 
 /** The popup on an article while its server gives no answer: what it shows waiting, then once Cancel is pressed. */

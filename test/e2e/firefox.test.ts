@@ -606,7 +606,7 @@ describe('the Firefox build, headed under Xvfb', () => {
       await page.click('h1');
       await xdotool(display, 'key', '--clearmodifiers', 'ctrl+l');
       await xdotool(display, 'type', '--delay', '40', 'sh ');
-      await pollWithin(started, { timeoutMs: 3_000 });
+      await pollWithin(started, { timeoutMs: 10_000 });
     }
     await xdotool(display, 'type', '--delay', '10', link);
     // The address bar has handed the whole link to the extension (its latest suggestion names it): then Enter.

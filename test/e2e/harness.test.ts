@@ -138,7 +138,7 @@ describe('headed extension browser under Xvfb', () => {
     // from no selection, Up wraps to the last item, a second Up reaches ours.
     await xdotool(xvfb.display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
 
-    const outcome = await waitForMenuOutcome(harness, 5_000);
+    const outcome = await waitForMenuOutcome(harness, 30_000);
     const expected = 'menu:https://example.test/some/long/path?x=1';
     expect(outcome).toEqual({ lastMenuCopy: expected });
     expect(await harness.readClipboard(blankPageUrl())).toBe(expected);

@@ -5,7 +5,7 @@ import type { E2eSession } from './e2e-session';
 // once it settles after.
 
 /** Waits until the badge settles on a final ✓ or !, and returns it. */
-export async function settledBadge(session: E2eSession, timeoutMs = 10_000): Promise<{ text: string; title: string }> {
+export async function settledBadge(session: E2eSession, timeoutMs = 30_000): Promise<{ text: string; title: string }> {
   let last = { text: '', title: '' };
   return pollUntil(
     async () => {
@@ -21,7 +21,7 @@ export async function settledBadge(session: E2eSession, timeoutMs = 10_000): Pro
  * click's settledBadge then reads its own end. Left as it was, a test read the ✓ of the test before, shown for 6 s
  * (or still to come from a job that test never waited for), and went on while its own job ran on into the next test.
  */
-export async function clearedBadge(session: E2eSession, timeoutMs = 10_000): Promise<void> {
+export async function clearedBadge(session: E2eSession, timeoutMs = 30_000): Promise<void> {
   let last = { text: '', title: '' };
   await pollUntil(async () => ((last = await session.badge()).text === '…' || /^\d+$/.test(last.text) ? undefined : true), {
     timeoutMs,

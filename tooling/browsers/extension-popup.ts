@@ -2,7 +2,7 @@
 // Extensions.triggerAction on the tab that shows the page.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-const POPUP_TIMEOUT_MS = 10_000;
+const POPUP_TIMEOUT_MS = 30_000;
 
 /** The launched browser, as far as the toolbar popup goes. */
 interface PopupHost {
@@ -42,7 +42,7 @@ async function pagesHostedByTab(cdp: CDPSession, tabTargetId: string): Promise<s
   const requestId = 1;
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`tab ${tabTargetId} did not answer Target.setAutoAttach`)), 5_000);
+      const timer = setTimeout(() => finish(new Error(`tab ${tabTargetId} did not answer Target.setAutoAttach`)), 30_000);
       const onMessage = (event: { sessionId: string; message: string }): void => {
         if (event.sessionId !== sessionId) return;
         const message = JSON.parse(event.message) as {

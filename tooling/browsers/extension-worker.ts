@@ -3,7 +3,7 @@
 import type { BrowserContext, CDPSession, Worker } from 'playwright-core';
 import { pollUntil } from '../poll';
 
-const WORKER_TIMEOUT_MS = 10_000;
+const WORKER_TIMEOUT_MS = 30_000;
 
 /** The launched browser, as far as the extension's worker goes. */
 interface WorkerHost {

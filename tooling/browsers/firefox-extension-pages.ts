@@ -17,7 +17,7 @@ export interface PopupPanel {
 export type EvaluateInExtension = <T, A>(fn: ((arg: A) => Promise<T> | T) | string, arg: A) => Promise<T>;
 
 /** How long the background page may take to install its e2e hooks as it starts: a ceiling. */
-const HOOKS_TIMEOUT_MS = 10_000;
+const HOOKS_TIMEOUT_MS = 30_000;
 
 /** Opens `url`, one of the extension's pages, in a new tab and waits for its DOM. */
 export async function openExtensionTab(browser: Browser, url: string): Promise<Page> {

@@ -7,7 +7,7 @@ import { screenImage, type ScreenImage } from './screen-image';
 
 const XVFB_MISSING = 'Xvfb not found: sudo apt-get install -y xvfb xauth xdotool';
 const XDOTOOL_MISSING = 'xdotool not found: sudo apt-get install -y xvfb xauth xdotool';
-const START_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export interface XvfbServer {
@@ -104,7 +104,7 @@ export async function startXvfb(): Promise<XvfbServer> {
 /** Runs `xdotool ...args` against the given X display and returns its trimmed stdout. */
 export function xdotool(display: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('xdotool', args, { env: { ...process.env, DISPLAY: display }, timeout: 10_000 }, (error, stdout) => {
+    execFile('xdotool', args, { env: { ...process.env, DISPLAY: display }, timeout: 30_000 }, (error, stdout) => {
       if (error === null) {
         resolve(stdout.trim());
       } else if (isMissingBinary(error)) {
