@@ -50,6 +50,27 @@ describe('the address bar, as the keyword is typed', () => {
     expect(lines().filter((line) => line.includes('omniboxNoMatch'))).toHaveLength(1);
   });
 
+  it('answers words once the typing pauses: keystrokes under 100 ms apart get one batch, the last', async () => {
+    vi.useFakeTimers();
+    try {
+      const suggest = vi.fn();
+      const handled = [onOmniboxChanged('g', suggest)];
+      for (const text of ['ga', 'gar']) {
+        await vi.advanceTimersByTimeAsync(60);
+        handled.push(onOmniboxChanged(text, suggest));
+      }
+      await vi.advanceTimersByTimeAsync(100);
+      expect(suggest).toHaveBeenCalledTimes(1);
+      // A pause, then one more key: answered too.
+      handled.push(onOmniboxChanged('garden', suggest));
+      await vi.advanceTimersByTimeAsync(100);
+      await Promise.all(handled);
+      expect(suggest).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives the browser its first line only when the line changes, though each keystroke gets its suggestions', async () => {
     const suggest = vi.fn();
     await onOmniboxChanged('https://example.com/a', suggest);

@@ -20,6 +20,8 @@ import { tellShown } from '../delivery/shown';
  * would be copied in one keystroke with no word of where it came from.
  */
 const MAX_SUGGESTIONS = 6;
+/** How long words wait for the next keystroke before they are searched: shorter than the pause of a person between two words. */
+const TYPING_PAUSE_MS = 100;
 
 // History as searched in one input session: read as the session starts, dropped when it ends.
 let session: Promise<SearchIndex> | undefined;
@@ -89,10 +91,10 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
     return;
   }
   const index = await historyIndex();
-  // Keystrokes that reached the worker together (a loaded machine hands them over in a burst): only the last is
-  // answered. Chrome parses each batch of suggestions in a new process of its own, and ten at once made the last
-  // one's come after Chrome had stopped listening (1.5 s after the last key). Other tasks waiting run first.
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  // Words are answered once the typing pauses: of keystrokes less than TYPING_PAUSE_MS apart only the last is. Chrome
+  // parses each batch of suggestions in a new process of its own, and drops one that comes over 1.5 s after the last
+  // key: one batch a key (twelve for "GUIDE garden") made the last come too late on a loaded machine.
+  await new Promise<void>((resolve) => setTimeout(resolve, TYPING_PAUSE_MS));
   if (input !== latestInput) return;
   const found = search(index, typed).slice(0, MAX_SUGGESTIONS);
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
