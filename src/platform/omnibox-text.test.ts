@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 let extensionBase = 'chrome-extension://abc/';
 vi.mock('./browser', () => ({ browser: { runtime: { getURL: (path: string) => `${extensionBase}${path}` } } }));
-const { suggestionDescription } = await import('./omnibox-text');
+const { suggestionDescription, typedLinkLine } = await import('./omnibox-text');
 
 describe("a suggestion's description in the address bar", () => {
   it('is XML for Chrome, every character that would break it escaped, the link marked as one', () => {
@@ -21,5 +21,13 @@ describe("a suggestion's description in the address bar", () => {
   it('is plain text for Firefox, which shows it as it is', () => {
     extensionBase = 'moz-extension://abc/';
     expect(suggestionDescription('Fish & <chips>', 'https://s.co/a?b=1&c=2')).toBe('https://s.co/a?b=1&c=2 Fish & <chips>');
+  });
+
+  it('under a link typed, is for Chrome one line whatever the link, the browser filling it in; for Firefox, the line names it', () => {
+    extensionBase = 'chrome-extension://abc/';
+    expect(typedLinkLine('Enter & go', 'https://s.co/a?b=1&c=2')).toEqual({ description: '<url>%s</url> <dim>Enter &amp; go</dim>', shown: '<url>https://s.co/a?b=1&c=2</url> <dim>Enter &amp; go</dim>' });
+    expect(typedLinkLine('Enter & go', 'https://s.co/other').description).toBe('<url>%s</url> <dim>Enter &amp; go</dim>');
+    extensionBase = 'moz-extension://abc/';
+    expect(typedLinkLine('Enter & go', 'https://s.co/a')).toEqual({ description: 'https://s.co/a Enter & go', shown: 'https://s.co/a Enter & go' });
   });
 });

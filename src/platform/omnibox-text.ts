@@ -15,6 +15,25 @@ const escapeXml = (value: string) => value.replace(/[&<>"']/g, (character) => XM
  */
 export function suggestionDescription(text: string, url?: string): string {
   const [words, link] = [xmlText(text), url === undefined ? undefined : xmlText(url)];
-  if (browser.runtime.getURL('').startsWith('moz-extension:')) return link === undefined ? words : `${link} ${words}`;
+  if (isFirefox()) return link === undefined ? words : `${link} ${words}`;
   return link === undefined ? escapeXml(words) : `<url>${escapeXml(link)}</url> <dim>${escapeXml(words)}</dim>`;
+}
+
+const isFirefox = () => browser.runtime.getURL('').startsWith('moz-extension:');
+
+/** Where Chrome puts what is typed after the keyword in the first line, anew at every key (ApplyDefaultSuggestionForExtensionKeyword). */
+const TYPED_PLACEHOLDER = '%s';
+
+/**
+ * The first line under a link typed: the link set apart, then `text`; `shown`, what the address bar then shows. Chrome
+ * fills the link in itself, so its line is the same at every key and is sent, and parsed in a process of its own, once
+ * (a line naming the link was parsed anew at each of its fifty keys). Firefox fills in nothing: its line names the link.
+ */
+export function typedLinkLine(text: string, typed: string): { description: string; shown: string } {
+  if (isFirefox()) {
+    const description = suggestionDescription(text, typed);
+    return { description, shown: description };
+  }
+  const description = `<url>${TYPED_PLACEHOLDER}</url> <dim>${escapeXml(xmlText(text))}</dim>`;
+  return { description, shown: description.replace(TYPED_PLACEHOLDER, typed) };
 }

@@ -13,6 +13,7 @@ vi.mock('../delivery/deliver', () => ({ copyChosenLink: vi.fn(), shortenAndCopy:
 vi.mock('../delivery/failure', () => ({ reportFailure: vi.fn() }));
 
 const { onOmniboxChanged, onOmniboxStarted } = await import('./omnibox');
+const { tellShown } = await import('../delivery/shown');
 
 /** The lines the address bar was given, in order. */
 const lines = () => setDefaultSuggestion.mock.calls.map(([details]) => (details as { description: string }).description);
@@ -80,6 +81,15 @@ describe('the address bar, as the keyword is typed', () => {
     await onOmniboxChanged('garden', suggest);
     expect(suggest).toHaveBeenCalledTimes(6);
     expect(lines()).toEqual(['omniboxNoMatch', expect.stringContaining('omniboxShortenTyped'), 'omniboxNoMatch']);
+  });
+
+  it('gives Chrome one line for a link typed on, which Chrome fills in, and tells each link as shown', async () => {
+    await onOmniboxChanged('garden', vi.fn());
+    setDefaultSuggestion.mockClear();
+    vi.mocked(tellShown).mockClear();
+    for (const text of ['https://example.com/a', 'https://example.com/ab', 'https://example.com/abc']) await onOmniboxChanged(text, vi.fn());
+    expect(lines()).toEqual(['<url>%s</url> <dim>omniboxShortenTyped</dim>']);
+    await vi.waitFor(() => expect(vi.mocked(tellShown).mock.calls.map(([shown]) => shown.text)).toEqual(['a', 'ab', 'abc'].map((path) => `<url>https://example.com/${path}</url> <dim>omniboxShortenTyped</dim>`)));
   });
 
   it('gives a line the browser refused again the next time it is wanted', async () => {

@@ -1,6 +1,6 @@
 import { browser, type Omnibox } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
-import { suggestionDescription } from '../../platform/omnibox-text';
+import { suggestionDescription, typedLinkLine } from '../../platform/omnibox-text';
 import { search, searchIndex, type SearchIndex } from '../../shortening/history-search';
 import { entryLabel } from '../../shortening/entry-label';
 import { isOneAddress } from '../../shortening/text-links';
@@ -50,9 +50,9 @@ let firstLine: { description: string; taken: Promise<unknown> } | undefined;
  * keystroke, and Chrome parses each line sent in a new process of its own, as it does each batch of suggestions. A
  * line sent at every key doubled those processes: on a loaded machine the last key's suggestions then came after
  * Chrome had stopped listening (1.5 s after the last key), and the list showed none. Told (delivery/shown.ts) once the
- * browser has taken it: the e2e tests wait for it before a key.
+ * browser has taken it, as `shown` (a link typed filled in): the e2e tests wait for it before a key.
  */
-function suggestByDefault(description: string, typed?: string): void {
+function suggestByDefault(description: string, { typed, shown = description }: { typed?: string; shown?: string } = {}): void {
   if (firstLine?.description !== description) {
     // Chrome answers with a promise, settled once it has parsed the line; Firefox (plain text) with nothing. The types say void.
     const taken: unknown = browser.omnibox.setDefaultSuggestion({ description });
@@ -60,7 +60,7 @@ function suggestByDefault(description: string, typed?: string): void {
   }
   const line = firstLine;
   line.taken.then(
-    () => tellShown({ surface: 'omnibox', text: description, ...(typed === undefined ? {} : { typed }) }),
+    () => tellShown({ surface: 'omnibox', text: shown, ...(typed === undefined ? {} : { typed }) }),
     // Not taken: sent again the next time it is wanted.
     () => {
       if (firstLine === line) firstLine = undefined;
@@ -86,7 +86,11 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
   const { t } = browserWords();
   const typed = text.trim();
   if (typed === '' || isOneAddress(typed)) {
-    suggestByDefault(suggestionDescription(typed === '' ? t('omniboxHint') : t('omniboxShortenTyped'), typed || undefined));
+    if (typed === '') suggestByDefault(suggestionDescription(t('omniboxHint')));
+    else {
+      const { description, shown } = typedLinkLine(t('omniboxShortenTyped'), typed);
+      suggestByDefault(description, { shown });
+    }
     suggest([]);
     return;
   }
@@ -100,7 +104,7 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
   for (const { description } of suggestions) tellShown({ surface: 'omnibox-suggestion', text: description, typed });
   suggest(suggestions);
-  suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')), typed);
+  suggestByDefault(suggestionDescription(found.length === 0 ? t('omniboxNoMatch') : t('omniboxCopyFirst')), { typed });
 }
 
 /** A suggestion's words: the entry's title (or address), and, for a page's own short link, that it is one and on which host (the page chose it, not the user's server). */
