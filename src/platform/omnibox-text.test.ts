@@ -27,6 +27,7 @@ describe("a suggestion's description in the address bar", () => {
     extensionBase = 'chrome-extension://abc/';
     expect(typedLinkLine('Enter & go', 'https://s.co/a?b=1&c=2')).toEqual({ description: '<url>%s</url> <dim>Enter &amp; go</dim>', shown: '<url>https://s.co/a?b=1&c=2</url> <dim>Enter &amp; go</dim>' });
     expect(typedLinkLine('Enter & go', 'https://s.co/other').description).toBe('<url>%s</url> <dim>Enter &amp; go</dim>');
+    expect(typedLinkLine('Go', "https://s.co/$&$'").shown).toBe("<url>https://s.co/$&$'</url> <dim>Go</dim>");
     extensionBase = 'moz-extension://abc/';
     expect(typedLinkLine('Enter & go', 'https://s.co/a')).toEqual({ description: 'https://s.co/a Enter & go', shown: 'https://s.co/a Enter & go' });
   });

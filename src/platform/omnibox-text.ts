@@ -34,6 +34,7 @@ export function typedLinkLine(text: string, typed: string): { description: strin
     const description = suggestionDescription(text, typed);
     return { description, shown: description };
   }
-  const description = `<url>${TYPED_PLACEHOLDER}</url> <dim>${escapeXml(xmlText(text))}</dim>`;
-  return { description, shown: description.replace(TYPED_PLACEHOLDER, typed) };
+  const description = suggestionDescription(text, TYPED_PLACEHOLDER);
+  // A function, so that a "$&" or "$'" in the link is put in as typed, not read as a replacement pattern.
+  return { description, shown: description.replace(TYPED_PLACEHOLDER, () => typed) };
 }

@@ -26,7 +26,7 @@ export async function holdNextAnswer(session: E2eSession, { times = 1, after = 0
 /** Lets every held answer go; requests started from now on give up after the build's own timeout again. */
 export async function releaseHeldAnswer(session: E2eSession): Promise<void> {
   session.standIn.releaseHeld();
-  await setRequestTimeout(session, E2E_REQUEST_TIMEOUT_MS);
+  await restoreRequestTimeout(session);
 }
 
 /** The build's own timeout, whatever a test before left (one that failed while an answer was held). */
