@@ -28,7 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => session?.close());
 // Each test counts the history it made: one that ran before (shuffled, either may) leaves its list's links there.
-beforeEach(() => session.clearHistory());
+beforeEach(({ onTestFailed }) => {
+  // A test that fails half-way leaves its run on the list page, where the next test would find no field.
+  onTestFailed(() => leaveNoListRun());
+  return session.clearHistory();
+});
 
 const address = (n: number) => `${base}/demo/destination?list=${n}`;
 /** What the popup's checks refuse, each for its own reason. */
@@ -61,6 +65,20 @@ async function listPage(): Promise<Page> {
   return page;
 }
 
+/** Cancels a run still going and dismisses one that ended, as a user would, so the page opens on an empty field. */
+async function leaveNoListRun(): Promise<void> {
+  const page = await session.openTab(session.browser.extensionUrl('src/list/index.html'));
+  const [field, running, ended] = [page.getByRole('textbox', { name: t('listPasteLabel') }), page.getByRole('heading', { name: t('listRunHeading') }), page.getByRole('heading', { name: t('listDoneHeading') })];
+  await field.or(running).or(ended).waitFor();
+  if (await running.isVisible()) await page.getByRole('button', { name: t('bulkCancel') }).click();
+  if (!(await field.isVisible())) {
+    await ended.waitFor();
+    await page.getByRole('button', { name: t('listNew') }).click();
+    await field.waitFor();
+  }
+  await page.close();
+}
+
 /** The list page with `text` pasted for real: put on the clipboard, then Ctrl+V in its field. */
 async function listPageWithPasted(text: string): Promise<Page> {
   await session.setClipboard(text);
@@ -71,6 +89,18 @@ async function listPageWithPasted(text: string): Promise<Page> {
 }
 
 const progressMade = async (page: Page) => Number((await page.getByTestId('list-progress').textContent().catch(() => ''))?.match(/Short links: (\d+)/)?.[1] ?? 0);
+/** Each address asked for more than once, when (ms after the first request) and what the throttle said; and when the worker was stopped. */
+function requestedMoreThanOnce(stoppedAt: readonly number[]): string {
+  const requests = session.standIn.apiRequests();
+  const start = requests[0]?.at ?? 0;
+  const byUrl = new Map<string, string[]>();
+  for (const request of requests) {
+    const url = (JSON.parse(request.body) as { url: string }).url;
+    byUrl.set(url, [...(byUrl.get(url) ?? []), `${request.at - start} ms ${request.throttle?.verdict ?? 'not throttled'}`]);
+  }
+  const repeated = [...byUrl].filter(([, asked]) => asked.length > 1).map(([url, asked]) => `${url}: ${asked.join(', ')}`);
+  return `worker stopped at ${stoppedAt.map((at) => `${at - start} ms`).join(' and ')}; asked more than once:\n${repeated.join('\n')}`;
+}
 const requestedLongUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
 
 describe('shorten a list in Chromium', () => {
@@ -117,9 +147,12 @@ describe('shorten a list in Chromium', () => {
     await page.getByRole('heading', { name: t('listRunHeading') }).waitFor();
     expect(await axeViolationsLightAndDark(page)).toEqual([]);
     // Stopped twice on the way: the page's port closes with the worker, connects again, and that starts the next.
+    const stoppedAt: number[] = [];
     await expect.poll(() => progressMade(page)).toBeGreaterThanOrEqual(50);
+    stoppedAt.push(Date.now());
     await session.browser.stopServiceWorkers();
     await expect.poll(() => progressMade(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(120);
+    stoppedAt.push(Date.now());
     await session.browser.stopServiceWorkers();
     await page.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 30_000 });
 
@@ -153,7 +186,7 @@ describe('shorten a list in Chromium', () => {
     expect(history.filter((entry) => entry.via === 'list')).toHaveLength(FRESH);
     const requested = requestedLongUrls();
     expect(new Set(requested)).toEqual(new Set(valid.filter((longUrl) => !IN_HISTORY.some((n) => address(n) === longUrl))));
-    expect(requested.length).toBeLessThanOrEqual(FRESH + 8);
+    expect(requested.length, requestedMoreThanOnce(stoppedAt)).toBeLessThanOrEqual(FRESH + 8);
     for (const window of session.standIn.rateLimitWindows()) expect(window.refused, `window ${window.window.id}`).toBe(0);
     expect(await axeViolationsLightAndDark(page)).toEqual([]);
 
