@@ -40,7 +40,10 @@ export interface RateLimitGateOptions {
   maxBackoffMs?: number;
   /** The longest a job may wait from its queuing to its request; default 2 minutes. */
   maxWaitMs?: number;
-  /** Requests in flight at once, however many the server would take; default 4. */
+  /**
+   * Requests in flight at once, however many the server would take, counting those answered whose outcome is still
+   * being kept (Answered); default 4. So a worker stopped at any moment has at most this many requests to send again.
+   */
   maxInFlight?: number;
   /** What an earlier gate for the same limit (account and server) knew (a stopped worker's: see snapshot()). */
   restore?: GateSnapshot;
@@ -59,8 +62,15 @@ export const ASSUMED_WINDOW_MS = 60_000;
  */
 export type Release = (answer: RateLimitState | undefined, rateLimited: boolean) => void;
 
+/**
+ * Says how a reserved request ended, as Release does, at once; but its place stays taken until the function it
+ * returns is called: when what came of the answer (a new link) is on record, and a worker stopped from then on
+ * would not send it again.
+ */
+export type Answered = (answer: RateLimitState | undefined, rateLimited: boolean) => () => void;
+
 export type Reservation =
-  | { ok: true; release: Release }
+  | { ok: true; release: Release; answered: Answered }
   /** The limit is used up (or the server asked for a pause): ask again in `waitMs`. */
   | { ok: false; reason: 'wait'; waitMs: number }
   /** Enough requests are in flight: ask again when one is released (or in `waitMs`, when the window's end is known). */

@@ -2,7 +2,7 @@ import { failure } from '../../api/result';
 import type { QueueGates } from './queue-gates';
 import { report, type Entry } from './queue-entries';
 import { limitKey, type JobResult } from './queue-types';
-import type { Release } from './gate-types';
+import type { Answered } from './gate-types';
 import type { NetworkWaits } from './network-waits';
 
 /** What a walk of the lines needs of the queue: the moment, its bounds, its gates, and how it ends or sends a job. */
@@ -15,7 +15,8 @@ export interface WalkContext {
   gates: QueueGates;
   network: NetworkWaits;
   finish(entry: Entry, result: JobResult): void;
-  send(entry: Entry, release: Release): void;
+  /** Sends the job on the place its gate gave; `answered` says how the request ended, and frees the place once settled. */
+  send(entry: Entry, answered: Answered): void;
 }
 
 /**
@@ -68,7 +69,7 @@ export function walkLines(entries: readonly Entry[], context: WalkContext): { li
       const place = gates.gateFor(key).reserve({ queuedAt: entry.boundFrom, maxWaitMs: entry.waitBoundMs });
       if (place.ok) {
         gates.keep(key);
-        context.send(entry, place.release);
+        context.send(entry, place.answered);
         continue;
       }
       if (place.reason === 'too-long') {

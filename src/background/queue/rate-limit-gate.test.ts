@@ -37,6 +37,30 @@ describe('before the server has been heard', () => {
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
   });
 
+  it('counts an answer whose outcome is still being kept against maxInFlight until it is settled, and once only', () => {
+    const { gate } = gateAt({ maxInFlight: 2 });
+    const first = gate.reserve();
+    if (!first.ok) throw new Error('the first request may always go');
+    const settleFirst = first.answered(limits(60, 59), false);
+    expect(gate.reserve().ok).toBe(true);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
+    settleFirst();
+    expect(gate.reserve().ok).toBe(true);
+    settleFirst();
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
+  });
+
+  it("reads an answer's count at once, its place still taken: the window used up waits for its end, not for a place", () => {
+    const { gate } = gateAt({ maxInFlight: 4 });
+    const first = gate.reserve();
+    if (!first.ok) throw new Error('the first request may always go');
+    first.answered(limits(2, 1, { resetSeconds: 5 }), false);
+    const second = gate.reserve();
+    if (!second.ok) throw new Error('one of the two is left');
+    second.answered(limits(2, 0, { resetSeconds: 5 }), false);
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 5_000 });
+  });
+
   it('keeps to maxInFlight when the server sends no limit header at all', () => {
     const { gate, take } = gateAt({ maxInFlight: 2 });
     take()(undefined, false);

@@ -1,6 +1,6 @@
 import type { RateLimitState } from '../../api/rate-limit-headers';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
-import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
+import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type Answered, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
 
 /** One limit's gate (an account's on its server; see gate-types.ts for the model it keeps to). */
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
@@ -26,6 +26,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let opener: { sentAt: number; answeredOrder: number } | undefined;
   let blockedUntil = restore?.blockedUntil ?? Number.NEGATIVE_INFINITY;
   let inFlight = 0;
+  // Answered, what came of the answer not yet on record: each still holds its place (maxInFlight), not the window's count.
+  const unsettled = new Set<Sent>();
   // One request at a time until one reserved after this event is answered without a 429:
   // at first, after a 429, and after a window whose end was only estimated.
   let oneAtATimeUntilAfter: number | undefined = 0;
@@ -48,7 +50,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     // A limit below one says nothing a request could keep to (nothing would ever go, and nothing in flight would wake the queue):
     // the remaining count and the 429s govern then.
     const room = Math.min(limit !== undefined && limit >= 1 ? limit : Number.POSITIVE_INFINITY, oneAtATimeUntilAfter === undefined ? maxInFlight : 1);
-    return inFlight < room ? 'go' : { ok: false, reason: 'in-flight' };
+    return inFlight + unsettled.size < room ? 'go' : { ok: false, reason: 'in-flight' };
   }
 
   function reserve(job?: { queuedAt: number; maxWaitMs?: number | undefined }): Reservation {
@@ -63,16 +65,16 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     events += 1;
     const sent: Sent = { at: time, order: events };
     let released = false;
-    return {
-      ok: true,
-      release(answer, rateLimited) {
-        if (released) throw new Error('rate-limit gate: a reservation was released twice');
-        released = true;
-        inFlight -= 1;
-        events += 1;
-        learn(answer, rateLimited, sent, now());
-      },
+    const answered: Answered = (answer, rateLimited) => {
+      if (released) throw new Error('rate-limit gate: a reservation was released twice');
+      released = true;
+      inFlight -= 1;
+      unsettled.add(sent);
+      events += 1;
+      learn(answer, rateLimited, sent, now());
+      return () => void unsettled.delete(sent);
     };
+    return { ok: true, answered, release: (answer, rateLimited) => answered(answer, rateLimited)() };
   }
 
   function learn(answer: RateLimitState | undefined, rateLimited: boolean, sent: Sent, time: number): void {

@@ -223,6 +223,26 @@ describe('the shorten queue', () => {
     expect(stored.size).toBe(0);
   });
 
+  it('a new link holds its place until it is kept: never more than four requests whose link is not on record, all a stopped worker would send again', async () => {
+    const keeps: (() => void)[] = [];
+    const send = vi.fn(async (queued: QueuedJob): Promise<ShortenOutcome> => link(queued.longUrl));
+    const { queue } = queueWith(send, { keep: () => new Promise<void>((resolve) => keeps.push(resolve)) });
+    const results = Promise.all(Array.from({ length: 6 }, () => queue.add(job())));
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Four answered, none kept yet: the next two wait, though the server would take them.
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(keeps).toHaveLength(4);
+    keeps.shift()?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(5);
+    while (keeps.length > 0) {
+      keeps.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(send).toHaveBeenCalledTimes(6);
+    expect((await results).map((result) => result.ok)).toEqual([true, true, true, true, true, true]);
+  });
+
   it('keeps the order of the clicks: a later job never overtakes a waiting one', async () => {
     const server = throttledServer(2, 3_000, 'full');
     const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });

@@ -6,6 +6,7 @@ import { canJoin, isClick, longerBound, report, type Entry, type Watcher } from 
 import { queueGates, warn } from './queue-gates';
 import { walkLines } from './queue-walk';
 import { DEFAULT_NETWORK_WAIT_MS, isUnanswered, networkWaits } from './network-waits';
+import type { Answered } from './gate-types';
 import { DEFAULT_MAX_AGE_MS, DEFAULT_MAX_ATTEMPTS, limitKey, type JobResult, type SendOutcome, type ShortenQueue, type ShortenQueueOptions } from './queue-types';
 
 /** The queue (see queue-types.ts for what it promises). */
@@ -79,14 +80,15 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     watcher.resolve(failure({ kind: 'cancelled' }));
   }
 
-  function finish(entry: Entry, result: JobResult): void {
+  /** Ends the entry: its link kept (in history), then its jobs out of the journal and its callers told. Resolves once they are. */
+  function finish(entry: Entry, result: JobResult): Promise<void> {
     const index = entries.indexOf(entry);
     if (index !== -1) entries.splice(index, 1);
     else if (deferred.includes(entry)) deferred.splice(deferred.indexOf(entry), 1);
-    else return;
+    else return Promise.resolve();
     settling.add(entry);
     const kept = result.ok && options.keep !== undefined ? options.keep(entry.job, result.value) : Promise.resolve();
-    void kept.then(() => {
+    return kept.then(() => {
       settling.delete(entry);
       const jobs = new Map([entry.job, ...entry.watchers.map((watcher) => watcher.job)].map((job) => [job.id, job]));
       for (const job of jobs.values()) void dropJob(job);
@@ -94,29 +96,33 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     });
   }
 
-  async function sendJob(entry: Entry, releasePlace: (answer: SendOutcome['rateLimit'], rateLimited: boolean) => void): Promise<void> {
+  async function sendJob(entry: Entry, answered: Answered): Promise<void> {
     entry.sending = true;
     entry.job.attempts += 1;
     report(entry, { state: 'sending' });
-    let outcome: SendOutcome | undefined;
+    let outcome: SendOutcome;
     try {
       // Counted before it goes: a worker stopped mid-request leaves the attempt on record.
       await saveJob(entry.job);
       outcome = await send(entry.job);
     } catch (error) {
       outcome = { result: failure(internalError(error)), rateLimit: undefined };
-    } finally {
-      releasePlace(outcome?.rateLimit, outcome !== undefined && isRateLimited(outcome.result));
-      gates.keep(limitKey(entry.job));
     }
+    const settled = answered(outcome.rateLimit, isRateLimited(outcome.result));
+    gates.keep(limitKey(entry.job));
     entry.sending = false;
     // No answer at all: the network failed, not the link (network-waits.ts). It waits for the network as a 429 waits
     // for the limit, and the attempt does not count: the server refused nothing.
     const unanswered = !outcome.result.ok && isUnanswered(outcome.result.error) ? outcome.result.error : undefined;
     if (unanswered === undefined) network.answered(entry.job.server);
     else network.unanswered(entry.job.server, unanswered.host, now());
-    if (unanswered === undefined && !isRateLimited(outcome.result)) finish(entry, outcome.result);
-    else if (entry.watchers.every((watcher) => watcher.cancelAsked)) finish(entry, failure({ kind: 'cancelled' }));
+    if (unanswered === undefined && !isRateLimited(outcome.result)) {
+      const kept = finish(entry, outcome.result);
+      // What the answer said may let others go at once; its own place is free once its link is kept: a worker
+      // stopped before would send it again, so at most maxInFlight requests are ever to send again (a stop's cost).
+      pump();
+      await kept;
+    } else if (entry.watchers.every((watcher) => watcher.cancelAsked)) finish(entry, failure({ kind: 'cancelled' }));
     else {
       // Those who cancelled meanwhile stop here; the others wait again.
       for (const watcher of entry.watchers.filter((candidate) => candidate.cancelAsked)) release(entry, watcher);
@@ -126,6 +132,7 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
       } else if (entry.job.attempts >= maxAttempts) finish(entry, failure({ kind: 'gave-up', attempts: entry.job.attempts }));
     }
     // Otherwise it stays where it was, at the head of its limit's line, and waits what the gate now says.
+    settled();
     pump();
   }
 
