@@ -302,6 +302,13 @@ describe('rate limiting', () => {
       const again = await post(PING, '', limited.demoToken, limited);
       expect(again.status).toBe(200);
       expect(again.headers['x-ratelimit-remaining']).toBe('2');
+
+      // Another client with the same token spends two of the window: the next answer counts them, the log does not.
+      limited.clearLog();
+      limited.spendRateLimit(2);
+      const spent = await post(PING, '', limited.demoToken, limited);
+      expect(spent.headers['x-ratelimit-remaining']).toBe('0');
+      expect(limited.apiRequests()).toHaveLength(1);
     });
   });
 

@@ -121,6 +121,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     },
     addToken: (token, tokenCredits) => credits.add(token, tokenCredits),
     resetRateLimits: () => rateLimiter.reset(),
+    spendRateLimit: (requests) => {
+      for (let count = 0; count < requests; count += 1) rateLimiter.hit(demoToken);
+    },
     close,
   });
 }

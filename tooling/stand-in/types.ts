@@ -146,5 +146,7 @@ export interface StandIn {
   releaseHeld(): void;
   addToken(token: string, credits: number): void;
   resetRateLimits(): void;
+  /** Counts `requests` against the demo token's window, as another client with the same token would (not logged). */
+  spendRateLimit(requests: number): void;
   close(): Promise<void>;
 }
