@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, simulateQueue, type ServerHeaders } from '../../../test/support/rate-limit-simulation';
 import type { RateLimitState } from '../../api/rate-limit-headers';
-import type { RateLimitGateOptions, Release, Reservation } from './gate-types';
+import type { Answered, RateLimitGateOptions, Release, Reservation } from './gate-types';
 import { createRateLimitGate } from './rate-limit-gate';
 
 /** A gate on a clock the test moves by hand. */
 function gateAt(options: Partial<RateLimitGateOptions> = {}) {
   let time = 0;
   const gate = createRateLimitGate({ now: () => time, random: () => 0.5, ...options });
+  /** Reserves and insists it went through. */
+  const taken = (job?: { queuedAt: number }) => {
+    const place = gate.reserve(job);
+    if (!place.ok) throw new Error(`expected a place, got ${JSON.stringify(place)}`);
+    return place;
+  };
   return {
     gate,
     at: (ms: number) => {
       time = ms;
     },
-    /** Reserves and insists it went through. */
-    take: (job?: { queuedAt: number }): Release => {
-      const place = gate.reserve(job);
-      if (!place.ok) throw new Error(`expected a place, got ${JSON.stringify(place)}`);
-      return place.release;
-    },
+    take: (job?: { queuedAt: number }): Release => taken(job).release,
+    /** As take, for an answer whose outcome is then kept: its place stays taken until settled. */
+    takeToKeep: (): Answered => taken().answered,
   };
 }
 
@@ -38,10 +41,8 @@ describe('before the server has been heard', () => {
   });
 
   it('counts an answer whose outcome is still being kept against maxInFlight until it is settled, and once only', () => {
-    const { gate } = gateAt({ maxInFlight: 2 });
-    const first = gate.reserve();
-    if (!first.ok) throw new Error('the first request may always go');
-    const settleFirst = first.answered(limits(60, 59), false);
+    const { gate, takeToKeep } = gateAt({ maxInFlight: 2 });
+    const settleFirst = takeToKeep()(limits(60, 59), false);
     expect(gate.reserve().ok).toBe(true);
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
     settleFirst();
@@ -51,13 +52,9 @@ describe('before the server has been heard', () => {
   });
 
   it("reads an answer's count at once, its place still taken: the window used up waits for its end, not for a place", () => {
-    const { gate } = gateAt({ maxInFlight: 4 });
-    const first = gate.reserve();
-    if (!first.ok) throw new Error('the first request may always go');
-    first.answered(limits(2, 1, { resetSeconds: 5 }), false);
-    const second = gate.reserve();
-    if (!second.ok) throw new Error('one of the two is left');
-    second.answered(limits(2, 0, { resetSeconds: 5 }), false);
+    const { gate, takeToKeep } = gateAt({ maxInFlight: 4 });
+    takeToKeep()(limits(2, 1, { resetSeconds: 5 }), false);
+    takeToKeep()(limits(2, 0, { resetSeconds: 5 }), false);
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 5_000 });
   });
 
