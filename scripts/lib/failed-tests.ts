@@ -4,8 +4,8 @@
 
 // oxlint-disable-next-line no-control-regex -- the escape sequences vitest colours its output with
 const COLOUR = /\u001b\[[0-9;]*m/g;
-/** vitest's line for a failed test or file: "FAIL  <project> <file> > <suite> > <test>". */
-const FAILED = /^\s*FAIL\s+(.*\S)\s*$/;
+/** vitest's line for a failed test or file: "FAIL  <project> <file> > <suite> > <test>"; or test/support/hang-watch.ts's, "HANG  <file> > …". */
+const FAILED = /^\s*(?:FAIL|HANG)\s+(.*\S)\s*$/;
 /** The error's first line, as vitest prints it a few lines under the FAIL line. */
 const ERROR = /^\s*(\w*(Error|Exception)\b.*\S)\s*$/;
 /** How many lines after a FAIL line its error may come (vitest prints it on the next, or after a blank line). */
