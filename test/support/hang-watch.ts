@@ -36,23 +36,21 @@ export function ticksOfStat(stat: string): { own: number; reapedChildren: number
 
 const statOf = (path: string): { own: number; reapedChildren: number } => ticksOfStat(readFileSync(path, 'utf8'));
 
-/** The processes a process started, and theirs in turn, which Linux lists by thread. */
-function descendants(pid: number): number[] {
+/** What a read of /proc gives, or `otherwise` when what it reads has ended meanwhile (a process, or a thread of one). */
+function readOr<T>(read: () => T, otherwise: T): T {
   try {
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-    return children.flatMap((child) => [child, ...descendants(child)]);
+    return read();
   } catch {
-    // It ended while being read: what it did is counted in its parent's reaped ticks.
-    return [];
+    return otherwise;
   }
 }
 
-function ticksOf(pid: number): number {
-  try {
-    return statOf(`/proc/${pid}/stat`).own;
-  } catch {
-    return 0;
-  }
+/** The processes a process started, and theirs in turn, which Linux lists by thread. One that ended is in its parent's reaped ticks. */
+function descendants(pid: number): number[] {
+  const children = readOr(() => readdirSync(`/proc/${pid}/task`), []).flatMap((tid) =>
+    readOr(() => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number), []),
+  );
+  return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
 /**
@@ -62,7 +60,7 @@ function ticksOf(pid: number): number {
  */
 function workTicks(): number {
   try {
-    const started = descendants(process.pid).reduce((sum, pid) => sum + ticksOf(pid), 0);
+    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => statOf(`/proc/${pid}/stat`).own, 0), 0);
     return statOf('/proc/thread-self/stat').own + statOf('/proc/self/stat').reapedChildren + started;
   } catch {
     const { user, system } = process.cpuUsage();
