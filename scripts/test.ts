@@ -18,9 +18,11 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type FailedTest, failedTestReader } from './lib/failed-tests';
+import { childCpuMeter } from './lib/job-cpu';
 
 interface Job {
   name: string;
@@ -33,6 +35,8 @@ interface Outcome {
   /** The exit code, or the signal that ended the job; 'skipped' when it did not run. */
   ended: number | NodeJS.Signals | 'skipped';
   seconds: number;
+  /** The CPU seconds its processes spent, browsers and servers included (Linux only). */
+  cpuSeconds: number | undefined;
   /** The tests its output reported as failed. */
   failures: FailedTest[];
 }
@@ -88,9 +92,15 @@ const PHASES: Job[][] = [
 
 const labelWidth = Math.max(...[PREFLIGHT, ...PHASES.flat()].map((job) => job.name.length));
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
+const cpu = childCpuMeter();
 
-/** Runs one command, its output line by line under the job's name; resolves with how it ended. */
-function runStep(job: Job, command: string[], read: (line: string) => void): Promise<number | NodeJS.Signals> {
+interface StepEnd {
+  ended: number | NodeJS.Signals;
+  cpuSeconds: number | undefined;
+}
+
+/** Runs one command, its output line by line under the job's name; resolves with how it ended and the CPU it spent. */
+function runStep(job: Job, command: string[], read: (line: string) => void): Promise<StepEnd> {
   const [file, ...args] = command;
   if (file === undefined) throw new Error(`Job "${job.name}" has an empty command.`);
   const label = `${job.name.padEnd(labelWidth)} │ `;
@@ -105,11 +115,14 @@ function runStep(job: Job, command: string[], read: (line: string) => void): Pro
         read(line);
       });
     }
+    // Read as the exit is reported, before any other job's can be: see childCpuMeter.
+    let cpuSeconds: number | undefined;
+    child.on('exit', () => (cpuSeconds = cpu.childEnded()));
     child.on('error', (error) => {
       process.stderr.write(`${label}could not start ${file}: ${error.message}\n`);
-      done(127);
+      done({ ended: 127, cpuSeconds: undefined });
     });
-    child.on('close', (code, signal) => done(signal ?? code ?? 1));
+    child.on('close', (code, signal) => done({ ended: signal ?? code ?? 1, cpuSeconds }));
   });
 }
 
@@ -117,39 +130,48 @@ async function runJob(job: Job): Promise<Outcome> {
   const started = performance.now();
   const reader = failedTestReader();
   let ended: Outcome['ended'] = 0;
+  let cpuSeconds: number | undefined = 0;
   for (const step of job.steps) {
-    ended = await runStep(job, step, reader.read);
+    const end = await runStep(job, step, reader.read);
+    ended = end.ended;
+    cpuSeconds = cpuSeconds === undefined || end.cpuSeconds === undefined ? undefined : cpuSeconds + end.cpuSeconds;
     if (ended !== 0) break;
   }
-  return { name: job.name, ended, seconds: (performance.now() - started) / 1000, failures: reader.failures() };
+  return { name: job.name, ended, seconds: (performance.now() - started) / 1000, cpuSeconds, failures: reader.failures() };
 }
 
 const passed = (outcome: Outcome): boolean => outcome.ended === 0;
 
-function summary(outcomes: Outcome[]): string {
-  const lines = outcomes.map(({ name, ended, seconds }) => {
+const cpuWords = (cpuSeconds: number | undefined): string => (cpuSeconds === undefined ? '' : `, ${Math.round(cpuSeconds)} CPU-s`);
+
+function summary(outcomes: Outcome[], runSeconds: number): string {
+  const lines = outcomes.map(({ name, ended, seconds, cpuSeconds }) => {
     const mark = ended === 0 ? '✓' : ended === 'skipped' ? '-' : '✗';
     const how = ended === 0 ? '' : ended === 'skipped' ? ' (skipped: an earlier job failed)' : ` (exit ${ended})`;
-    return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s`}${how}`;
+    return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s${cpuWords(cpuSeconds)}`}${how}`;
   });
+  // The work the run did, beside how long it took: a slower or busier machine changes the second, seldom the first.
+  const total = cpu.total();
+  const work = total === undefined ? [] : [`  ${Math.round(total)} CPU-s in ${runSeconds.toFixed(0)} s: ${(total / runSeconds).toFixed(1)} of ${availableParallelism()} cores busy on average`];
   // Each failed test again, under its job, so that the last lines of the output say what failed wherever it was printed.
   const failed = outcomes.flatMap(({ name, failures }) =>
     failures.length === 0 ? [] : [`  ${name}:`, ...failures.flatMap(({ test, error }) => [`    ✗ ${test}`, ...(error === undefined ? [] : [`      ${error}`])])],
   );
-  return ['', `npm test (end-to-end order: seed ${shuffleSeed}):`, ...lines, ...(failed.length === 0 ? [] : ['', 'Failed tests:', ...failed]), ''].join('\n');
+  return ['', `npm test (end-to-end order: seed ${shuffleSeed}):`, ...lines, ...work, ...(failed.length === 0 ? [] : ['', 'Failed tests:', ...failed]), ''].join('\n');
 }
 
 async function main(): Promise<number> {
+  const started = performance.now();
   console.log(`End-to-end order: seed ${shuffleSeed} (E2E_SHUFFLE_SEED=${shuffleSeed} npm test repeats it).`);
   const outcomes = [await runJob(PREFLIGHT)];
   for (const phase of PHASES) {
     if (!outcomes.every(passed)) {
-      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0, failures: [] })));
+      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0, cpuSeconds: undefined, failures: [] })));
       continue;
     }
     outcomes.push(...(await Promise.all(phase.map(runJob))));
   }
-  console.log(summary(outcomes));
+  console.log(summary(outcomes, (performance.now() - started) / 1000));
   return outcomes.every(passed) ? 0 : 1;
 }
 

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, writeSync } from 'node:fs';
 import { relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
+import { statOf } from '../../tooling/proc-stat';
 
 /** How often the thread's CPU time is read, in real time. HANG_WATCH_SAMPLE_MS shortens it for the watch's own test. */
 export const SAMPLE_MS = Number(process.env.HANG_WATCH_SAMPLE_MS ?? 10_000);
@@ -27,14 +28,6 @@ export function idleRun(readTicks: () => number): () => number {
     return idleInARow;
   };
 }
-
-/** The clock ticks of a `/proc/<id>/stat` line: fields 14 and 15 (its own), 16 and 17 (its children's it reaped). */
-export function ticksOfStat(stat: string): { own: number; reapedChildren: number } {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  return { own: (fields[11] ?? 0) + (fields[12] ?? 0), reapedChildren: (fields[13] ?? 0) + (fields[14] ?? 0) };
-}
-
-const statOf = (path: string): { own: number; reapedChildren: number } => ticksOfStat(readFileSync(path, 'utf8'));
 
 /** What a read of /proc gives, or `otherwise` when what it reads has ended meanwhile (a process, or a thread of one). */
 function readOr<T>(read: () => T, otherwise: T): T {
@@ -60,8 +53,8 @@ function descendants(pid: number): number[] {
  */
 function workTicks(): number {
   try {
-    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => statOf(`/proc/${pid}/stat`).own, 0), 0);
-    return statOf('/proc/thread-self/stat').own + statOf('/proc/self/stat').reapedChildren + started;
+    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => statOf(String(pid)).own, 0), 0);
+    return statOf('thread-self').own + statOf('self').reapedChildren + started;
   } catch {
     const { user, system } = process.cpuUsage();
     return Math.floor((user + system) / 10_000);

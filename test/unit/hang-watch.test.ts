@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failedTestReader } from '../../scripts/lib/failed-tests';
 import { runCommand } from '../build/command';
-import { IDLE_SAMPLES_FOR_A_HANG, IDLE_TICKS, idleRun, ticksOfStat } from '../support/hang-watch';
+import { IDLE_SAMPLES_FOR_A_HANG, IDLE_TICKS, idleRun } from '../support/hang-watch';
 
 function failedTestsIn(output: string) {
   const reader = failedTestReader();
@@ -23,11 +23,6 @@ describe('the hang watch of the unit and integration projects (test/support/hang
     ticks += IDLE_TICKS;
     expect(sample()).toBe(0);
     expect(sample()).toBe(1);
-  });
-
-  it("reads a thread's ticks and those of the children it reaped, whatever its name holds", () => {
-    const fieldsAfterName = ['S', ...Array.from({ length: 10 }, (_, index) => String(index + 4)), '700', '42', '30', '5', '20'];
-    expect(ticksOfStat(`1234 (node (a) b) ${fieldsAfterName.join(' ')}`)).toEqual({ own: 742, reapedChildren: 35 });
   });
 
   it('ends a file whose test waits for what never comes, naming it, and fails the run', async () => {

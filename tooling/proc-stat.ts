@@ -1,0 +1,25 @@
+// CPU time as Linux's /proc tells it, for the tools that watch tests rather than run them:
+// npm test's per-job CPU figures (scripts/lib/job-cpu.ts) and the hang watch (test/support/hang-watch.ts).
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks a second in /proc (USER_HZ): 100 on every architecture Linux runs Node on. */
+export const TICKS_PER_SECOND = 100;
+
+/** The clock ticks of a `/proc/<id>/stat` line: fields 14 and 15 (its own), 16 and 17 (its children's it reaped). */
+export function ticksOfStat(stat: string): { own: number; reapedChildren: number } {
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { own: (fields[11] ?? 0) + (fields[12] ?? 0), reapedChildren: (fields[13] ?? 0) + (fields[14] ?? 0) };
+}
+
+/** The clock ticks of the process or thread `/proc/<path>/stat` names (`self`, `thread-self`, a pid). */
+export const statOf = (path: string): { own: number; reapedChildren: number } => ticksOfStat(readFileSync(`/proc/${path}/stat`, 'utf8'));
+
+/** The CPU seconds this process's children spent, counted once each has ended and been reaped; undefined where there is no /proc. */
+export function reapedChildrenSeconds(): number | undefined {
+  try {
+    return statOf('self').reapedChildren / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
