@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
 import { xmlText } from '../platform/xml-text';
 import { schemaFor } from './schema-for';
+import { storedTime } from './stored-time';
 import { WAYS_IN, type WayIn } from './ways-in';
 
 z.config({ jitless: true });
@@ -41,13 +42,6 @@ export interface HistoryEntry {
 /** The mark of an imported entry; a string, as IndexedDB indexes no booleans. */
 export const IMPORTED = 'imported';
 
-/**
- * The latest time a Date can hold (ECMAScript's ±8.64e15 ms): a later one
- * makes `Intl.DateTimeFormat.format` and `toISOString` throw, so no stored or
- * imported entry may carry it.
- */
-export const LATEST_TIME = 8.64e15;
-
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
 
@@ -61,7 +55,7 @@ export const historyEntrySchema = schemaFor<HistoryEntry>()(
     longUrl: z.string().check(z.maxLength(2048), z.refine(isHttpUrl)),
     server: z.string().check(z.refine(isOrigin)),
     title: z.optional(z.string().check(z.maxLength(1024))),
-    createdAt: z.number().check(z.refine((value) => Number.isFinite(value) && value >= 0 && value <= LATEST_TIME)),
+    createdAt: storedTime(),
     via: z.enum(WAYS_IN),
     used: z.optional(z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0))),
     origin: z.optional(z.literal(IMPORTED)),

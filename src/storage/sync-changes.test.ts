@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from './accounts';
-import { NO_SYNC_CHANGES, syncChangesAfter } from './sync-changes';
+import { NO_SYNC_CHANGES, syncChangesAfter, syncChangesSchema } from './sync-changes';
 
 const AT = 1_800_000_000_000;
 const OWN: Account = { id: 'account-1', name: 'Own', server: 'https://own.example' };
@@ -43,5 +43,12 @@ describe('what a merge with sync changed here', () => {
     const renamedOwn = { ...OWN, id: 'account-1-here' };
     const after = syncChangesAfter(NO_SYNC_CHANGES, { accounts: [OWN], activeAccount: OWN.id }, { accounts: [TEAM, renamedOwn], activeAccount: renamedOwn.id }, { [OWN.id]: renamedOwn.id }, AT);
     expect(after).toEqual(NO_SYNC_CHANGES);
+  });
+
+  it('is read back only with times a Date holds: one stored by an earlier build from a damaged peer is as none', () => {
+    const removed = (at: number) => ({ servers: {}, activeRemoved: { id: TEAM.id, name: 'Team', at } });
+    expect(syncChangesSchema.safeParse(removed(AT)).success).toBe(true);
+    for (const at of [9e15, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(syncChangesSchema.safeParse(removed(at)).success, `at ${at}`).toBe(false);
+    expect(syncChangesSchema.safeParse({ servers: { [TEAM.id]: { server: TEAM.server, at: 9e15 } }, activeRemoved: null }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Account } from './accounts';
+import { storedTime } from './stored-time';
 
 /**
  * What the merges with sync changed here that nobody did on this machine
@@ -13,8 +14,8 @@ import type { Account } from './accounts';
  *   name, and that time): no account is active until the user picks one.
  */
 export const syncChangesSchema = z.object({
-  servers: z.record(z.string(), z.object({ server: z.string(), at: z.number() })),
-  activeRemoved: z.nullable(z.object({ id: z.string(), name: z.string(), at: z.number() })),
+  servers: z.record(z.string(), z.object({ server: z.string(), at: storedTime() })),
+  activeRemoved: z.nullable(z.object({ id: z.string(), name: z.string(), at: storedTime() })),
 });
 
 export type SyncChanges = z.infer<typeof syncChangesSchema>;

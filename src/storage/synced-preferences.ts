@@ -3,6 +3,7 @@ import { mergedAccounts, unionOfAccounts } from './accounts';
 import type { Settings } from './settings-schema';
 import { schemaFor } from './schema-for';
 import { bySchema, storedFamily } from './stored-item';
+import { storedTime } from './stored-time';
 
 z.config({ jitless: true });
 
@@ -16,7 +17,7 @@ z.config({ jitless: true });
 export const SYNCED_KEYS = ['autoCopy', 'copyFormat', 'stripTracking', 'history', 'usePageShortLink', 'campaignPresets', 'accounts'] as const;
 export type SyncedKey = (typeof SYNCED_KEYS)[number];
 
-/** One preference in storage.sync: its value and when it was changed (ms since the epoch, on the machine that changed it). */
+/** One preference in storage.sync: its value and when it was changed (ms since the epoch, on the machine that changed it; a time a Date holds). */
 export interface SyncedValue {
   value: unknown;
   at: number;
@@ -27,7 +28,7 @@ export interface SyncedValue {
  * was changed; anything else there is as nothing. The value is checked as a
  * stored setting is before it is taken (reconcile's `valid`).
  */
-export const syncedItems = storedFamily('pref:', bySchema(schemaFor<SyncedValue>()(z.object({ value: z.unknown(), at: z.number() }))));
+export const syncedItems = storedFamily('pref:', bySchema(schemaFor<SyncedValue>()(z.object({ value: z.unknown(), at: storedTime() }))));
 
 export const isSyncedKey = (key: string): key is SyncedKey => (SYNCED_KEYS as readonly string[]).includes(key);
 
@@ -36,7 +37,7 @@ export const isSyncedKey = (key: string): key is SyncedKey => (SYNCED_KEYS as re
  * synced preference (ms since the epoch; settings-writer.ts stamps it in the
  * same write as the value), its change's time in a merge. Anything but a time is as none.
  */
-export const changedAtItems = storedFamily('changedAt:', bySchema(z.number()));
+export const changedAtItems = storedFamily('changedAt:', bySchema(storedTime()));
 
 /** Chrome's and Firefox's storage.sync quota for one item: its key and its value as JSON, in bytes. */
 export const SYNC_ITEM_QUOTA_BYTES = 8_192;

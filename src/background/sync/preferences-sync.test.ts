@@ -123,6 +123,23 @@ describe('accounts taken from sync', () => {
     });
   });
 
+  it('take nothing stamped with a time no date holds: the pages that say when a change came would break on it', async () => {
+    const before = [OWN, TEAM];
+    local.set('accounts', before);
+    local.set('activeAccount', TEAM.id);
+    local.set('syncBase', { accounts: before });
+    // A peer (a damaged item, a faulty build) removes the active account, "changed" past the last time a Date holds.
+    synced.set('pref:accounts', { value: [OWN], at: 9e15 });
+    synced.set('pref:copyFormat', { value: 'markdown', at: Number.NaN });
+
+    await syncPreferences(NOW);
+
+    expect(local.get('accounts')).toEqual(before);
+    expect(local.get('activeAccount')).toBe(TEAM.id);
+    expect(local.has('changedBySync')).toBe(false);
+    expect(local.has('copyFormat')).toBe(false);
+  });
+
   it("on a machine's first join, hold both lists apart when together they are more accounts than a machine keeps: none dropped, no token lost, nothing agreed", async () => {
     const mine = Array.from({ length: 5 }, (_, index) => numbered(index, 'mine'));
     const theirs = Array.from({ length: 8 }, (_, index) => numbered(index, 'theirs'));
