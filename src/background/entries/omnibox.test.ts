@@ -5,14 +5,18 @@ import { deferred } from '../../../test/support/deferred';
 
 const { setDefaultSuggestion, history } = vi.hoisted(() => ({ setDefaultSuggestion: vi.fn(), history: { all: vi.fn() } }));
 // Chrome's build (its descriptions are XML): the address bar's lines are what is checked, not their marks.
-vi.mock('../../platform/browser', () => ({ browser: { omnibox: { setDefaultSuggestion }, runtime: { getURL: () => 'chrome-extension://own-id/' } } }));
+vi.mock('../../platform/browser', () => ({
+  browser: { omnibox: { setDefaultSuggestion }, runtime: { getURL: () => 'chrome-extension://own-id/' }, tabs: { query: async () => [{ incognito: false }] } },
+}));
 vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
-vi.mock('../service/history-access', () => ({ backgroundHistory: () => history }));
+vi.mock('../service/history-access', () => ({ backgroundHistory: () => history, historyFailed: () => () => undefined }));
 vi.mock('../delivery/shown', () => ({ tellShown: vi.fn() }));
 vi.mock('../delivery/deliver', () => ({ copyChosenLink: vi.fn(), shortenAndCopy: vi.fn() }));
 vi.mock('../delivery/failure', () => ({ reportFailure: vi.fn() }));
 
-const { onOmniboxChanged, onOmniboxStarted } = await import('./omnibox');
+const { onOmniboxChanged, onOmniboxEntered, onOmniboxStarted } = await import('./omnibox');
+const { shortenAndCopy } = await import('../delivery/deliver');
+const { reportFailure } = await import('../delivery/failure');
 const { tellShown } = await import('../delivery/shown');
 
 /** The lines the address bar was given, in order. */
@@ -124,5 +128,27 @@ describe('the address bar, as the keyword is typed', () => {
     expect(lines().at(-1)).toContain('omniboxShortenTyped');
     expect(lines().filter((line) => line.includes('omniboxNoMatch'))).toEqual([]);
     expect(suggest).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the address bar, when history cannot be read', () => {
+  beforeEach(() => {
+    vi.mocked(shortenAndCopy).mockClear();
+    vi.mocked(reportFailure).mockClear();
+    history.all.mockReset();
+    // As in Firefox set never to remember history: IndexedDB refuses the extension's database.
+    history.all.mockRejectedValue(new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'));
+    onOmniboxStarted();
+  });
+
+  it('still shortens and copies a link typed and entered', async () => {
+    await onOmniboxEntered(' https://example.com/a ');
+    expect(shortenAndCopy).toHaveBeenCalledWith({ url: 'https://example.com/a', via: 'omnibox', private: false, fresh: false });
+  });
+
+  it('says that history could not be read, not that nothing in it matches, for words entered', async () => {
+    await onOmniboxEntered('garden');
+    expect(shortenAndCopy).not.toHaveBeenCalled();
+    expect(reportFailure).toHaveBeenCalledWith({ kind: 'history-unreadable', detail: expect.stringContaining('did not allow mutations') }, 'historyLoadFailed');
   });
 });

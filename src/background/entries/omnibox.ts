@@ -9,7 +9,8 @@ import { IMPORTED, type HistoryEntry } from '../../storage/history-entry';
 import type { Words } from '../../platform/words';
 import { copyChosenLink, shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { reportFailure, type Failed } from '../delivery/failure';
-import { backgroundHistory } from '../service/history-access';
+import { backgroundHistory, historyFailed } from '../service/history-access';
+import { errorText } from '../../platform/error-text';
 import { tellShown } from '../delivery/shown';
 
 /**
@@ -114,16 +115,28 @@ function suggestionLabel(entry: HistoryEntry, t: Words['t']): string {
 }
 
 /** What entering does: a link's outcome, or words that match no link in history (the address bar's own failure, said here). */
-export type OmniboxOutcome = BackgroundOutcome | Failed<{ kind: 'no-history-match' }>;
+export type OmniboxOutcome = BackgroundOutcome | Failed<{ kind: 'no-history-match' } | { kind: 'history-unreadable'; detail: string }>;
 
 /** What was entered: a suggestion (its short link) or words are copied from history; a link is shortened and copied. */
 export async function onOmniboxEntered(text: string): Promise<OmniboxOutcome> {
   const typed = text.trim();
-  const index = await historyIndex();
+  // History that cannot be read (Firefox set never to remember it, say) costs no typed link its shortening, as from every way in.
+  const read = await historyIndex().then(
+    (index) => ({ index }),
+    (error: unknown) => {
+      historyFailed('read')(error);
+      return { unreadable: errorText(error) };
+    },
+  );
   session = undefined;
+  const index = 'index' in read ? read.index : searchIndex([]);
   const chosen = index.entries.find((entry) => entry.shortUrl === typed) ?? (isOneAddress(typed) ? undefined : search(index, typed)[0]);
   if (chosen !== undefined) return copyChosenLink(historyShortening(chosen));
-  if (!isOneAddress(typed)) return reportFailure({ kind: 'no-history-match' }, browserWords().t('errorNoHistoryMatch'));
+  if (!isOneAddress(typed)) {
+    const { t } = browserWords();
+    if ('unreadable' in read) return reportFailure({ kind: 'history-unreadable', detail: read.unreadable }, t('historyLoadFailed', read.unreadable));
+    return reportFailure({ kind: 'no-history-match' }, t('errorNoHistoryMatch'));
+  }
   // The window it was typed in says whether it is private (nothing is recorded from one).
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
   return shortenAndCopy({ url: typed, via: 'omnibox', private: tab?.incognito ?? false, fresh: false });
