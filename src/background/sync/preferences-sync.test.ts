@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../storage/accounts';
+import { accountFor } from '../../storage/account-tokens';
+import type { SyncChanges } from '../../storage/sync-changes';
 import { eventually } from '../../../test/support/eventually';
 
 // One merge of the synced preferences against a fake browser: storage.local
@@ -212,6 +214,10 @@ describe('accounts taken from sync', () => {
     expect(local.get('accounts')).toEqual([TEAM]);
     expect(synced.get('pref:accounts')).toEqual({ value: [TEAM], at: NOW - 5_000 });
     expect(local.get('syncBase')).toMatchObject({ accounts: [TEAM] });
+    // Nothing of this machine's was removed: no word of an active account removed elsewhere, and sync's first account is the one used.
+    expect(local.get('changedBySync')).toEqual({ servers: {}, activeRemoved: null });
+    const settings = { accounts: [TEAM], activeAccount: String(local.get('activeAccount') ?? 'account-1'), changedBySync: local.get('changedBySync') as SyncChanges };
+    expect(accountFor(settings)).toEqual(TEAM);
   });
 
   it('on the first machine of all, new too, give sync its default account: there is nothing else to follow the user', async () => {

@@ -66,7 +66,9 @@ export async function syncPreferences(now = Date.now()): Promise<void> {
   // account's new id, in the same write, when a first join renamed it).
   if (renamed !== undefined) Object.assign(taken, await renamedTokensMoved(renamed));
   // Written with the accounts it took: what another machine changed (a server, the active account removed) is said before it is used.
-  if (taken.accounts !== undefined) taken.changedBySync = await changedHere(local.accounts, { accounts: taken.accounts, activeAccount: taken.activeAccount }, renamed, synced.accounts?.at);
+  // A new install's default account was nobody's (defaultAccountsOnly): sync's list replacing it removed nothing of the user's here.
+  const before = defaultAccountsOnly ? [] : local.accounts;
+  if (taken.accounts !== undefined) taken.changedBySync = await changedHere(before, { accounts: taken.accounts, activeAccount: taken.activeAccount }, renamed, synced.accounts?.at);
   if (Object.keys(taken).length > 0) await localArea.set(taken);
   if (renamed !== undefined) await forgetOldIds(renamed, local.accounts);
   if (taken.accounts !== undefined) await forgetRemovedAccounts(local.accounts, taken.accounts);
