@@ -1,6 +1,6 @@
 import { errorText } from '../platform/error-text';
 import { browser, inPrivateWindow } from '../platform/browser';
-import { writeClipboard } from '../platform/clipboard';
+import { copyByHand } from '../messages/hand-copy';
 import { hasShareSheet, openShareSheet } from '../platform/share-sheet';
 import { browserWords } from '../platform/i18n';
 import { localArea, onSettingsChanged } from '../storage/extension-storage';
@@ -18,7 +18,8 @@ export const extensionConnector: HistoryConnector = {
   privateWindow: inPrivateWindow(),
   readSettings: () => readSettings(localArea, SETTINGS_FOLLOWED),
   onSettingsChange: (callback) => onSettingsChanged(callback, SETTINGS_FOLLOWED),
-  copy: (payload) => attempt(() => writeClipboard(payload)),
+  // Every copy here is the user's, by hand.
+  copy: (payload) => attempt(() => copyByHand(payload)),
   openTab: (url) => attempt(() => browser.tabs.create({ url })),
   openSettings() {
     void browser.runtime.openOptionsPage();

@@ -1,7 +1,7 @@
 import { openListPort, type ListToPage, type PageToList } from '../messages/list-port';
 import type { PortEnd } from '../messages/ports';
 import { browser } from '../platform/browser';
-import { writeClipboard } from '../platform/clipboard';
+import { copyByHand } from '../messages/hand-copy';
 import { errorText } from '../platform/error-text';
 import { browserWords } from '../platform/i18n';
 import { saveDownload } from '../ui/save-download';
@@ -66,7 +66,8 @@ export const extensionConnector: ListConnector = {
   dismiss: () => post({ type: 'dismiss' }),
   async copy(text) {
     try {
-      await writeClipboard({ text });
+      // Every copy here is the user's, by hand.
+      await copyByHand({ text });
       return true;
     } catch (error) {
       console.warn('Shrtnr: copying from the list page failed.', errorText(error));

@@ -38,6 +38,11 @@ export interface MessageMap {
    * selection" of the popup's tab, copied with its short links as the menu item does; `private` as its window is.
    */
   'selection-links': { request: { tab: number; private: boolean }; response: TextLinksOutcome };
+  /**
+   * A page → worker: the user is copying by hand (a Copy button). Answered once the links of earlier clicks being
+   * copied have landed; none of them is copied after it (background/delivery/clipboard-rule.ts).
+   */
+  'hand-copy': { request: Record<string, never>; response: null };
   /** Worker → offscreen document: put text (and HTML, if any) on the clipboard (Chrome's workers have no clipboard). */
   'copy-text': { request: ClipboardPayload; response: Result<null, CopyFailure> };
 }
@@ -54,5 +59,6 @@ export const MESSAGE_TARGETS: { [Type in MessageType]: MessageTarget } = {
   'use-account': 'background',
   'use-page-link-host': 'background',
   'selection-links': 'background',
+  'hand-copy': 'background',
   'copy-text': 'offscreen',
 };

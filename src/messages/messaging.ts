@@ -39,6 +39,7 @@ const REQUESTS: { [Type in MessageType]: z.ZodMiniType<MessageRequest<Type>> } =
   'use-account': schemaFor<MessageRequest<'use-account'>>()(z.object({ account: z.string() })),
   'use-page-link-host': schemaFor<MessageRequest<'use-page-link-host'>>()(z.object({ page: z.string(), link: z.string() })),
   'selection-links': schemaFor<MessageRequest<'selection-links'>>()(z.object({ tab: z.number(), private: z.boolean() })),
+  'hand-copy': schemaFor<MessageRequest<'hand-copy'>>()(z.object({})),
   'copy-text': schemaFor<MessageRequest<'copy-text'>>()(z.object({ text: z.string(), html: z.optional(z.string()) })),
 };
 

@@ -6,6 +6,7 @@ import type { PortEnd } from '../messages/ports';
 import { openShortenPort, type PopupToWorker, type WorkerToPopup } from '../messages/shorten-port';
 import { sendMessage } from '../messages/messaging';
 import { writeClipboard } from '../platform/clipboard';
+import { copyByHand } from '../messages/hand-copy';
 import { hasShareSheet, openShareSheet } from '../platform/share-sheet';
 import { browserWords } from '../platform/i18n';
 import { saveDownload } from '../ui/save-download';
@@ -64,9 +65,9 @@ export const extensionConnector: PopupConnector = {
       return { enabled: true, entries: [] };
     }
   },
-  async copy(payload) {
+  async copy(payload, { byHand } = { byHand: false }) {
     try {
-      await writeClipboard(payload);
+      await (byHand ? copyByHand(payload) : writeClipboard(payload));
       return true;
     } catch (error) {
       console.warn('Shrtnr: copying from the popup failed.', errorText(error));

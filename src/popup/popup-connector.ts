@@ -58,9 +58,10 @@ export interface PopupConnector extends ShareActions {
   recent(limit: number): Promise<RecentHistory>;
   /**
    * Puts the payload on the clipboard: its text, and its HTML beside it when
-   * there is some (a rich copy). False, never a rejection, when the browser refuses.
+   * there is some (a rich copy). `byHand`: the user's own copy (a Copy button),
+   * which no link of an earlier click may replace. False, never a rejection, when the browser refuses.
    */
-  copy(payload: ClipboardPayload): Promise<boolean>;
+  copy(payload: ClipboardPayload, options?: { byHand: boolean }): Promise<boolean>;
   /** Makes this account (by id) the active one: the popup, the shortcut and the menu's own items shorten with it from now on. False when it could not (the account is gone). Never rejects. */
   useAccount(account: string): Promise<boolean>;
   /** Accepts a short link's host for a page's host: such links there are used without asking from now on (with the setting on). False when it could not be saved. Never rejects. */

@@ -81,7 +81,7 @@ describe("the popup's attempt, event by event", () => {
     expect(loading.screen).toEqual({ phase: 'loading', source: 'tab' });
     const step = answered(loading, 0, TAB_REQUEST, TAB_ANSWER);
     expect(shownLink(step[0])).toBe('https://shrtnr.co/Tab1');
-    expect(asks(step)).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }]]);
+    expect(asks(step)).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }, { byHand: false }]]);
     expect(copied(step[0], shortening(step[0]), 'copied')[0].screen).toMatchObject({ phase: 'shortened', copy: 'copied' });
     expect(copied(step[0], shortening(step[0]), 'failed')[0].screen).toMatchObject({ phase: 'shortened', copy: 'failed' });
   });
@@ -90,8 +90,8 @@ describe("the popup's attempt, event by event", () => {
     const shown = tabLinkShown(false);
     expect(shown.screen).toMatchObject({ phase: 'shortened', copy: 'manual' });
     expect(asks(answered(tabKnownPopup(), 0, TAB_REQUEST, { ...TAB_ANSWER, autoCopy: false }))).toEqual([]);
-    expect(asks(copy(shown, 'markdown'))).toEqual([['copy', { text: `[${TAB.url}](https://shrtnr.co/Tab1)` }]]);
-    expect(asks(copy(shown))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }]]);
+    expect(asks(copy(shown, 'markdown'))).toEqual([['copy', { text: `[${TAB.url}](https://shrtnr.co/Tab1)` }, { byHand: true }]]);
+    expect(asks(copy(shown))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }, { byHand: true }]]);
   });
 
   it('a late answer: the answer of an attempt the user replaced (a link typed meanwhile) changes nothing, and copies nothing', () => {
@@ -131,7 +131,7 @@ describe("the popup's attempt, event by event", () => {
     expect(asks(late)).toEqual([]);
 
     const [again] = newLink(late[0]);
-    expect(asks(answered(again, 1, { ...TAB_REQUEST, fresh: true }, TAB_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }]]);
+    expect(asks(answered(again, 1, { ...TAB_REQUEST, fresh: true }, TAB_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }, { byHand: false }]]);
   });
 
   it('a link copied by hand while another was on its way: that one, when it comes, is shown and not copied over it', () => {
@@ -141,14 +141,14 @@ describe("the popup's attempt, event by event", () => {
     expect(shownLink(step[0])).toBe('https://shrtnr.co/Typed1');
     expect(asks(step)).toEqual([]);
     // Copy pressed: the user asks for it now.
-    expect(asks(copy(step[0]))).toEqual([['copy', { text: 'https://shrtnr.co/Typed1' }]]);
+    expect(asks(copy(step[0]))).toEqual([['copy', { text: 'https://shrtnr.co/Typed1' }, { byHand: true }]]);
   });
 
   it('a hand copy asked for during an earlier attempt, and landing during the next, leaves the next one\'s link to be copied', () => {
     const shown = tabLinkShown();
     const [typing] = typed(shown, TYPED_URL);
     const [landedLate] = handCopied(typing, shown.attempt);
-    expect(asks(answered(landedLate, 1, TYPED_REQUEST, TYPED_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Typed1' }]]);
+    expect(asks(answered(landedLate, 1, TYPED_REQUEST, TYPED_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Typed1' }, { byHand: false }]]);
   });
 
   it('a link typed before the tab was known wins: the tab, heard after, changes only what the popup knows of it', () => {
@@ -236,7 +236,7 @@ describe("the popup's attempt, event by event", () => {
     expect(known.screen).toBe(ready.screen);
     // Its first progress, replayed by the relay now the view listens, does not bring back the spinner.
     expect(progressed(known, 0, { state: 'sending' })[0]).toBe(known);
-    expect(asks(answered(known, 0, TAB_REQUEST, TAB_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }]]);
+    expect(asks(answered(known, 0, TAB_REQUEST, TAB_ANSWER))).toEqual([['copy', { text: 'https://shrtnr.co/Tab1' }, { byHand: false }]]);
   });
 
   it('Retry, a new link and a campaign each start a new attempt from the request on screen', () => {

@@ -39,7 +39,7 @@ export function popupStore(connector: PopupConnector, initial: Popup, onChange: 
     async copyByHand(text) {
       const during = popup.attempt;
       // Only a copy that landed: one that failed leaves the clipboard to the link on its way.
-      const done = await connector.copy({ text });
+      const done = await connector.copy({ text }, { byHand: true });
       if (done) act(handCopied, during);
       return done;
     },

@@ -9,7 +9,7 @@ vi.mock('../../platform/browser', async () => {
   return { browser: { storage: { session: fakeSessionArea(session) } } };
 });
 
-const { copyIfStillWanted, LATE_AFTER_MS, nextClickOrder, offerLater, popupCopies, takeOffer } = await import('./clipboard-rule');
+const { copyIfStillWanted, LATE_AFTER_MS, nextClickOrder, offerLater, pageCopies, takeOffer } = await import('./clipboard-rule');
 
 beforeEach(() => session.clear());
 
@@ -100,7 +100,7 @@ describe('the clipboard rule', () => {
 
   it('the popup\'s own copy counts: an earlier click\'s link does not replace it', async () => {
     const [menu, popup] = [click(), click()];
-    await popupCopies(popup);
+    await pageCopies(popup);
     expect(await copyIfStillWanted(menu, async () => true)).toBe('superseded');
   });
 
@@ -110,7 +110,7 @@ describe('the clipboard rule', () => {
     let finishMenuCopy: (() => void) | undefined;
     const menuCopy = copyIfStillWanted(menu, () => new Promise<boolean>((done) => (finishMenuCopy = () => done(landed.push('menu') > 0))));
     await Promise.resolve();
-    const popupMayCopy = popupCopies(popup).then(() => landed.push('popup'));
+    const popupMayCopy = pageCopies(popup).then(() => landed.push('popup'));
     // The menu's copy is under way and has not landed: the popup waits for it.
     await eventually(() => expect(finishMenuCopy).toBeDefined());
     expect(landed).toEqual([]);

@@ -11,7 +11,8 @@ export type { Click, Offer };
  * by what it knows:
  * - of several clicks, the last one's link is what stays: a link is copied
  *   only if no link of a later click was copied before it (click order, not
- *   the order answers came in; the popup's copies count too);
+ *   the order answers came in; the popup's copies, and copies by hand in the
+ *   extension's pages, count too);
  * - a link that comes more than LATE_AFTER_MS after its click (a long wait for
  *   the limit, a job a restarted worker resumed) is not copied at all: the
  *   user has likely copied something since. Its notification offers it
@@ -61,14 +62,15 @@ export function copyIfStillWanted(click: Click, copy: () => Promise<boolean>, no
 }
 
 /**
- * The popup is about to copy its own link: a background link of an earlier
- * click must not replace it. Known to this worker at once (no later decision
+ * A page is about to copy: the popup its own link, or any page what the user
+ * copies by hand (`click` is then the copy's own). A background link of an
+ * earlier click must not replace it. Known to this worker at once (no later decision
  * copies an earlier click's link), stored for the next one after. Resolves
- * once the copies decided before it have landed: the popup copies after
+ * once the copies decided before it have landed: the page copies after
  * them, or one still on its way (through Chrome's offscreen document, made
- * again after a restart) would land over the popup's.
+ * again after a restart) would land over the page's.
  */
-export function popupCopies(click: Click): Promise<void> {
+export function pageCopies(click: Click): Promise<void> {
   lastCopiedHere = Math.max(lastCopiedHere, click.clickOrder);
   const earlier = turn;
   const done = turn.then(() => rememberCopied(click.clickOrder));

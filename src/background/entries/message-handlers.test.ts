@@ -7,6 +7,7 @@ import type { Account } from '../../storage/accounts';
 const area = memoryArea();
 vi.mock('../../storage/extension-storage', () => ({ localArea: area }));
 vi.mock('../writing/selection-links', () => ({ shortenTabSelectionLinks: vi.fn(async () => ({ status: 'copied', made: 1, found: 2 })) }));
+vi.mock('../delivery/clipboard-rule', () => ({ clickNow: () => ({ queuedAt: 1_800_000_000_000, clickOrder: 42 }), pageCopies: vi.fn(async () => undefined) }));
 vi.mock('../service/history-access', () => ({ recentHistory: vi.fn(async (limit: number) => ({ enabled: true, entries: [], limit })) }));
 
 const { backgroundMessageHandlers } = await import('./message-handlers');
@@ -29,6 +30,12 @@ describe("the worker's answers to its pages", () => {
     const { shortenTabSelectionLinks } = await import('../writing/selection-links');
     await expect(handler('selection-links')({ tab: 7, private: true }, SENDER)).resolves.toEqual({ status: 'copied', made: 1, found: 2 });
     expect(vi.mocked(shortenTabSelectionLinks).mock.calls).toEqual([[7, true]]);
+  });
+
+  it("counts a page's copy by hand as the latest click, answered once the links being copied have landed", async () => {
+    const { pageCopies } = await import('../delivery/clipboard-rule');
+    await expect(handler('hand-copy')({}, SENDER)).resolves.toBeNull();
+    expect(vi.mocked(pageCopies).mock.calls).toEqual([[{ queuedAt: 1_800_000_000_000, clickOrder: 42 }]]);
   });
 
   it('switches to an account that is saved', async () => {

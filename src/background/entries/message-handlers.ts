@@ -2,6 +2,7 @@ import type { MessageHandlers } from '../../messages/messaging';
 import { localArea } from '../../storage/extension-storage';
 import { acceptPageLinkHost, asAcceptedPageLinkHost } from '../../storage/page-link-hosts';
 import { readSettings } from '../../storage/settings';
+import { clickNow, pageCopies } from '../delivery/clipboard-rule';
 import { useAccount } from '../service/active-account';
 import { recentHistory } from '../service/history-access';
 import { shortenTabSelectionLinks } from '../writing/selection-links';
@@ -17,4 +18,9 @@ export const backgroundMessageHandlers: MessageHandlers = {
     return pair !== undefined;
   },
   'selection-links': ({ tab, private: inPrivate }) => shortenTabSelectionLinks(tab, inPrivate),
+  // A copy by hand is a click of its own, the latest: an earlier click's link is no longer the one to keep.
+  'hand-copy': async () => {
+    await pageCopies(clickNow());
+    return null;
+  },
 };

@@ -12,7 +12,7 @@ vi.mock('../service/shortening-service', () => ({
   unwatchJob: vi.fn(),
 }));
 vi.mock('../delivery/deliver', () => ({ finishedForNobody: vi.fn(async () => undefined) }));
-vi.mock('../delivery/clipboard-rule', () => ({ clickNow: () => ({ queuedAt: Date.now(), clickOrder: 1 }), popupCopies: vi.fn() }));
+vi.mock('../delivery/clipboard-rule', () => ({ clickNow: () => ({ queuedAt: Date.now(), clickOrder: 1 }), pageCopies: vi.fn() }));
 
 /** A runtime port as the popup's end of it would drive it. */
 function fakePort() {
@@ -45,7 +45,7 @@ beforeEach(() => {
 describe("the popup's shortening port", () => {
   it('a link that comes after Cancel (its request was under way) is given to the popup, but not counted as copied by it', async () => {
     const { onShortenPort } = await import('./shorten-port');
-    const { popupCopies } = await import('../delivery/clipboard-rule');
+    const { pageCopies } = await import('../delivery/clipboard-rule');
     const popup = fakePort();
     onShortenPort(popup.port as never);
     popup.send({ type: 'shorten', request });
@@ -54,18 +54,18 @@ describe("the popup's shortening port", () => {
     answers[0]?.resolve(link);
     await settle();
     expect(popup.posted).toEqual([{ type: 'answer', answer: link }]);
-    expect(popupCopies).not.toHaveBeenCalled();
+    expect(pageCopies).not.toHaveBeenCalled();
   });
 
   it('without Cancel, the popup copies it: the worker counts that copy', async () => {
     const { onShortenPort } = await import('./shorten-port');
-    const { popupCopies } = await import('../delivery/clipboard-rule');
+    const { pageCopies } = await import('../delivery/clipboard-rule');
     const popup = fakePort();
     onShortenPort(popup.port as never);
     popup.send({ type: 'shorten', request });
     answers[0]?.resolve(link);
     await settle();
-    expect(popupCopies).toHaveBeenCalledTimes(1);
+    expect(pageCopies).toHaveBeenCalledTimes(1);
   });
 
   it('a popup closed after Cancel gets no offer of the link by notification; one closed without Cancel does', async () => {

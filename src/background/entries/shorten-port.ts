@@ -2,7 +2,7 @@ import { serveShortenPort } from '../../messages/shorten-port-server';
 import type { Runtime } from '../../platform/browser';
 import { internalError } from '../../platform/error-text';
 import { finishedForNobody } from '../delivery/deliver';
-import { clickNow, popupCopies } from '../delivery/clipboard-rule';
+import { clickNow, pageCopies } from '../delivery/clipboard-rule';
 import { cancelJob, shorten, unwatchJob } from '../service/shortening-service';
 
 /** Answers the popup's shortening ports (src/messages/shorten-port.ts): progress while it waits, then the answer. */
@@ -42,7 +42,7 @@ export function onShortenPort(port: Runtime.Port): void {
           if (!connected) return cancelAsked ? undefined : finishedForNobody(answer);
           // The popup copies it: no background link of an earlier click may replace it afterwards,
           // and one already being copied lands first.
-          if (answer.result.ok && answer.autoCopy && !cancelAsked) await popupCopies(click);
+          if (answer.result.ok && answer.autoCopy && !cancelAsked) await pageCopies(click);
           popup.post({ type: 'answer', answer });
         })
         .catch((error: unknown) =>
