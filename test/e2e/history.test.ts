@@ -17,7 +17,8 @@ import type { HistoryEntry } from '../../src/storage/history-entry';
 import { ARTICLE_TITLE } from '../../tooling/stand-in/demo-pages';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
 import { clickClosingPopup } from '../support/popup-page';
-import { settledBadge } from '../support/toolbar-badge';
+import { clearedBadge, settledBadge } from '../support/toolbar-badge';
+import { holdNextAnswer, releaseHeldAnswer } from '../support/held-answer';
 import { chooseInMenu, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { wordsIn } from '../support/locale-catalogue';
 import { stringContaining } from '../support/matchers';
@@ -502,6 +503,32 @@ describe('the history page', () => {
     await search.fill('');
     expect(await page.getByTestId('history-count').textContent()).toBe(t('historyCount', 4));
     expect(await page.getByTestId('history-row').count()).toBe(4);
+    await page.close();
+  });
+
+  it("a row copied by hand while the shortcut's link is on its way: that link, when it comes, is kept in history, not copied over it", async () => {
+    const seeded = await seedHistory();
+    const page = await openHistoryPage();
+    const later = await pageTitled('hand-copy=1', 'Pressed before the copy');
+    await clearedBadge(session);
+    // The shortcut's request is answered only once the copy by hand has landed.
+    await holdNextAnswer(session);
+    try {
+      await pressShortcut(session, later.tab);
+      await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
+      // Copying needs the focus, which the shortcut's tab had.
+      await page.bringToFront();
+      await page.getByRole('button', { name: t('historyCopyLabel', seeded.plain) }).click();
+      await expect.poll(() => statusText(page)).toBe(t('historyCopied', seeded.plain));
+    } finally {
+      await releaseHeldAnswer(session);
+    }
+    // The link comes, a click older than the copy: the badge says it is made once the clipboard has had its say.
+    expect((await settledBadge(session)).text).toBe('✓');
+    expect(await newestShortUrl(5)).toMatch(session.shortUrlPattern());
+    expect(requestedUrls()).toEqual([later.url]);
+    expect(await session.readClipboard()).toBe(seeded.plain);
+    await later.tab.close();
     await page.close();
   });
 
