@@ -22,7 +22,7 @@ beforeEach(() => {
 const shortUrlOf = (outcome: BackgroundOutcome | undefined): string => (outcome !== undefined && 'shortened' in outcome ? outcome.shortened.shortUrl : '');
 
 describe('load', () => {
-  it('40 menu shortenings at once, 10 allowed per 2 s: all 40 links, four windows, none refused', async () => {
+  it('40 menu shortenings at once, 10 allowed per 2 s: all 40 links, no window over ten, none refused', async () => {
     const worker = await session.worker();
     const outcomes = await worker.evaluate(async (count) => {
       const hooks = (globalThis as unknown as { shrtnrE2e: { onMenuClicked(info: object): Promise<BackgroundOutcome | undefined> } }).shrtnrE2e;
@@ -35,9 +35,11 @@ describe('load', () => {
     expect(new Set(outcomes.map(shortUrlOf)).size).toBe(40);
     expect(session.standIn.apiRequests()).toHaveLength(40);
     const windows = session.standIn.rateLimitWindows();
-    // Four full windows, none refused: three waited out, each to its end. (How long the queue
-    // takes against a limit is `npm run bench`'s queue figure; a busy machine stretches it.)
-    expect(windows.map(({ accepted, refused }) => ({ accepted, refused }))).toEqual(Array.from({ length: 4 }, () => ({ accepted: 10, refused: 0 })));
+    // Every window waited out: none refused a request or took more than ten, and all forty were taken. How many
+    // windows they took is the machine's: on a loaded one, the tenth request a window allows reached the server
+    // in the next (CI, 2026-11-29: five windows, the first with nine). How long the queue takes is `npm run bench`'s queue figure.
+    expect(windows.filter(({ accepted, refused }) => refused > 0 || accepted > 10)).toEqual([]);
+    expect(windows.reduce((sum, { accepted }) => sum + accepted, 0)).toBe(40);
 
     const badge = await settledBadge(session);
     expect(badge.text).toBe('✓');
