@@ -141,6 +141,13 @@ describe('the address bar, when history cannot be read', () => {
     onOmniboxStarted();
   });
 
+  it('says so under words typed, with no suggestion', async () => {
+    const suggest = vi.fn();
+    await onOmniboxChanged('garden', suggest);
+    expect(suggest).toHaveBeenCalledWith([]);
+    expect(lines().at(-1)).toBe('historyLoadFailed');
+  });
+
   it('still shortens and copies a link typed and entered', async () => {
     await onOmniboxEntered(' https://example.com/a ');
     expect(shortenAndCopy).toHaveBeenCalledWith({ url: 'https://example.com/a', via: 'omnibox', private: false, fresh: false });

@@ -43,6 +43,14 @@ export function onOmniboxStarted(): void {
   suggestByDefault(suggestionDescription(browserWords().t('omniboxHint')));
 }
 
+/** History's index for this input session, or why it could not be read. */
+function readIndex(): Promise<{ index: SearchIndex } | { unreadable: string }> {
+  return historyIndex().then(
+    (index) => ({ index }),
+    (error: unknown) => ({ unreadable: errorText(error) }),
+  );
+}
+
 /** The address bar's first line as last sent, and the browser's answer to it. */
 let firstLine: { description: string; taken: Promise<unknown> } | undefined;
 
@@ -95,13 +103,18 @@ export async function onOmniboxChanged(text: string, suggest: (results: Omnibox.
     suggest([]);
     return;
   }
-  const index = await historyIndex();
+  const read = await readIndex();
   // Words are answered once the typing pauses: of keystrokes less than TYPING_PAUSE_MS apart only the last is. Chrome
   // parses each batch of suggestions in a new process of its own, and drops one that comes over 1.5 s after the last
   // key: one batch a key (twelve for "GUIDE garden") made the last come too late on a loaded machine.
   await new Promise<void>((resolve) => setTimeout(resolve, TYPING_PAUSE_MS));
   if (input !== latestInput) return;
-  const found = search(index, typed).slice(0, MAX_SUGGESTIONS);
+  if ('unreadable' in read) {
+    suggest([]);
+    suggestByDefault(suggestionDescription(t('historyLoadFailed', read.unreadable)), { typed });
+    return;
+  }
+  const found = search(read.index, typed).slice(0, MAX_SUGGESTIONS);
   const suggestions = found.map((entry) => ({ content: entry.shortUrl, description: suggestionDescription(suggestionLabel(entry, t), entry.shortUrl) }));
   for (const { description } of suggestions) tellShown({ surface: 'omnibox-suggestion', text: description, typed });
   suggest(suggestions);
@@ -121,13 +134,8 @@ export type OmniboxOutcome = BackgroundOutcome | Failed<{ kind: 'no-history-matc
 export async function onOmniboxEntered(text: string): Promise<OmniboxOutcome> {
   const typed = text.trim();
   // History that cannot be read (Firefox set never to remember it, say) costs no typed link its shortening, as from every way in.
-  const read = await historyIndex().then(
-    (index) => ({ index }),
-    (error: unknown) => {
-      historyFailed('read')(error);
-      return { unreadable: errorText(error) };
-    },
-  );
+  const read = await readIndex();
+  if ('unreadable' in read) historyFailed('read')(read.unreadable);
   session = undefined;
   const index = 'index' in read ? read.index : searchIndex([]);
   const chosen = index.entries.find((entry) => entry.shortUrl === typed) ?? (isOneAddress(typed) ? undefined : search(index, typed)[0]);
