@@ -16,6 +16,8 @@ let port: PortEnd<PageToList, ListToPage> | undefined;
  */
 let unanswered: { plan?: PageToList & { type: 'plan' }; start?: PageToList & { type: 'start' } } = {};
 const MAX_RECONNECTS = 5;
+/** This page load, as the worker knows it on every port: its own list's run is followed as its own (list-port.ts). */
+const PAGE_ID = crypto.randomUUID();
 
 function post(message: PageToList): void {
   if (message.type === 'plan') unanswered.plan = message;
@@ -52,7 +54,7 @@ export const extensionConnector: ListConnector = {
         if (reconnects < MAX_RECONNECTS) window.setTimeout(open, 200 * 2 ** reconnects++);
         else onLost();
       });
-      port.post({ type: 'watch' });
+      port.post({ type: 'watch', page: PAGE_ID });
       for (const message of [unanswered.plan, unanswered.start]) if (message !== undefined) port.post(message);
     };
     unanswered = {};

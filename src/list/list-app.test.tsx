@@ -92,19 +92,19 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
   it('shows the run while it goes: how far, how long still, pause and go on, cancel', () => {
     const connector = renderPage();
     const progress = { id: 'list-1', paused: false, pace: PACE, addresses: 200, toShorten: 180, made: 60, fromHistory: 5, failed: 0 };
-    act(() => connector.hear({ type: 'progress', progress }));
+    act(() => connector.hear({ type: 'progress', progress, own: true }));
     expect(screen.getByTestId('list-progress').textContent).toBe(` ${t('bulkSummaryMade', 60, 180)}`);
     expect(screen.getByTestId('list-time').textContent).toBe(t('listTimeLeft', words.minutes(1), 60));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: t('listRunHeading') }));
     expectNothingUntranslated();
     // Its links waiting for the network (offline, or the server gave no answer): that is what it says, not a time.
-    act(() => connector.hear({ type: 'progress', progress: { ...progress, forNetwork: true, untilMs: Date.now() + 9_000 } }));
+    act(() => connector.hear({ type: 'progress', progress: { ...progress, forNetwork: true, untilMs: Date.now() + 9_000 }, own: true }));
     expect(screen.getByTestId('list-time').textContent).toBe(t('popupWaitingForNetwork'));
-    act(() => connector.hear({ type: 'progress', progress }));
+    act(() => connector.hear({ type: 'progress', progress, own: true }));
     expect(screen.getByTestId('list-time').textContent).toBe(t('listTimeLeft', words.minutes(1), 60));
     fireEvent.click(button('listPause'));
     expect(connector.pause).toHaveBeenCalledTimes(1);
-    act(() => connector.hear({ type: 'progress', progress: { ...progress, paused: true } }));
+    act(() => connector.hear({ type: 'progress', progress: { ...progress, paused: true }, own: true }));
     expect(screen.getByTestId('list-time').textContent).toBe(t('listPaused'));
     fireEvent.click(button('listResume'));
     expect(connector.resume).toHaveBeenCalledTimes(1);
@@ -114,7 +114,7 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
 
   it('ends with a table of every address, copied as lines, a Markdown table or CSV, or downloaded; New list starts again', async () => {
     const connector = renderPage();
-    act(() => connector.hear({ type: 'ended', run: RUN }));
+    act(() => connector.hear({ type: 'ended', run: RUN, own: true }));
     const rows = screen.getAllByTestId('list-row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     const said = [t('listStatusNew'), t('listStatusFromHistory'), t('listStatusDuplicate', 1), t('bulkSkipped', t('errorOtherScheme', 'ftp:')), t('bulkItemCancelled')];
     expect(rows).toEqual([
@@ -146,6 +146,22 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     expect(connector.dismiss).toHaveBeenCalledTimes(1);
     act(() => connector.hear({ type: 'none' }));
     expect(field().value).toBe('');
+  });
+
+  it("follows a run another list page sent, saying this page's own list is kept, and gives that list back once the run is dismissed", () => {
+    const connector = renderPage();
+    fireEvent.input(field(), { target: { value: 'https://mine.example/' } });
+    const progress = { id: 'list-1', paused: false, pace: PACE, addresses: 1, toShorten: 1, made: 0, fromHistory: 0, failed: 0 };
+    act(() => connector.hear({ type: 'progress', progress, own: false }));
+    expect(screen.getByRole('heading', { name: t('listRunHeading') })).not.toBeNull();
+    expect(screen.getByTestId('list-kept').textContent).toBe(t('listOwnKept'));
+    expectNothingUntranslated();
+    act(() => connector.hear({ type: 'ended', run: RUN, own: false }));
+    expect(screen.getByTestId('list-kept').textContent).toBe(t('listOwnKept'));
+    fireEvent.click(button('listNew'));
+    act(() => connector.hear({ type: 'none' }));
+    expect(field().value).toBe('https://mine.example/');
+    expect(screen.queryByTestId('list-kept')).toBeNull();
   });
 
   it("reads a .csv file's column of addresses, chosen among its columns, instead of the field", async () => {

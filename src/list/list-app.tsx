@@ -16,6 +16,8 @@ export function ListApp({ connector }: { connector: ListConnector }) {
   const [page, act] = useListPage(connector);
   const { t } = connector.words;
   const main = useRef<HTMLElement>(null);
+  // Another page's run on screen: this page's own list waits for its end, and says so.
+  const keptList = page.own === false && (page.pasted.trim() !== '' || page.file !== undefined);
   useEffect(() => {
     const target = FOCUS_ON[page.screen];
     if (target !== undefined) main.current?.querySelector<HTMLElement>(target)?.focus();
@@ -30,6 +32,11 @@ export function ListApp({ connector }: { connector: ListConnector }) {
         <main class="list" ref={main} aria-busy={page.screen === 'connecting'}>
           {page.screen === 'input' && <ListInput page={page} act={act} onOpenSettings={connector.openSettings} />}
           {page.screen === 'plan' && page.plan !== undefined && <ListPlanView page={page} plan={page.plan} act={act} onOpenSettings={connector.openSettings} />}
+          {(page.screen === 'running' || page.screen === 'ended') && keptList && (
+            <p class="hint" data-testid="list-kept">
+              {t('listOwnKept')}
+            </p>
+          )}
           {page.screen === 'running' && page.progress !== undefined && (
             <ListProgressView progress={page.progress} onPause={connector.pause} onResume={connector.resume} onCancel={connector.cancel} />
           )}

@@ -39,8 +39,19 @@ describe('the list page, event by event', () => {
   it('keeps the plan on screen when the worker, come back, says there is no run; a run that ended and was dismissed leaves a fresh field', () => {
     const planned = play(hear({ type: 'none' }), type('https://a.test/'), check, hear({ type: 'plan', ask: 1, plan: PLAN }), hear({ type: 'none' })).page;
     expect(planned).toMatchObject({ screen: 'plan', pasted: 'https://a.test/' });
-    const { page } = play(hear({ type: 'none' }), type('https://a.test/'), hear({ type: 'ended', run: RUN }), hear({ type: 'none' }));
-    expect(page).toEqual({ ...initialPage(), screen: 'input' });
+    const { page } = play(hear({ type: 'none' }), type('https://a.test/'), check, send, hear({ type: 'ended', run: RUN, own: true }), hear({ type: 'none' }));
+    expect(page).toEqual({ ...initialPage(), ask: 1, screen: 'input' });
+  });
+
+  it("follows another page's run, and gives its own list back, unsent, once that run is dismissed; a send it races is refused there", () => {
+    const planned = [hear({ type: 'none' }), type('https://mine.test/'), check, hear({ type: 'plan', ask: 1, plan: PLAN })];
+    const { page, connector } = play(...planned, hear({ type: 'progress', progress: PROGRESS, own: false }), hear({ type: 'ended', run: RUN, own: false }), hear({ type: 'none' }));
+    expect(connector.start).not.toHaveBeenCalled();
+    expect(page).toMatchObject({ screen: 'input', pasted: 'https://mine.test/', sending: false, checking: false, plan: undefined, run: undefined, own: undefined });
+    // Send pressed as the other page's run began: the worker's refusal comes after its progress, and is not lost.
+    const raced = play(...planned, send, hear({ type: 'progress', progress: PROGRESS, own: false }), hear({ type: 'not-started', error: { kind: 'list-running' } })).page;
+    expect(raced).toMatchObject({ screen: 'running', sending: false, problem: { kind: 'refused', error: { kind: 'list-running' } } });
+    expect(heard(raced, { type: 'none' })[0]).toMatchObject({ screen: 'input', pasted: 'https://mine.test/', problem: undefined });
   });
 
   it("sends once; says the worker's refusal of the start, not one for a plan asked before; goes to the run when it comes", () => {
@@ -50,7 +61,7 @@ describe('the list page, event by event', () => {
     const refused = heard(page, { type: 'not-started', error: { kind: 'list-too-large', addresses: 2, most: 1 } })[0];
     expect(refused).toMatchObject({ screen: 'plan', sending: false, problem: { kind: 'refused', error: { kind: 'list-too-large' } } });
     expect(heard(refused, { type: 'not-started', error: { kind: 'no-token', blank: false } })[0]).toBe(refused);
-    expect(heard(page, { type: 'progress', progress: PROGRESS })[0]).toMatchObject({ screen: 'running', progress: PROGRESS, sending: false });
+    expect(heard(page, { type: 'progress', progress: PROGRESS, own: true })[0]).toMatchObject({ screen: 'running', progress: PROGRESS, sending: false, own: true });
   });
 
   it("checks pasted spreadsheet cells by their column of addresses, wherever it is, as a file's", () => {

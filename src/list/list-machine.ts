@@ -37,6 +37,8 @@ export interface ListPage {
   sending: boolean;
   progress?: ListProgress;
   run?: ListRun;
+  /** The run shown is this page's list; another page's leaves this page's own list to come back to. */
+  own?: boolean;
 }
 
 export type ListEffect = (connector: ListConnector) => void;
@@ -48,13 +50,17 @@ export const initialPage = (): ListPage => ({ screen: 'connecting', pasted: '', 
 export function heard(page: ListPage, message: ListToPage): Step {
   switch (message.type) {
     case 'none':
-      // The page's own list stays on screen (a plan too); a run that ended and was dismissed leaves a fresh field.
+      // The page's own list stays on screen (a plan too). Once a run is dismissed, the page that sent it gets a fresh
+      // field, any other its own list as it was, to check again (what it comes to may have changed).
       if (page.screen === 'connecting') return [{ ...page, screen: 'input' }];
-      return page.screen === 'running' || page.screen === 'ended' ? [{ ...initialPage(), screen: 'input' }] : [page];
+      if (page.screen !== 'running' && page.screen !== 'ended') return [page];
+      if (page.own === true) return [{ ...initialPage(), ask: page.ask, screen: 'input' }];
+      return [{ ...changed(page), screen: 'input', sending: false, plan: undefined, progress: undefined, run: undefined, own: undefined }];
     case 'progress':
-      return [{ ...page, screen: 'running', progress: message.progress, sending: false, problem: undefined }];
+      // Another page's run leaves this page's send waiting for its answer (a refusal: one list at a time).
+      return [{ ...page, screen: 'running', progress: message.progress, own: message.own, ...(message.own ? { sending: false, problem: undefined } : {}) }];
     case 'ended':
-      return [{ ...page, screen: 'ended', run: message.run, sending: false, progress: undefined }];
+      return [{ ...page, screen: 'ended', run: message.run, own: message.own, progress: undefined, ...(message.own ? { sending: false } : {}) }];
     case 'plan':
       if (!page.checking || message.ask !== page.ask || page.screen !== 'input') return [page];
       return [{ ...page, screen: 'plan', plan: placed(message.plan, page.places), checking: false }];

@@ -14,6 +14,7 @@ export function problemSentence(shown: ShownProblem, words: Words): string {
   }
   if (shown.kind === 'list') return shown.problem.kind === 'too-many' ? t('listTooMany', shown.problem.count, MAX_LIST_ADDRESSES) : t('listNoAddress');
   const { error } = shown;
+  if (error.kind === 'list-running') return t('listAnotherRunning');
   return error.kind === 'list-too-large' ? t('listTooLargeToKeep', error.addresses, error.most) : errorSentence(error, words);
 }
 
@@ -22,7 +23,7 @@ export function problemSentence(shown: ShownProblem, words: Words): string {
  * for settings that can send nothing (no account, no token, a bad server), and
  * the page then offers a way there.
  */
-export const needsSettings = (shown: ShownProblem | undefined): boolean => shown?.kind === 'refused' && shown.error.kind !== 'list-too-large';
+export const needsSettings = (shown: ShownProblem | undefined): boolean => shown?.kind === 'refused' && shown.error.kind !== 'list-too-large' && shown.error.kind !== 'list-running';
 
 /** A wait of this long, in words: seconds under a minute, else minutes (rounded up). */
 export const duration = (ms: number, { seconds, minutes }: Words): string => (ms < 60_000 ? seconds(Math.ceil(ms / 1000)) : minutes(Math.ceil(ms / 60_000)));

@@ -16,7 +16,7 @@ const placed = (start: { addresses: string[]; places: number[] }) =>
   start.places.length === start.addresses.length && start.places.every((place, index) => Number.isInteger(place) && place > (start.places[index - 1] ?? 0));
 
 const pageToList = schemaFor<PageToList>()(z.union([
-  z.object({ type: z.literal('watch') }),
+  z.object({ type: z.literal('watch'), page: z.string() }),
   z.object({ type: z.literal('plan'), ask: z.number(), addresses }),
   z.object({ type: z.literal('start'), addresses, places: z.array(z.number()) }).check(z.refine(placed)),
   z.object({ type: z.literal('pause') }),

@@ -33,20 +33,23 @@ describe("the list page's end of its port", () => {
   it('hears none, where the run stands, the ended run, a plan, and why none started (with the ask it answers, if any)', () => {
     const sent = [
       { type: 'none' },
-      { type: 'progress', progress: PROGRESS },
-      { type: 'ended', run: RUN },
+      { type: 'progress', progress: PROGRESS, own: true },
+      { type: 'ended', run: { ...RUN, startedBy: 'page-a' }, own: false },
       { type: 'plan', ask: 2, plan: PLAN },
       { type: 'not-started', ask: 2, error: { kind: 'no-token' } },
       { type: 'not-started', error: { kind: 'list-too-large', addresses: 9_000, most: 6_000 } },
+      { type: 'not-started', error: { kind: 'list-running' } },
     ];
     expect(pageHears(...sent)).toEqual(sent);
   });
 
   it.each([
-    ['a run with no pause state', { type: 'ended', run: { ...RUN, paused: undefined } }],
-    ['a run with no account', { type: 'ended', run: { ...RUN, account: undefined } }],
-    ['a count that is no whole number', { type: 'progress', progress: { ...PROGRESS, made: 1.5 } }],
-    ['a count below nothing', { type: 'progress', progress: { ...PROGRESS, failed: -1 } }],
+    ['a run with no pause state', { type: 'ended', run: { ...RUN, paused: undefined }, own: true }],
+    ["a run not said to be the page's or not", { type: 'ended', run: RUN }],
+    ["progress not said to be the page's or not", { type: 'progress', progress: PROGRESS }],
+    ['a run with no account', { type: 'ended', run: { ...RUN, account: undefined }, own: true }],
+    ['a count that is no whole number', { type: 'progress', progress: { ...PROGRESS, made: 1.5 }, own: true }],
+    ['a count below nothing', { type: 'progress', progress: { ...PROGRESS, failed: -1 }, own: true }],
     ['a plan with no pace', { type: 'plan', ask: 1, plan: { ...PLAN, pace: undefined } }],
     ['a plan answering no ask', { type: 'plan', plan: PLAN }],
     ['an invalid address with no reason', { type: 'plan', ask: 1, plan: { ...PLAN, invalid: [{ place: 1, address: 'x' }] } }],
@@ -59,7 +62,7 @@ describe("the list page's end of its port", () => {
 
 describe("the worker's end of the list page's port", () => {
   it('hears each thing the page asks', () => {
-    const sent = [{ type: 'watch' }, { type: 'plan', ask: 1, addresses: ['https://a.example/', 'x'] }, { type: 'start', addresses: [], places: [] }, { type: 'start', addresses: ['https://a.example/', 'x'], places: [2, 5] }, { type: 'pause' }, { type: 'resume' }, { type: 'cancel' }, { type: 'dismiss' }];
+    const sent = [{ type: 'watch', page: 'page-a' }, { type: 'plan', ask: 1, addresses: ['https://a.example/', 'x'] }, { type: 'start', addresses: [], places: [] }, { type: 'start', addresses: ['https://a.example/', 'x'], places: [2, 5] }, { type: 'pause' }, { type: 'resume' }, { type: 'cancel' }, { type: 'dismiss' }];
     expect(workerHears(...sent)).toEqual(sent);
   });
 
@@ -72,6 +75,7 @@ describe("the worker's end of the list page's port", () => {
     ['an address that is no text', { type: 'plan', ask: 1, addresses: [7] }],
     ['a plan with no ask', { type: 'plan', addresses: [] }],
     ['more than 10,000 addresses', { type: 'start', addresses: Array.from({ length: 10_001 }, () => 'https://a.example/'), places: Array.from({ length: 10_001 }, (_, index) => index + 1) }],
+    ['a watch naming no page', { type: 'watch' }],
     ['a message of no known type', { type: 'refused' }],
   ])('drops %s', (_name, message) => {
     expect(workerHears(message)).toEqual([]);

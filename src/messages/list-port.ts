@@ -17,18 +17,24 @@ export type { ListPlan, ListProgress, ListRun };
  * "Shorten a list": the run lives in the worker (src/background/runs/), one
  * at a time, so the list page may close and open again, and the worker stop,
  * while it goes. The page talks to it over one `runtime.connect` port:
- * `watch` first; `plan` a list (the worker answers what it comes to, under
+ * `watch` first, naming the page (one id per page load, the same on every
+ * port it opens); `plan` a list (the worker answers what it comes to, under
  * the same `ask` number), `start` it, then `pause`, `resume`, `cancel` and,
  * at its end, `dismiss`. The worker answers with where the run stands after
  * every change (`progress`, ten times a second at most), the whole run at
  * its `end` (the table), `none` when there is no run, or why it did not start.
+ * Every page follows the run, wherever it was sent from: `own` says whether
+ * it was this page's list.
  */
 
-/** Why a list gives no plan or run: the settings cannot send, or the run would not fit storage.session (`most`: addresses like these that would). */
-export type ListStartError = ApiError | AccountError | { kind: 'list-too-large'; addresses: number; most: number };
+/**
+ * Why a list gives no plan or run: the settings cannot send, the run would not fit storage.session (`most`:
+ * addresses like these that would), or another page's list is being shortened.
+ */
+export type ListStartError = ApiError | AccountError | { kind: 'list-too-large'; addresses: number; most: number } | { kind: 'list-running' };
 
 export type PageToList =
-  | { type: 'watch' }
+  | { type: 'watch'; page: string }
   | { type: 'plan'; ask: number; addresses: string[] }
   /** `places`: each address's row in the list as given (list-source.ts). */
   | { type: 'start'; addresses: string[]; places: number[] }
@@ -39,8 +45,8 @@ export type PageToList =
 
 export type ListToPage =
   | { type: 'none' }
-  | { type: 'progress'; progress: ListProgress }
-  | { type: 'ended'; run: ListRun }
+  | { type: 'progress'; progress: ListProgress; own: boolean }
+  | { type: 'ended'; run: ListRun; own: boolean }
   | { type: 'plan'; ask: number; plan: ListPlan }
   | { type: 'not-started'; ask?: number; error: ListStartError };
 
@@ -73,8 +79,8 @@ const progressSchema = schemaFor<ListProgress>()(z.object({
 /** What the page hears, checked as it arrives. */
 const listToPage = schemaFor<ListToPage>()(z.union([
   z.object({ type: z.literal('none') }),
-  z.object({ type: z.literal('progress'), progress: progressSchema }),
-  z.object({ type: z.literal('ended'), run: listRunSchema }),
+  z.object({ type: z.literal('progress'), progress: progressSchema, own: z.boolean() }),
+  z.object({ type: z.literal('ended'), run: listRunSchema, own: z.boolean() }),
   z.object({ type: z.literal('plan'), ask: z.number(), plan: planSchema }),
   z.object({ type: z.literal('not-started'), ask: z.optional(z.number()), error: errorDataSchema<ListStartError>() }),
 ]));

@@ -245,6 +245,35 @@ describe('shorten a list in Chromium', () => {
     await page.close();
   });
 
+  it("two list pages: a list sent from one leaves the other's pasted list as it was, shown again once the run is closed, and sent as it was", async () => {
+    session.standIn.clearLog();
+    session.standIn.resetRateLimits();
+    const mine = `${address(960)}\n${address(961)}\n`;
+    const first = await listPageWithPasted(mine);
+    const firstField = first.getByRole('textbox', { name: t('listPasteLabel') });
+    await expect.poll(() => firstField.inputValue()).toBe(mine);
+    const second = await listPageWithPasted(`${address(962)}\n`);
+    await second.getByRole('button', { name: t('listCheck') }).click();
+    await second.getByRole('button', { name: t('listSend') }).click();
+    await second.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 30_000 });
+    // The first page follows the run too, and says its own list waits for it.
+    await first.getByRole('heading', { name: t('listDoneHeading') }).waitFor();
+    expect(await first.getByTestId('list-kept').textContent()).toBe(t('listOwnKept'));
+    await second.getByRole('button', { name: t('listNew') }).click();
+    const secondField = second.getByRole('textbox', { name: t('listPasteLabel') });
+    await secondField.waitFor();
+    expect(await secondField.inputValue()).toBe('');
+    await firstField.waitFor();
+    expect(await firstField.inputValue()).toBe(mine);
+    await first.getByRole('button', { name: t('listCheck') }).click();
+    await first.getByRole('button', { name: t('listSend') }).click();
+    await first.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 30_000 });
+    expect(requestedLongUrls().toSorted()).toEqual([address(960), address(961), address(962)]);
+    await first.getByRole('button', { name: t('listNew') }).click();
+    await firstField.waitFor();
+    await Promise.all([first.close(), second.close()]);
+  });
+
   it('a list whose server gives no answer says it waits for the network, then ends once the server answers, each link made once', async () => {
     session.standIn.clearLog();
     session.standIn.resetRateLimits();

@@ -44,6 +44,7 @@ function pagePort(incognito: boolean) {
 const PACE = { limit: 60, windowMs: 3_000 };
 const run = (state: 'queued' | 'done'): ListRun => ({
   id: 'list-1',
+  startedBy: 'page-a',
   startedAt: 1,
   private: false,
   pace: PACE,
@@ -58,25 +59,31 @@ beforeEach(() => {
 });
 
 describe("the worker's end of the list page's port", () => {
-  it('tells a watching page: no run, then where the run stands while it goes, then the whole run at its end', async () => {
-    const page = pagePort(false);
-    page.send({ type: 'watch' });
-    await eventually(() => expect(page.posted).toEqual([{ type: 'none' }]));
+  it('tells each watching page: no run, then where the run stands while it goes, then the whole run at its end; only the page that sent it hears it as its own', async () => {
+    const [page, other] = [pagePort(false), pagePort(false)];
+    page.send({ type: 'watch', page: 'page-a' });
+    other.send({ type: 'watch', page: 'page-b' });
+    await eventually(() => expect([page.posted, other.posted]).toEqual([[{ type: 'none' }], [{ type: 'none' }]]));
     const going = run('queued');
     (await listBook.runs()).set(LIST_RUN, going);
     await listBook.changed(going, 'now');
     // Told at most ten times a second: heard once its turn comes.
-    await eventually(() => expect(page.posted.at(-1)).toEqual({ type: 'progress', progress: { id: 'list-1', paused: false, pace: PACE, addresses: 1, toShorten: 1, made: 0, fromHistory: 0, failed: 0 } }));
+    const progress = { id: 'list-1', paused: false, pace: PACE, addresses: 1, toShorten: 1, made: 0, fromHistory: 0, failed: 0 };
+    await eventually(() => expect([page.posted.at(-1), other.posted.at(-1)]).toEqual([{ type: 'progress', progress, own: true }, { type: 'progress', progress, own: false }]));
     const ended = run('done');
     (await listBook.runs()).set(LIST_RUN, ended);
     await listBook.changed(ended, 'now');
-    await eventually(() => expect(page.posted.at(-1)).toEqual({ type: 'ended', run: ended }));
+    await eventually(() => expect([page.posted.at(-1), other.posted.at(-1)]).toEqual([{ type: 'ended', run: ended, own: true }, { type: 'ended', run: ended, own: false }]));
   });
 
-  it('answers a plan under its ask, or why there is none; starts with the window the browser says the page is in', async () => {
+  it('answers a plan under its ask, or why there is none; starts as the page it watches for, with the window the browser says the page is in', async () => {
     actions.planList.mockResolvedValueOnce({ ok: true, value: { addresses: 1, fresh: 1, inHistory: 0, duplicates: 0, invalid: [], pace: PACE } }).mockResolvedValueOnce({ ok: false, error: { kind: 'no-token' } });
     actions.startListRun.mockResolvedValue({ ok: false, error: { kind: 'list-too-large', addresses: 9, most: 8 } });
     const page = pagePort(true);
+    page.send({ type: 'watch', page: 'page-a' });
+    // Whatever the book holds now (the run of the test before): told first.
+    await eventually(() => expect(page.posted).toHaveLength(1));
+    page.posted.length = 0;
     page.send({ type: 'plan', ask: 1, addresses: ['https://a.test/'] });
     page.send({ type: 'plan', ask: 2, addresses: ['https://a.test/'] });
     page.send({ type: 'start', addresses: ['https://a.test/'], places: [2] });
@@ -86,7 +93,7 @@ describe("the worker's end of the list page's port", () => {
       { type: 'not-started', ask: 2, error: { kind: 'no-token' } },
       { type: 'not-started', error: { kind: 'list-too-large', addresses: 9, most: 8 } },
     ]);
-    expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], [2], true);
+    expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], [2], true, 'page-a');
   });
 
   it('passes on pause, resume, cancel and dismiss', () => {

@@ -16,17 +16,20 @@ export function onListPort(port: Runtime.Port): void {
   const privateWindow = port.sender?.tab?.incognito === true;
   serveListPort(port, (page) => {
     let unwatch: (() => void) | undefined;
+    // The page names itself as it watches; a start before that is nobody's list (no page sends one).
+    let pageId: string = crypto.randomUUID();
     page.onClose(() => unwatch?.());
     page.onMessage((message) => {
       switch (message.type) {
         case 'watch':
-          unwatch ??= listBook.watch(LIST_RUN, (run) => page.post(toPage(run)));
+          pageId = message.page;
+          unwatch ??= listBook.watch(LIST_RUN, (run) => page.post(toPage(run, pageId)));
           return;
         case 'plan':
           void planList(message.addresses).then((planned) => page.post(planned.ok ? { type: 'plan', ask: message.ask, plan: planned.value } : { type: 'not-started', ask: message.ask, error: planned.error }));
           return;
         case 'start':
-          void startListRun(message.addresses, message.places, privateWindow).then((started) => started.ok || page.post({ type: 'not-started', error: started.error }));
+          void startListRun(message.addresses, message.places, privateWindow, pageId).then((started) => started.ok || page.post({ type: 'not-started', error: started.error }));
           return;
         case 'pause':
           void pauseListRun();
@@ -44,7 +47,8 @@ export function onListPort(port: Runtime.Port): void {
   });
 }
 
-const toPage = (run: ListRun | undefined): ListToPage => {
+const toPage = (run: ListRun | undefined, pageId: string): ListToPage => {
   if (run === undefined) return { type: 'none' };
-  return hasEnded(run) ? { type: 'ended', run } : { type: 'progress', progress: listProgress(run) };
+  const own = run.startedBy === pageId;
+  return hasEnded(run) ? { type: 'ended', run, own } : { type: 'progress', progress: listProgress(run), own };
 };

@@ -138,7 +138,7 @@ describe('a list, planned', () => {
 describe('a list run', () => {
   it('puts twice a window of addresses in the queue at once (20 at the least), each named in the stored run first, and the rest as earlier ones end', async () => {
     const { startListRun } = await import('./list-runs');
-    const started = await startListRun(...inOrder(addresses(30)), false);
+    const started = await startListRun(...inOrder(addresses(30)), false, 'page-a');
     expect(started.ok).toBe(true);
     // A list with no gaps keeps no places: its rows are its items' order.
     expect(storedRun()).not.toHaveProperty('places');
@@ -161,7 +161,7 @@ describe('a list run', () => {
     listBook.watch(LIST_RUN, (run) => {
       heard = run === undefined ? undefined : structuredClone(run);
     });
-    await startListRun(...inOrder(addresses(2)), false);
+    await startListRun(...inOrder(addresses(2)), false, 'page-a');
     await eventually(() => expect(queued).toHaveLength(2));
     const [first, second] = [...held.values()];
     first?.progress?.({ state: 'waiting', ahead: 0, forNetwork: true });
@@ -178,7 +178,7 @@ describe('a list run', () => {
     inHistory = new Map([['https://example.com/1', 1]]);
     const { startListRun } = await import('./list-runs');
     // Rows 2, 3, 5 and 6 of what was given (a heading, a blank row): kept with the run, for its table.
-    await startListRun(['https://example.com/0', 'https://example.com/1', 'https://example.com/0', 'javascript:alert(1)'], [2, 3, 5, 6], false);
+    await startListRun(['https://example.com/0', 'https://example.com/1', 'https://example.com/0', 'javascript:alert(1)'], [2, 3, 5, 6], false, 'page-a');
     expect(storedRun()?.places).toEqual([2, 3, 5, 6]);
     await eventually(() => expect(queued).toHaveLength(1));
     answerAll();
@@ -193,7 +193,7 @@ describe('a list run', () => {
 
   it('paused: its addresses waiting in the queue come out of it, nothing more goes; it goes on from there, and Cancel ends the rest', async () => {
     const runs = await import('./list-runs');
-    await runs.startListRun(...inOrder(addresses(30)), false);
+    await runs.startListRun(...inOrder(addresses(30)), false, 'page-a');
     await eventually(() => expect(queued).toHaveLength(20));
     await runs.pauseListRun();
     expect(held.size).toBe(0);
@@ -213,11 +213,17 @@ describe('a list run', () => {
     expect(storedRun()?.items.slice(20).map((item) => item.status)).toEqual(Array.from({ length: 10 }, () => ({ state: 'failed', error: { kind: 'cancelled' } })));
   });
 
-  it('is one at a time: a second start gives the run going; once ended and dismissed, there is none', async () => {
+  it("is one at a time: the same page asking again gets the run going, another page is refused, at once or after; once ended and dismissed, there is none", async () => {
     const runs = await import('./list-runs');
-    const first = await runs.startListRun(...inOrder(addresses(2)), false);
-    const second = await runs.startListRun(...inOrder(addresses(5)), false);
-    expect(second.ok && first.ok && second.value.id).toBe(first.ok && first.value.id);
+    const [first, again, other] = await Promise.all([
+      runs.startListRun(...inOrder(addresses(2)), false, 'page-a'),
+      runs.startListRun(...inOrder(addresses(2)), false, 'page-a'),
+      runs.startListRun(...inOrder(addresses(5)), false, 'page-b'),
+    ]);
+    expect(first).toMatchObject({ ok: true, value: { startedBy: 'page-a' } });
+    expect(again.ok && first.ok && again.value.id).toBe(first.ok && first.value.id);
+    expect(other).toEqual({ ok: false, error: { kind: 'list-running' } });
+    expect(await runs.startListRun(...inOrder(addresses(5)), false, 'page-b')).toEqual({ ok: false, error: { kind: 'list-running' } });
     await eventually(() => expect(queued).toHaveLength(2));
     answerAll();
     await eventually(() => expect(states(storedRun())).toEqual(['done', 'done']));
@@ -227,7 +233,7 @@ describe('a list run', () => {
 
   it('a worker stopped mid-run: the next follows the journalled jobs, feeds the rest, and leaves a paused run paused', async () => {
     const first = await import('./list-runs');
-    await first.startListRun(...inOrder(addresses(25)), false);
+    await first.startListRun(...inOrder(addresses(25)), false, 'page-a');
     await eventually(() => expect(queued).toHaveLength(20));
     // The stopped worker's queue is gone; its jobs stay in the journal.
     const journalled = [...held.values()].map(({ job }) => job);
@@ -245,7 +251,7 @@ describe('a list run', () => {
 
   it("a restarted worker finds in history the links the stopped one made, the run not yet written: given as made, not as history's", async () => {
     const first = await import('./list-runs');
-    await first.startListRun(...inOrder(addresses(3)), false);
+    await first.startListRun(...inOrder(addresses(3)), false, 'page-a');
     await eventually(() => expect(queued).toHaveLength(3));
     // The stopped worker made the first two links (kept in history) and stopped before the run's next write or the third's answer.
     inHistory = new Map([['https://example.com/0', Date.now()], ['https://example.com/1', Date.now()]]);
@@ -260,7 +266,7 @@ describe('a list run', () => {
 
   it('a paused run stays paused in the next worker', async () => {
     const first = await import('./list-runs');
-    await first.startListRun(...inOrder(addresses(25)), false);
+    await first.startListRun(...inOrder(addresses(25)), false, 'page-a');
     await eventually(() => expect(queued).toHaveLength(20));
     await first.pauseListRun();
     await eventually(() => expect(storedRun()?.paused).toBe(true));
@@ -271,7 +277,7 @@ describe('a list run', () => {
 
   it('refuses, with how many would fit, a list too large to keep track of, before anything is queued or kept', async () => {
     const { startListRun } = await import('./list-runs');
-    const started = await startListRun(...inOrder(Array.from({ length: 10_000 }, (_, index) => `https://example.com/${index}/${'a'.repeat(2_000)}`)), false);
+    const started = await startListRun(...inOrder(Array.from({ length: 10_000 }, (_, index) => `https://example.com/${index}/${'a'.repeat(2_000)}`)), false, 'page-a');
     expect(started).toMatchObject({ ok: false, error: { kind: 'list-too-large', addresses: 10_000 } });
     expect(!started.ok && started.error.kind === 'list-too-large' && started.error.most).toBeGreaterThan(1_000);
     expect(queued).toEqual([]);

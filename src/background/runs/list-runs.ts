@@ -24,8 +24,8 @@ import { cancelLinks, feed, takeOutOfQueue } from './run-links';
  * and it goes on with the page closed or the worker stopped (resume-runs.ts).
  */
 
-/** A start under way: two asks at once give one run. */
-let starting: Promise<Result<ListRun, ListStartError>> | undefined;
+/** The starts asked for, one after the other: each sees the run the one before it started. */
+let starts: Promise<unknown> = Promise.resolve();
 
 /** What the list would come to with the settings of now: nothing is sent, nothing kept. */
 export async function planList(addresses: readonly string[]): Promise<Result<ListPlan, ListStartError>> {
@@ -36,18 +36,21 @@ export async function planList(addresses: readonly string[]): Promise<Result<Lis
   return success(listPlan(planned, held, planningPace(paceOf(account))));
 }
 
-/** Starts shortening the list, or gives the list run already going. */
-export function startListRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
-  starting ??= startRun(addresses, places, privateWindow).finally(() => {
-    starting = undefined;
-  });
-  return starting;
+/**
+ * Starts shortening the list the page sent. While a list runs, the same page
+ * asking again (its port back after the worker stopped) gets that run; any
+ * other page is refused, its list kept where it is.
+ */
+export function startListRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean, page: string): Promise<Result<ListRun, ListStartError>> {
+  const started = starts.then(() => startRun(addresses, places, privateWindow, page));
+  starts = started.catch(() => undefined);
+  return started;
 }
 
-async function startRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean): Promise<Result<ListRun, ListStartError>> {
+async function startRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean, page: string): Promise<Result<ListRun, ListStartError>> {
   const all = await listBook.runs();
   const going = all.get(LIST_RUN);
-  if (going !== undefined && !hasEnded(going)) return success(going);
+  if (going !== undefined && !hasEnded(going)) return going.startedBy === page ? success(going) : failure({ kind: 'list-running' });
   // Read once for the whole run: the plan, and every address's shortening, follow the settings of the click.
   const ready = await readyToSend(addresses);
   if (!ready.ok) return ready;
@@ -63,6 +66,7 @@ async function startRun(addresses: readonly string[], places: readonly number[],
     items: planned.map((entry) => ({ url: entry.url, status: 'skip' in entry ? { state: 'skipped', skip: entry.skip } : { state: 'queued' } })),
     // Kept only when the list had gaps or a heading: a plain list's rows are its items' order.
     ...(places.some((place, index) => place !== index + 1) ? { places: [...places] } : {}),
+    startedBy: page,
   };
   // Refused up front rather than failing half-way: every write of the run holds all of it.
   const size = runSize(run, account.server, listKind.ahead(run));

@@ -25,6 +25,8 @@ export interface ListRun extends LinksRun {
    * rows and empty cells counted, so the table's rows and its lines line up with the user's own.
    */
   places?: number[];
+  /** The list page (one load of it) whose list this is: a start from any other is refused while it goes. Absent in a run an earlier version started. */
+  startedBy?: string;
 }
 
 /** A list run as stored, and as the list page hears it at its end (src/messages/list-port.ts), every address checked. */
@@ -37,4 +39,5 @@ export const listRunSchema = schemaFor<ListRun>()(z.object({
   paused: z.boolean(),
   items: z.array(bulkItemSchema),
   places: z.optional(z.array(z.number())),
+  startedBy: z.optional(z.string()),
 }));
