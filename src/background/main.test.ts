@@ -41,7 +41,7 @@ function browserWithout(missing: readonly OptionalApi[]): void {
 vi.mock('../platform/browser', () => ({ browser: fakeBrowser }));
 // Everything main.ts wires up is a stand-in: what is tested is which listeners it registers, and that it starts.
 vi.mock('../messages/messaging', () => ({ listenForMessages: vi.fn() }));
-vi.mock('./delivery/badge', () => ({ badgeWaiting: vi.fn() }));
+vi.mock('./delivery/badge', () => ({ badgeWaiting: vi.fn(), badgeAtWorkerStart: vi.fn(async () => undefined) }));
 vi.mock('./delivery/deliver', () => ({ notificationClicked: vi.fn(), resumeInterruptedJobs: vi.fn() }));
 vi.mock('./delivery/question', () => ({ questionButtonClicked: vi.fn(), questionClosed: vi.fn() }));
 vi.mock('./entries/bulk-port', () => ({ onBulkPort: vi.fn() }));

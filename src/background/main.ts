@@ -2,7 +2,7 @@ import { listenForMessages } from '../messages/messaging';
 import { browser } from '../platform/browser';
 import { browserFeatures } from '../platform/features';
 import { usePopupOfUiDirection } from '../platform/toolbar-popup';
-import { badgeWaiting } from './delivery/badge';
+import { badgeAtWorkerStart, badgeWaiting } from './delivery/badge';
 import { notificationClicked, resumeInterruptedJobs } from './delivery/deliver';
 import { questionButtonClicked, questionClosed } from './delivery/question';
 import { onBulkPort } from './entries/bulk-port';
@@ -83,7 +83,8 @@ if (has.windows) browser.windows.onRemoved.addListener((windowId) => void forget
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());
-// The badge counts the links waiting for the server's limit.
+// The badge counts the links waiting for the server's limit; what the stopped worker left on it goes first.
+void badgeAtWorkerStart();
 whenWaitingChanges((waiting, forNetwork) => void badgeWaiting(waiting, forNetwork));
 const workerStartedAt = Date.now();
 void resumeInterruptedJobs(workerStartedAt, (bulkJobs) => resumeRuns(bulkJobs, workerStartedAt));

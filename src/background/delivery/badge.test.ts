@@ -27,6 +27,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the badge', () => {
+  it("a worker starting clears what the stopped one left; a job it resumes shows after, never before, that clearing", async () => {
+    const badge = await import('./badge');
+    const cleared = badge.badgeAtWorkerStart();
+    const resumed = badge.badgeJobStarted();
+    await Promise.all([cleared, resumed]);
+    expect(shown).toEqual([' | actionTitle()', '… | badgeWorking()']);
+    // Nothing to clear once this worker's own job runs.
+    await badge.badgeAtWorkerStart();
+    expect(shown.at(-1)).toBe('… | badgeWorking()');
+  });
+
   it('counts the links waiting, then sums up the background jobs once all have ended', async () => {
     const badge = await import('./badge');
     await badge.badgeJobStarted();

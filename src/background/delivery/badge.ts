@@ -26,6 +26,16 @@ let waitingForNetwork = 0;
 let lastFailure = '';
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * A worker starts with nothing of its own running. The browser keeps the badge
+ * of the worker that stopped ("…" for a job it never finished, a count, a
+ * summary whose clearing went with it): cleared, so that only what this worker
+ * does shows. Jobs it resumes (deliver.ts) show themselves again.
+ */
+export function badgeAtWorkerStart(): Promise<void> {
+  return running + waiting === 0 ? show('', COLORS.working, browserWords().t('actionTitle')) : Promise.resolve();
+}
+
 export async function badgeJobStarted(): Promise<void> {
   if (running === 0) {
     succeeded = 0;
@@ -127,7 +137,16 @@ async function showSummaryOrNothing(): Promise<void> {
   }, RESULT_VISIBLE_MS);
 }
 
-async function show(text: string, color: string, title: string): Promise<void> {
+/** The showing under way: each is three calls, and one asked for later must not land before it. */
+let showing: Promise<void> = Promise.resolve();
+
+function show(text: string, color: string, title: string): Promise<void> {
+  const shown = showing.then(() => showNow(text, color, title));
+  showing = shown.catch(() => undefined);
+  return shown;
+}
+
+async function showNow(text: string, color: string, title: string): Promise<void> {
   // The tooltip and colour first, then the text: whoever sees the text change (a person, a test) finds its sentence
   // already there, not the one before (a full run read "✓" with "Shortening…" when the three went at once).
   await Promise.all([browser.action.setBadgeBackgroundColor({ color }), browser.action.setTitle({ title })]);
