@@ -25,10 +25,11 @@ function post(message: PageToList): void {
   port?.post(message);
 }
 
+/** Whether the message answers a plan or a start still waiting (another page's run answers neither). */
 function answered(message: ListToPage): void {
   if (message.type === 'plan' || (message.type === 'not-started' && message.ask !== undefined)) {
     if (unanswered.plan?.ask === message.ask) delete unanswered.plan;
-  } else if (message.type !== 'none') delete unanswered.start;
+  } else if (message.type === 'not-started' || (message.type !== 'none' && message.own)) delete unanswered.start;
 }
 
 export const extensionConnector: ListConnector = {

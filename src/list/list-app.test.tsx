@@ -155,6 +155,7 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     act(() => connector.hear({ type: 'progress', progress, own: false }));
     expect(screen.getByRole('heading', { name: t('listRunHeading') })).not.toBeNull();
     expect(screen.getByTestId('list-kept').textContent).toBe(t('listOwnKept'));
+    expect(screen.getByTestId('list-problem').textContent).toBe('');
     expectNothingUntranslated();
     act(() => connector.hear({ type: 'ended', run: RUN, own: false }));
     expect(screen.getByTestId('list-kept').textContent).toBe(t('listOwnKept'));
@@ -162,6 +163,18 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     act(() => connector.hear({ type: 'none' }));
     expect(field().value).toBe('https://mine.example/');
     expect(screen.queryByTestId('list-kept')).toBeNull();
+  });
+
+  it('says why a send was refused when it raced another list page\'s start, under that page\'s run', async () => {
+    const connector = renderPage();
+    fireEvent.input(field(), { target: { value: 'https://mine.example/' } });
+    fireEvent.click(button('listCheck'));
+    act(() => connector.hear({ type: 'plan', ask: 1, plan: { addresses: 1, fresh: 1, inHistory: 0, duplicates: 0, invalid: [], pace: PACE } }));
+    fireEvent.click(button('listSend'));
+    act(() => connector.hear({ type: 'progress', progress: { id: 'list-1', paused: false, pace: PACE, addresses: 3, toShorten: 3, made: 0, fromHistory: 0, failed: 0 }, own: false }));
+    act(() => connector.hear({ type: 'not-started', error: { kind: 'list-running' } }));
+    expect(screen.getByTestId('list-problem').textContent).toBe(t('listAnotherRunning'));
+    expectNothingUntranslated();
   });
 
   it("reads a .csv file's column of addresses, chosen among its columns, instead of the field", async () => {

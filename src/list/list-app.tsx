@@ -4,6 +4,7 @@ import type { ListConnector } from './list-connector';
 import { ListInput } from './list-input';
 import type { ListPage } from './list-machine';
 import { ListPlanView } from './list-plan-view';
+import { ListProblem } from './list-problem';
 import { ListProgressView } from './list-progress';
 import { ListTableView } from './list-table-view';
 import { useListPage } from './use-list-page';
@@ -33,9 +34,13 @@ export function ListApp({ connector }: { connector: ListConnector }) {
           {page.screen === 'input' && <ListInput page={page} act={act} onOpenSettings={connector.openSettings} />}
           {page.screen === 'plan' && page.plan !== undefined && <ListPlanView page={page} plan={page.plan} act={act} onOpenSettings={connector.openSettings} />}
           {(page.screen === 'running' || page.screen === 'ended') && keptList && (
-            <p class="hint" data-testid="list-kept">
-              {t('listOwnKept')}
-            </p>
+            <>
+              <p class="hint" data-testid="list-kept">
+                {t('listOwnKept')}
+              </p>
+              {/* A send this page raced with the other's start: refused, said here. */}
+              <ListProblem problem={page.problem} onOpenSettings={connector.openSettings} />
+            </>
           )}
           {page.screen === 'running' && page.progress !== undefined && (
             <ListProgressView progress={page.progress} onPause={connector.pause} onResume={connector.resume} onCancel={connector.cancel} />

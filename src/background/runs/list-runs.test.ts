@@ -213,7 +213,7 @@ describe('a list run', () => {
     expect(storedRun()?.items.slice(20).map((item) => item.status)).toEqual(Array.from({ length: 10 }, () => ({ state: 'failed', error: { kind: 'cancelled' } })));
   });
 
-  it("is one at a time: the same page asking again gets the run going, another page is refused, at once or after; once ended and dismissed, there is none", async () => {
+  it("is one at a time: the same page asking again gets the run, another page is refused, at once, after, and once it ended until it is dismissed", async () => {
     const runs = await import('./list-runs');
     const [first, again, other] = await Promise.all([
       runs.startListRun(...inOrder(addresses(2)), false, 'page-a'),
@@ -227,8 +227,13 @@ describe('a list run', () => {
     await eventually(() => expect(queued).toHaveLength(2));
     answerAll();
     await eventually(() => expect(states(storedRun())).toEqual(['done', 'done']));
+    // Ended, its table not yet closed: still the one list, the same page's and no other's.
+    expect(await runs.startListRun(...inOrder(addresses(5)), false, 'page-b')).toEqual({ ok: false, error: { kind: 'list-running' } });
+    const asked = await runs.startListRun(...inOrder(addresses(2)), false, 'page-a');
+    expect(asked.ok && first.ok && asked.value.id).toBe(first.ok && first.value.id);
     await runs.dismissListRun();
     await eventually(() => expect(session.has('list-run')).toBe(false));
+    expect(await runs.startListRun(...inOrder(addresses(1)), false, 'page-b')).toMatchObject({ ok: true, value: { startedBy: 'page-b' } });
   });
 
   it('a worker stopped mid-run: the next follows the journalled jobs, feeds the rest, and leaves a paused run paused', async () => {

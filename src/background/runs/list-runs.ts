@@ -37,9 +37,10 @@ export async function planList(addresses: readonly string[]): Promise<Result<Lis
 }
 
 /**
- * Starts shortening the list the page sent. While a list runs, the same page
- * asking again (its port back after the worker stopped) gets that run; any
- * other page is refused, its list kept where it is.
+ * Starts shortening the list the page sent. While a list runs, or has ended
+ * and is not yet closed, the same page asking again (its port back after the
+ * worker stopped) gets that run; any other page is refused, its list kept
+ * where it is.
  */
 export function startListRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean, page: string): Promise<Result<ListRun, ListStartError>> {
   const started = starts.then(() => startRun(addresses, places, privateWindow, page));
@@ -50,7 +51,8 @@ export function startListRun(addresses: readonly string[], places: readonly numb
 async function startRun(addresses: readonly string[], places: readonly number[], privateWindow: boolean, page: string): Promise<Result<ListRun, ListStartError>> {
   const all = await listBook.runs();
   const going = all.get(LIST_RUN);
-  if (going !== undefined && !hasEnded(going)) return going.startedBy === page ? success(going) : failure({ kind: 'list-running' });
+  // An ended run not yet closed still holds the place: its table may not have been seen (a list that ended at once).
+  if (going !== undefined) return going.startedBy === page ? success(going) : failure({ kind: 'list-running' });
   // Read once for the whole run: the plan, and every address's shortening, follow the settings of the click.
   const ready = await readyToSend(addresses);
   if (!ready.ok) return ready;
