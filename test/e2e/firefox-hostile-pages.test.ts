@@ -101,6 +101,26 @@ describe('only text a person can see counts (item 3)', () => {
     expect(sentUrls()).toEqual([from('seen')]);
     await page.close();
   });
+
+  it('a selection that is one address as a person sees it is shortened as seen, not with the text the page placed off the page inside it', async () => {
+    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.splicedAddress}`);
+    const browserWindow = await inFront(page);
+    await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#spliced') as Element);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    const clipboardBefore = await session.readClipboard();
+    await inFront(page);
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#spliced'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
+
+    const short = await madeFor(from('spliced'));
+    await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
+    expect(await session.readClipboard()).toBe(short);
+    expect(sentUrls()).toEqual([from('spliced')]);
+    await page.close();
+  });
 });
 
 /** The notifications the background page showed (e2e build), with their ids. */

@@ -98,6 +98,17 @@ describe('only text a person can see counts (item 3)', () => {
     await page.close();
   });
 
+  it('a selection that is one address as a person sees it is shortened as seen, not with the text the page placed off the page inside it', async () => {
+    const page = await session.openTab(HOSTILE_PATHS.splicedAddress);
+    await selectAll(page, '#spliced');
+    await chooseExtensionItem(xvfb, E2E_DIST, () => page.click('#spliced', { button: 'right', position: { x: 8, y: 8 } }));
+
+    expect(await settledBadge(session)).toEqual({ text: '✓', title: expect.any(String) });
+    expect(sentUrls()).toEqual([from('spliced')]);
+    expect(await session.readClipboard()).toBe((await shortLinks()).get(from('spliced')));
+    await page.close();
+  });
+
   it('in a field, one the page focuses as the menu opens and no one can see is refused (Chromium names no element right-clicked): nothing is sent', async () => {
     const page = await session.openTab(HOSTILE_PATHS.focusThief);
     const [message, stash] = [await page.inputValue('#message'), await page.inputValue('#stash')];

@@ -11,6 +11,8 @@ export const HOSTILE_PATHS = {
   styleInField: '/demo/hostile/style-in-field',
   /** A paragraph to select, with a link the page's style sheet hides next to the visible word it copies, and an address off the page. */
   hiddenLink: '/demo/hostile/hidden-link',
+  /** A paragraph that is one address as a person sees it, with more of an address placed off the page inside it. */
+  splicedAddress: '/demo/hostile/spliced-address',
   /** A text area a person sees; at the right-click the page moves the focus to one placed off the page, full of addresses. */
   focusThief: '/demo/hostile/focus-thief',
   /** A text area that holds more addresses than one click sends without asking. */
@@ -54,6 +56,18 @@ export function hostilePage(path: string, baseUrl: string): string | undefined {
 </main>`,
         '<style>.gone { display: none } .away { position: absolute; left: -10000px }</style>\n',
       );
+    case HOSTILE_PATHS.splicedAddress: {
+      // Selected whole, the browser's own selection text has the hidden part too: another address, one address still.
+      const [seen, rest] = address('spliced').split('from=');
+      return htmlDocument(
+        'Our new page',
+        `<main>
+<h1>Our new page</h1>
+<p id="spliced">${seen}from=<span class="away">evil-</span>${rest}</p>
+</main>`,
+        '<style>.away { position: absolute; left: -10000px }</style>\n',
+      );
+    }
     case HOSTILE_PATHS.focusThief:
       return htmlDocument(
         'A message',

@@ -35,9 +35,10 @@ export type BackgroundOutcome =
  * What the menu and the keyboard command do: shorten, copy, and say so on the
  * badge and in a notification. `pageTab`: the tab whose page is shortened (its own short link may stand for it).
  */
-export async function shortenAndCopy(request: ShortenRequest, pageTab?: number): Promise<BackgroundOutcome> {
-  // Taken before anything is awaited: the order of the clicks is the order of these calls.
-  let click = clickNow();
+export async function shortenAndCopy(request: ShortenRequest, pageTab?: number, asked?: Click): Promise<BackgroundOutcome> {
+  // Taken before anything is awaited, unless the caller took it before its own awaiting (`asked`): the order of the
+  // clicks is the order of these calls.
+  let click = asked ?? clickNow();
   await badgeJobStarted();
   try {
     const asker = () => ({ ...click, owner: 'background' as const, ...(pageTab === undefined ? {} : { pageTab }) });

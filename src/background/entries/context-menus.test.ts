@@ -103,14 +103,10 @@ describe('a click on an item', () => {
     expect(requested()).toEqual([{ url: TAB.url, via: 'menu-page', title: 'A page', private: true, fresh: false, tabId: 7 }]);
   });
 
-  it('on a selection that is one address shortens it as a link; any other selection has its links replaced', async () => {
-    await click({ menuItemId: MENU_IDS.selection, selectionText: '  https://example.org/one.  ' });
-    expect(requested()).toEqual([expect.objectContaining({ url: 'https://example.org/one', via: 'menu-selection' })]);
-    expect(shortenSelectionLinks).not.toHaveBeenCalled();
-
-    await expect(click({ menuItemId: MENU_IDS.selection, selectionText: 'see https://example.org/one and https://example.org/two' })).resolves.toEqual({ kind: 'selection' });
-    expect(shortenSelectionLinks).toHaveBeenCalledTimes(1);
-    expect(shortenAndCopy).toHaveBeenCalledTimes(1);
+  it('on a selection hands it to its writer (one address as a person sees it is shortened there as a link is), private as its window', async () => {
+    await expect(click({ menuItemId: MENU_IDS.selection, selectionText: '  https://example.org/one.  ' }, { ...TAB, incognito: true })).resolves.toEqual({ kind: 'selection' });
+    expect(vi.mocked(shortenSelectionLinks).mock.calls[0]?.[2]).toEqual({ private: true, fresh: false });
+    expect(shortenAndCopy).not.toHaveBeenCalled();
   });
 
   it('in a field hands the field to its writer', async () => {

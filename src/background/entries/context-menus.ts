@@ -1,7 +1,6 @@
 import { browser, type Menus, type Tabs } from '../../platform/browser';
 import { browserWords } from '../../platform/i18n';
 import { titled, type ShortenRequest } from '../../shortening/shortening';
-import { soleAddress } from '../../shortening/text-links';
 import { localArea } from '../../storage/extension-storage';
 import { readSettings } from '../../storage/settings';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
@@ -91,7 +90,7 @@ export async function onMenuClicked(info: Menus.OnClickData, tab: Tabs.Tab | und
     case MENU_IDS.page:
       return shortenPage(info, tab);
     case MENU_IDS.selection:
-      return shortenSelection(info, tab, inPrivateOf(tab));
+      return shortenSelectionLinks(info, tab, inPrivateOf(tab));
     case MENU_IDS.field:
       return shortenFieldLinks(info, tab);
     default:
@@ -128,12 +127,4 @@ async function shortenWithCampaign(info: Menus.OnClickData, tab: Tabs.Tab | unde
   if (campaign === undefined) return undefined;
   // One submenu serves both: a link when one was right-clicked, else the page (a campaign's link is never the page's own).
   return info.linkUrl === undefined ? shortenPage(info, tab, { campaign }) : shortenLink(info, tab, { campaign });
-}
-
-// A selection that is one address is shortened as a link is (its notification names it); any other
-// selection has its addresses and links replaced in the text (writing/selection-links.ts).
-function shortenSelection(info: Menus.OnClickData, tab: Tabs.Tab | undefined, inPrivate: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome | TextOutcome> {
-  const address = soleAddress((info.selectionText ?? '').trim());
-  if (address !== undefined) return shortenAndCopy({ url: address, via: 'menu-selection', ...inPrivate });
-  return shortenSelectionLinks(info, tab);
 }

@@ -11,10 +11,15 @@ vi.mock('./text-addresses', () => ({
   shortLinkIn: vi.fn(),
 }));
 vi.mock('./deliver-text', () => ({ deliverText: vi.fn() }));
+vi.mock('../delivery/deliver', () => ({ shortenAndCopy: vi.fn(async () => ({ status: 'copied' })) }));
 
 const { shortenSelectionLinks, shortenTabSelectionLinks } = await import('./selection-links');
 const { readSelection } = await import('../../platform/page-reading');
 const { shortenTextAddresses } = await import('./text-addresses');
+const { shortenAndCopy } = await import('../delivery/deliver');
+const MENU_CLICK = { menuItemId: 'shorten-selection', editable: false, modifiers: [] };
+const TAB = { id: 9, incognito: false } as Parameters<typeof shortenSelectionLinks>[1];
+const ASKED = { private: false, fresh: false };
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -28,8 +33,26 @@ describe("the selection's links", () => {
   });
 
   it("from the menu: the frame right-clicked, recorded as the menu's", async () => {
-    await shortenSelectionLinks({ menuItemId: 'shorten-selection', editable: false, modifiers: [], frameId: 3 }, { id: 9, incognito: false } as Parameters<typeof shortenSelectionLinks>[1]);
+    await shortenSelectionLinks({ ...MENU_CLICK, frameId: 3 }, TAB, ASKED);
     expect(vi.mocked(readSelection).mock.calls).toEqual([[9, 3, expect.any(Number)]]);
     expect(vi.mocked(shortenTextAddresses).mock.calls[0]?.[1]).toEqual({ via: 'menu-selection', private: false, fresh: false });
+    expect(shortenAndCopy).not.toHaveBeenCalled();
+  });
+
+  it('from the menu, a selection a person sees as one address is shortened as a link is, with the click taken as the menu was chosen', async () => {
+    // The browser's selection text has the part the page placed out of sight; the page's reading has what is seen.
+    vi.mocked(readSelection).mockResolvedValueOnce({ pieces: [{ text: ' https://bank.example' }, { text: '/login. ' }] });
+    await shortenSelectionLinks({ ...MENU_CLICK, frameId: 0, selectionText: 'https://bank.example.evil.example/login' }, { ...TAB, incognito: true } as typeof TAB, { private: true, fresh: false });
+    expect(vi.mocked(shortenAndCopy).mock.calls).toEqual([[{ url: 'https://bank.example/login', via: 'menu-selection', private: true, fresh: false }, undefined, { order: 1 }]]);
+    expect(shortenTextAddresses).not.toHaveBeenCalled();
+  });
+
+  it('from the menu, a page that cannot be read leaves the browser\'s selection text, one address or text with links in it', async () => {
+    vi.mocked(readSelection).mockResolvedValueOnce(undefined).mockResolvedValueOnce(undefined);
+    await shortenSelectionLinks({ ...MENU_CLICK, selectionText: 'https://example.org/one' }, TAB, ASKED);
+    expect(vi.mocked(shortenAndCopy).mock.calls[0]?.[0]).toMatchObject({ url: 'https://example.org/one' });
+    await shortenSelectionLinks({ ...MENU_CLICK, selectionText: 'see https://example.org/one and https://example.org/two' }, TAB, ASKED);
+    expect(shortenAndCopy).toHaveBeenCalledTimes(1);
+    expect(shortenTextAddresses).toHaveBeenCalledTimes(1);
   });
 });

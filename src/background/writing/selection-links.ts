@@ -1,8 +1,9 @@
 import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
 import { MAX_SELECTION_LENGTH, selectionPieces } from '../../shortening/selection-pieces';
-import { addressesIn, withShortLinks, type TextPiece } from '../../shortening/text-links';
-import { clickNow } from '../delivery/clipboard-rule';
+import { addressesIn, soleAddress, withShortLinks, type TextPiece } from '../../shortening/text-links';
+import { clickNow, type Click } from '../delivery/clipboard-rule';
+import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { deliverText, type TextOutcome } from './deliver-text';
 import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
@@ -14,24 +15,30 @@ import { shortenTextAddresses, shortLinkIn } from './text-addresses';
  * the queue; the text is copied with each replaced by its short link, in the
  * chosen copy format.
  */
-export function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined): Promise<TextOutcome> {
-  return shortenSelected(info, tab, 'menu-selection');
+export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.Tab | undefined, asked: { private: boolean; fresh: boolean }): Promise<BackgroundOutcome | TextOutcome> {
+  // Taken before anything is awaited: the order of the clicks is the order of these calls.
+  const click = clickNow();
+  const pieces = await selectedPieces(info, tab);
+  // One address as a person sees it is shortened as a link is (its notification names it). Seen, not as the
+  // browser's `selectionText` has it: text the page placed out of sight inside it would make it another address.
+  const address = soleAddress(pieces.map((piece) => piece.text).join('').trim());
+  if (address !== undefined) return shortenAndCopy({ url: address, via: 'menu-selection', ...asked }, undefined, click);
+  return shortenPieces(pieces, tab, 'menu-selection', click);
 }
 
 /**
  * The same from the popup, where the browser has no context menu (Firefox for Android): the selection in the
  * tab the popup was opened on (its top frame, which the popup's activeTab grant lets the page be read in).
  */
-export function shortenTabSelectionLinks(tab: number, inPrivate: boolean): Promise<TextOutcome> {
-  return shortenSelected({ frameId: 0 }, { id: tab, incognito: inPrivate }, 'popup-selection');
+export async function shortenTabSelectionLinks(tab: number, inPrivate: boolean): Promise<TextOutcome> {
+  const click = clickNow();
+  const inTab = { id: tab, incognito: inPrivate };
+  return shortenPieces(await selectedPieces({ frameId: 0 }, inTab), inTab, 'popup-selection', click);
 }
 
 type Selected = Pick<Menus.OnClickData, 'frameId' | 'selectionText'>;
 
-async function shortenSelected(info: Selected, tab: Pick<Tabs.Tab, 'id' | 'incognito'> | undefined, via: 'menu-selection' | 'popup-selection'): Promise<TextOutcome> {
-  // Taken before anything is awaited: the order of the clicks is the order of these calls.
-  const click = clickNow();
-  const pieces = await selectedPieces(info, tab);
+async function shortenPieces(pieces: TextPiece[], tab: Pick<Tabs.Tab, 'incognito'> | undefined, via: 'menu-selection' | 'popup-selection', click: Click): Promise<TextOutcome> {
   const shortened = await shortenTextAddresses(addressesIn(pieces), { via, private: tab?.incognito ?? false, fresh: false }, click, { kind: 'no-links-selected' });
   if ('status' in shortened) return shortened;
   const { results, settings } = shortened;
