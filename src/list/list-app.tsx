@@ -39,7 +39,7 @@ export function ListApp({ connector }: { connector: ListConnector }) {
                 {t('listOwnKept')}
               </p>
               {/* A send this page raced with the other's start: refused, said here. */}
-              <ListProblem problem={page.problem} onOpenSettings={connector.openSettings} />
+              <ListProblem problem={page.problem?.kind === 'refused' ? page.problem : undefined} onOpenSettings={connector.openSettings} />
             </>
           )}
           {page.screen === 'running' && page.progress !== undefined && (

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPageText, type FieldFound, type SelectionFound } from './page-text';
+import { readPageText, type FieldFound, type SelectionFound, type SelectionTooLong } from './page-text';
 
 /*
  * readPageText runs in the page as it is here: on happy-dom's DOM, whose
@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 const field = (clickId = 'click', more: { target?: number; again?: boolean } = {}) => readPageText({ of: 'field', clickId, ...more }) as FieldFound;
-const selected = (maxLength = 100_000) => readPageText({ of: 'selection', maxLength }) as SelectionFound | undefined;
+const selected = (maxLength = 100_000) => readPageText({ of: 'selection', maxLength }) as SelectionFound | SelectionTooLong | undefined;
 
 const focus = (id: string) => document.querySelector<HTMLElement>(`#${id}`)?.focus();
 
@@ -143,6 +143,6 @@ describe('a selection: the text a person sees, a link on its own words', () => {
   it('is not read on past what the caller believes', () => {
     document.body.innerHTML = `<p id="text">${'word '.repeat(100)}</p>`;
     select(document.querySelector('#text') as Element);
-    expect(selected(50)).toBeUndefined();
+    expect(selected(50)).toEqual({ tooLong: true });
   });
 });

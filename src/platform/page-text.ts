@@ -8,6 +8,8 @@ export type TextAsk =
 export type FieldFound = { kind: 'value' | 'editable'; texts: string[]; apart?: boolean[] } | { problem: 'none' | 'unsupported' | 'hidden' };
 /** The selection as a person sees it, in pieces: a link's text carries its target. */
 export type SelectionFound = { pieces: { text: string; href?: string }[] };
+/** More seen text than the caller believes: read no further (said, so that the page was read is known). */
+export type SelectionTooLong = { tooLong: true };
 
 /**
  * Runs in the page (serialised by `scripting.executeScript`, so it may use
@@ -22,7 +24,7 @@ export type SelectionFound = { pieces: { text: string; href?: string }[] };
  * opens), and only one a person can see. The field's texts are kept (weakly,
  * in the extension's isolated world) for the change that comes later.
  */
-export function readPageText(ask: TextAsk): FieldFound | SelectionFound | undefined {
+export function readPageText(ask: TextAsk): FieldFound | SelectionFound | SelectionTooLong | undefined {
   const styles = new Map<Element, CSSStyleDeclaration>();
   const style = (element: Element) => styles.get(element) ?? styles.set(element, getComputedStyle(element)).get(element) as CSSStyleDeclaration;
   // Elements whose text is never shown as text (a text area's children are its first value, not what it shows).
@@ -138,7 +140,7 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | undefi
         add(text, anchor instanceof HTMLAnchorElement && /^https?:$/.test(anchor.protocol) ? anchor : undefined);
         length += text.length;
         // More than the caller believes is not read on.
-        if (length > ask.maxLength) return undefined;
+        if (length > ask.maxLength) return { tooLong: true };
       }
     }
     const last = pieces.at(-1);

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../platform/page-reading', () => ({ readSelection: vi.fn(async () => ({ pieces: [{ text: 'see https://example.com/a' }] })) }));
-vi.mock('../delivery/clipboard-rule', () => ({ clickNow: () => ({ order: 1 }) }));
+vi.mock('../delivery/clipboard-rule', () => ({ clickNow: vi.fn(() => ({ order: 1 })) }));
 vi.mock('./text-addresses', () => ({
   shortenTextAddresses: vi.fn(async () => ({ status: 'failed', error: { kind: 'no-links-selected' } })),
   shortLinkIn: vi.fn(),
@@ -17,6 +17,7 @@ const { shortenSelectionLinks, shortenTabSelectionLinks } = await import('./sele
 const { readSelection } = await import('../../platform/page-reading');
 const { shortenTextAddresses } = await import('./text-addresses');
 const { shortenAndCopy } = await import('../delivery/deliver');
+const { clickNow } = await import('../delivery/clipboard-rule');
 const MENU_CLICK = { menuItemId: 'shorten-selection', editable: false, modifiers: [] };
 const TAB = { id: 9, incognito: false } as Parameters<typeof shortenSelectionLinks>[1];
 const ASKED = { private: false, fresh: false };
@@ -42,9 +43,27 @@ describe("the selection's links", () => {
   it('from the menu, a selection a person sees as one address is shortened as a link is, with the click taken as the menu was chosen', async () => {
     // The browser's selection text has the part the page placed out of sight; the page's reading has what is seen.
     vi.mocked(readSelection).mockResolvedValueOnce({ pieces: [{ text: ' https://bank.example' }, { text: '/login. ' }] });
-    await shortenSelectionLinks({ ...MENU_CLICK, frameId: 0, selectionText: 'https://bank.example.evil.example/login' }, { ...TAB, incognito: true } as typeof TAB, { private: true, fresh: false });
+    await shortenSelectionLinks({ ...MENU_CLICK, frameId: 0, selectionText: 'https://bank.example.evil.example/login.' }, { ...TAB, incognito: true } as typeof TAB, { private: true, fresh: false });
     expect(vi.mocked(shortenAndCopy).mock.calls).toEqual([[{ url: 'https://bank.example/login', via: 'menu-selection', private: true, fresh: false }, undefined, { order: 1 }]]);
+    expect(vi.mocked(clickNow).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(readSelection).mock.invocationCallOrder[0] ?? 0);
     expect(shortenTextAddresses).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['two links whose space between them the page did not draw', [{ text: 'https://a.example', href: 'https://a.example/' }, { text: 'https://b.example', href: 'https://b.example/' }], 'https://a.example https://b.example'],
+    ['a selection the page moved once the menu opened', [{ text: 'https://evil.example/' }], 'https://bank.example/'],
+    ['a selection grown past what is read once the menu opened', { tooLong: true }, 'https://bank.example.evil.example/'],
+  ])('from the menu, no one address is taken from %s: its links are shortened in the text', async (_name, read, selectionText) => {
+    vi.mocked(readSelection).mockResolvedValueOnce(Array.isArray(read) ? { pieces: read } : read);
+    await shortenSelectionLinks({ ...MENU_CLICK, selectionText }, TAB, ASKED);
+    expect(shortenAndCopy).not.toHaveBeenCalled();
+    expect(shortenTextAddresses).toHaveBeenCalledTimes(1);
+  });
+
+  it('from the menu, a link shown cut short (the rest of its address in text made invisible) is its target', async () => {
+    vi.mocked(readSelection).mockResolvedValueOnce({ pieces: [{ text: 'example.com/long/pa…', href: 'https://example.com/long/path' }] });
+    await shortenSelectionLinks({ ...MENU_CLICK, selectionText: 'https://example.com/long/path…' }, TAB, ASKED);
+    expect(vi.mocked(shortenAndCopy).mock.calls[0]?.[0]).toMatchObject({ url: 'https://example.com/long/path' });
   });
 
   it('from the menu, a page that cannot be read leaves the browser\'s selection text, one address or text with links in it', async () => {
