@@ -148,6 +148,24 @@ describe('"Shorten the links in the selection"', () => {
     expect(badge.title).toMatch(/Not replaced \(127\.0\.0\.1:\d+\): /);
   });
 
+  it("a link shown cut short, the rest of its address in invisible text (as Mastodon writes it), selected alone: its target's short link is copied", async () => {
+    const target = from('cut-short');
+    // Mastodon's markup and style for a long link: the scheme and the tail in text of no size, an ellipsis after.
+    await writing.evaluate((href) => {
+      const [scheme, rest] = href.split('//') as [string, string];
+      const paragraph = document.createElement('p');
+      paragraph.id = 'cut-short';
+      paragraph.innerHTML = `<style>.invisible{font-size:0;line-height:0;display:inline-block;width:0;height:0;position:absolute}.ellipsis::after{content:"…"}</style><a href="${href}"><span class="invisible">${scheme}//</span><span class="ellipsis">${rest.slice(0, 24)}</span><span class="invisible">${rest.slice(24)}</span></a>`;
+      document.body.append(paragraph);
+    }, target);
+    // On a link with a selection, the extension's items are in its submenu: "Shorten link", then the selection's.
+    await chooseInMenu(session, writing, '#cut-short a', { selected: true, path: [1] });
+    const copied = await copiedSince();
+    expect(sentUrls()).toEqual([target]);
+    expect(copied).toBe((await shortLinks()).get(target));
+    expect((await session.history()).map((entry) => entry.via)).toEqual(['menu-selection']);
+  });
+
   it('a selection with no address and no link says so, sends nothing and keeps the clipboard', async () => {
     await chooseInMenu(session, writing, await paragraphOnPage(writing, 'just some words'), { selected: true });
     expect((await settledBadge(session)).title).toContain('holds no web address and no link');
