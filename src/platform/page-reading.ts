@@ -67,8 +67,8 @@ export const readPageShortLinks = (tabId: number, rels: readonly string[]): Prom
 /**
  * The selection in that frame of the tab as a person sees it (page-text.ts:
  * its seen text, a link's words with its target), read with the access the
- * menu click granted; undefined, never a rejection, when the page cannot be
- * read (the caller then has only the browser's `selectionText`), or holds
- * more than `maxLength` characters of it. Untrusted.
+ * menu click granted; `{ tooLong: true }` past `maxLength` characters of it;
+ * undefined, never a rejection, when the page cannot be read (the caller then
+ * has only the browser's `selectionText`). Untrusted.
  */
 export const readSelection = (tabId: number, frameId: number, maxLength: number): Promise<unknown> => runInPage(tabId, frameId, readPageText, [{ of: 'selection', maxLength }], true);

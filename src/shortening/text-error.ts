@@ -8,6 +8,10 @@
 export type TextError =
   /** Selected text that holds no web address and no link. */
   | { kind: 'no-links-selected' }
+  /** A selection the page said is longer than is read (`most` characters): what it holds is not known as seen. */
+  | { kind: 'selection-too-long'; most: number }
+  /** A selection in a frame the click's access does not reach (another site's): what a person sees of it is not known. */
+  | { kind: 'selection-unreadable' }
   /** A text field that holds no web address. */
   | { kind: 'no-links-in-field' }
   /** A field the extension may not read or change: a password or e-mail input, or one in a page the browser keeps closed. */

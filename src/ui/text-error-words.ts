@@ -3,7 +3,7 @@ import type { TextError } from '../shortening/text-error';
 import type { JobFailure } from '../storage/session/job-failure';
 import { errorSentence } from './error-words';
 
-const TEXT_KINDS: ReadonlySet<string> = new Set<TextError['kind']>(['no-links-selected', 'no-links-in-field', 'field-unreadable', 'field-hidden', 'text-too-large', 'not-confirmed']);
+const TEXT_KINDS: ReadonlySet<string> = new Set<TextError['kind']>(['no-links-selected', 'selection-too-long', 'selection-unreadable', 'no-links-in-field', 'field-unreadable', 'field-hidden', 'text-too-large', 'not-confirmed']);
 const isTextError = (error: TextError | JobFailure): error is TextError => TEXT_KINDS.has(error.kind);
 
 /** The one sentence for each way a text's links can end with nothing done: a text's own failure, or a job's (error-words.ts). */
@@ -15,6 +15,10 @@ function ownSentence(error: TextError, { t }: Words): string {
   switch (error.kind) {
     case 'no-links-selected':
       return t('errorNoLinksSelected');
+    case 'selection-too-long':
+      return t('errorSelectionTooLong', error.most);
+    case 'selection-unreadable':
+      return t('errorSelectionUnreadable');
     case 'no-links-in-field':
       return t('errorNoLinksInField');
     case 'field-unreadable':

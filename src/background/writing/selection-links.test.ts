@@ -3,6 +3,7 @@
 // as the popup's way in, private as the tab's window is. The page read and the text written are the e2e tests'
 // (test/e2e/writing.test.ts), through the menu.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { addressesIn } from '../../shortening/text-links';
 
 vi.mock('../../platform/page-reading', () => ({ readSelection: vi.fn(async () => ({ pieces: [{ text: 'see https://example.com/a' }] })) }));
 vi.mock('../delivery/clipboard-rule', () => ({ clickNow: vi.fn(() => ({ order: 1 })) }));
@@ -11,6 +12,7 @@ vi.mock('./text-addresses', () => ({
   shortLinkIn: vi.fn(),
 }));
 vi.mock('./deliver-text', () => ({ deliverText: vi.fn() }));
+vi.mock('./text-error', () => ({ reportTextFailure: vi.fn(async (error: unknown) => ({ status: 'failed', error })) }));
 vi.mock('../delivery/deliver', () => ({ shortenAndCopy: vi.fn(async () => ({ status: 'copied' })) }));
 
 const { shortenSelectionLinks, shortenTabSelectionLinks } = await import('./selection-links');
@@ -18,6 +20,7 @@ const { readSelection } = await import('../../platform/page-reading');
 const { shortenTextAddresses } = await import('./text-addresses');
 const { shortenAndCopy } = await import('../delivery/deliver');
 const { clickNow } = await import('../delivery/clipboard-rule');
+const { reportTextFailure } = await import('./text-error');
 const MENU_CLICK = { menuItemId: 'shorten-selection', editable: false, modifiers: [] };
 const TAB = { id: 9, incognito: false } as Parameters<typeof shortenSelectionLinks>[1];
 const ASKED = { private: false, fresh: false };
@@ -52,21 +55,25 @@ describe("the selection's links", () => {
   it.each([
     ['two links whose space between them the page did not draw', [{ text: 'https://a.example', href: 'https://a.example/' }, { text: 'https://b.example', href: 'https://b.example/' }], 'https://a.example https://b.example'],
     ['a selection the page moved once the menu opened', [{ text: 'https://evil.example/' }], 'https://bank.example/'],
-    ['a selection grown past what is read once the menu opened', { tooLong: true }, 'https://bank.example.evil.example/'],
-  ])('from the menu, no one address is taken from %s: its links are shortened in the text', async (_name, read, selectionText) => {
-    vi.mocked(readSelection).mockResolvedValueOnce(Array.isArray(read) ? { pieces: read } : read);
+  ])('from the menu, no one address is taken from %s: the addresses seen are shortened in the text', async (_name, read, selectionText) => {
+    vi.mocked(readSelection).mockResolvedValueOnce({ pieces: read });
     await shortenSelectionLinks({ ...MENU_CLICK, selectionText }, TAB, ASKED);
     expect(shortenAndCopy).not.toHaveBeenCalled();
-    expect(shortenTextAddresses).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(shortenTextAddresses).mock.calls[0]?.[0]).toEqual(addressesIn(read));
   });
 
-  it('from the menu, a link shown cut short (the rest of its address in text made invisible) is its target', async () => {
-    vi.mocked(readSelection).mockResolvedValueOnce({ pieces: [{ text: 'example.com/long/pa…', href: 'https://example.com/long/path' }] });
-    await shortenSelectionLinks({ ...MENU_CLICK, selectionText: 'https://example.com/long/path…' }, TAB, ASKED);
-    expect(vi.mocked(shortenAndCopy).mock.calls[0]?.[0]).toMatchObject({ url: 'https://example.com/long/path' });
+  it.each([
+    ['a selection grown past what is read once the menu opened', 0, { tooLong: true }, { kind: 'selection-too-long', most: 100_000 }],
+    ['a selection in a frame of another site, which cannot be read', 4, undefined, { kind: 'selection-unreadable' }],
+  ])("from the menu, %s is refused: the browser's selection text, hidden text and all, is never used", async (_name, frameId, read, error) => {
+    vi.mocked(readSelection).mockResolvedValueOnce(read);
+    await expect(shortenSelectionLinks({ ...MENU_CLICK, frameId, selectionText: 'https://bank.example.evil.example/' }, TAB, ASKED)).resolves.toEqual({ status: 'failed', error });
+    expect(shortenAndCopy).not.toHaveBeenCalled();
+    expect(shortenTextAddresses).not.toHaveBeenCalled();
+    expect(vi.mocked(reportTextFailure).mock.calls).toEqual([[error]]);
   });
 
-  it('from the menu, a page that cannot be read leaves the browser\'s selection text, one address or text with links in it', async () => {
+  it('from the menu, a top frame that cannot be read (a PDF) leaves the browser\'s selection text, one address or text with links in it', async () => {
     vi.mocked(readSelection).mockResolvedValueOnce(undefined).mockResolvedValueOnce(undefined);
     await shortenSelectionLinks({ ...MENU_CLICK, selectionText: 'https://example.org/one' }, TAB, ASKED);
     expect(vi.mocked(shortenAndCopy).mock.calls[0]?.[0]).toMatchObject({ url: 'https://example.org/one' });

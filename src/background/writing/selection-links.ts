@@ -1,17 +1,21 @@
 import type { Menus, Tabs } from '../../platform/browser';
 import { readSelection } from '../../platform/page-reading';
 import { MAX_SELECTION_LENGTH, selectionPieces } from '../../shortening/selection-pieces';
+import { soleSeenAddress } from '../../shortening/selection-address';
+import type { TextError } from '../../shortening/text-error';
 import { addressesIn, soleAddress, withShortLinks, type TextPiece } from '../../shortening/text-links';
 import { clickNow, type Click } from '../delivery/clipboard-rule';
 import { shortenAndCopy, type BackgroundOutcome } from '../delivery/deliver';
 import { deliverText, type TextOutcome } from './deliver-text';
+import { reportTextFailure } from './text-error';
 import { shortenTextAddresses, shortLinkIn } from './text-addresses';
 
 /**
  * "Shorten the links in the selection": every http(s) address written in
  * the selected text a person sees, and the target of every link whose words
- * they see (where the click's access lets the page be read; else the
- * browser's own `selectionText`), shortened through the history cache and
+ * they see (where the click's access lets the page be read; else, in a top
+ * frame, the browser's own `selectionText`; a selection too long to read, or
+ * in another site's frame, is refused), shortened through the history cache and
  * the queue; the text is copied with each replaced by its short link, in the
  * chosen copy format.
  */
@@ -19,7 +23,10 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
   // Taken before anything is awaited: the order of the clicks is the order of these calls.
   const click = clickNow();
   const selected = await selectedPieces(info, tab);
-  const address = soleSeenAddress(selected, info.selectionText);
+  if ('refused' in selected) return reportTextFailure(selected.refused);
+  // One address as a person sees it is shortened as a link is (its notification names it).
+  const text = selected.pieces.map((piece) => piece.text).join('').trim();
+  const address = selected.from === 'seen' ? soleSeenAddress(selected.pieces, info.selectionText) : soleAddress(text);
   if (address !== undefined) return shortenAndCopy({ url: address, via: 'menu-selection', ...asked }, undefined, click);
   return shortenPieces(selected.pieces, tab, 'menu-selection', click);
 }
@@ -31,7 +38,8 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
 export async function shortenTabSelectionLinks(tab: number, inPrivate: boolean): Promise<TextOutcome> {
   const click = clickNow();
   const inTab = { id: tab, incognito: inPrivate };
-  return shortenPieces((await selectedPieces({ frameId: 0 }, inTab)).pieces, inTab, 'popup-selection', click);
+  const selected = await selectedPieces({ frameId: 0 }, inTab);
+  return 'refused' in selected ? reportTextFailure(selected.refused) : shortenPieces(selected.pieces, inTab, 'popup-selection', click);
 }
 
 type Selected = Pick<Menus.OnClickData, 'frameId' | 'selectionText'>;
@@ -44,50 +52,19 @@ async function shortenPieces(pieces: TextPiece[], tab: Pick<Tabs.Tab, 'incognito
   return deliverText(withShortLinks(pieces, shortLinkIn(results), settings.copyFormat), results, shortened.click);
 }
 
-/** The selection's pieces, and where they come from: the text seen, or the browser's own (`unread`: the page could not be read, or said too much). */
-interface SelectedText {
-  pieces: TextPiece[];
-  from: 'seen' | 'unreadable' | 'unread';
-}
+/** The selection's pieces: the text seen, or the browser's own (`unreadable`: a top frame that cannot be read); or why neither is used. */
+type SelectedText = { pieces: TextPiece[]; from: 'seen' | 'unreadable' } | { refused: TextError };
 
 async function selectedPieces(info: Selected, tab: Pick<Tabs.Tab, 'id'> | undefined): Promise<SelectedText> {
-  const read = tab?.id === undefined ? undefined : await readSelection(tab.id, info.frameId ?? 0, MAX_SELECTION_LENGTH);
+  const frameId = info.frameId ?? 0;
+  const read = tab?.id === undefined ? undefined : await readSelection(tab.id, frameId, MAX_SELECTION_LENGTH);
   // What a person sees of it, where the page can be read: hidden text and hidden links are none of it (issue 33),
-  // though the browser's own `selectionText` may hold them. Only a page that cannot be read (a PDF, a browser
-  // page), or a selection past MAX_SELECTION_LENGTH, which the page does not read on, leaves that.
+  // though the browser's own `selectionText` may hold them.
   const seen = read === undefined ? undefined : selectionPieces(read);
   if (seen !== undefined) return { pieces: seen, from: 'seen' };
-  return { pieces: [{ text: info.selectionText ?? '' }], from: read === undefined ? 'unreadable' : 'unread' };
-}
-
-const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
-const bare = (url: string) => url.replace(/^https?:\/\//i, '');
-/** Whether every character of `part` is in `whole`, in the same order. */
-function inOrderWithin(part: string, whole: string): boolean {
-  let at = 0;
-  for (const character of part) {
-    at = whole.indexOf(character, at) + 1;
-    if (at === 0) return false;
-  }
-  return true;
-}
-
-/**
- * The one address the selection is, as a person sees it: shortened as a link is (its notification names it).
- * Where the page was read, the seen text must agree with the browser's `selectionText`, taken as the menu
- * opened: one word (pieces put together could make one address of two, a space between them not drawn), holding
- * the seen text's characters in order (the page moved no selection since; hidden text left out is fine). A link
- * shown cut short (`example.com/long/pa…`, the rest in text made invisible) is its target. A page that answered
- * with more than is read gives none: its selection may have grown since the menu opened.
- */
-function soleSeenAddress({ pieces, from }: SelectedText, selectionText: string | undefined): string | undefined {
-  if (from === 'unreadable') return soleAddress(pieces.map((piece) => piece.text).join('').trim());
-  const browserText = selectionText?.trim() ?? '';
-  const seen = pieces.map((piece) => piece.text).join('').trim();
-  if (from === 'unread' || /\s/.test(browserText) || !inOrderWithin(withoutSpaces(seen), browserText)) return undefined;
-  const address = soleAddress(seen);
-  if (address !== undefined) return address;
-  const [href, ...others] = new Set(pieces.map((piece) => piece.href));
-  const shown = seen.replace(/(…|\.\.\.)$/, '');
-  return href !== undefined && others.length === 0 && shown.length > 0 && bare(href).startsWith(bare(shown)) ? href : undefined;
+  // The page answered, but with more than is read: its selection may have grown since the menu opened.
+  if (read !== undefined) return { refused: { kind: 'selection-too-long', most: MAX_SELECTION_LENGTH } };
+  // A top frame that cannot be read (a PDF, a browser page) is no page's to hide text in; a frame of another site,
+  // which the click's access does not reach, may be.
+  return frameId === 0 ? { pieces: [{ text: info.selectionText ?? '' }], from: 'unreadable' } : { refused: { kind: 'selection-unreadable' } };
 }
