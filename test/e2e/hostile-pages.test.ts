@@ -109,6 +109,27 @@ describe('only text a person can see counts (item 3)', () => {
     await page.close();
   });
 
+  it("a selection in another site's frame, which the click's access does not reach, is refused: the browser's text, hidden part and all, is never sent", async () => {
+    const page = await session.openTab(HOSTILE_PATHS.framedSplice);
+    const frame = page.frameLocator('#framed');
+    await frame.locator('#spliced').waitFor();
+    await inFrontForKeys(page, xvfb.display);
+    await frame.locator('#spliced').evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    await chooseExtensionItem(xvfb, E2E_DIST, () => frame.locator('#spliced').click({ button: 'right', position: { x: 8, y: 8 } }));
+
+    const badge = await settledBadge(session);
+    expect(badge.text).toBe('!');
+    expect(badge.title).toContain('the selection is in a part of the page from another site, which the extension cannot read');
+    expect(sentUrls()).toEqual([]);
+    expect(await session.readClipboard()).toBe('nothing copied yet');
+    await page.close();
+  });
+
   it('in a field, one the page focuses as the menu opens and no one can see is refused (Chromium names no element right-clicked): nothing is sent', async () => {
     const page = await session.openTab(HOSTILE_PATHS.focusThief);
     const [message, stash] = [await page.inputValue('#message'), await page.inputValue('#stash')];

@@ -13,6 +13,8 @@ export const HOSTILE_PATHS = {
   hiddenLink: '/demo/hostile/hidden-link',
   /** A paragraph that is one address as a person sees it, with more of an address placed off the page inside it. */
   splicedAddress: '/demo/hostile/spliced-address',
+  /** The spliced address's page in a frame of another site (localhost under 127.0.0.1): the menu click's access does not reach it. */
+  framedSplice: '/demo/hostile/framed-splice',
   /** A text area a person sees; at the right-click the page moves the focus to one placed off the page, full of addresses. */
   focusThief: '/demo/hostile/focus-thief',
   /** A text area that holds more addresses than one click sends without asking. */
@@ -66,6 +68,16 @@ export function hostilePage(path: string, baseUrl: string): string | undefined {
 <p id="spliced">${seen}from=<span class="away">evil-</span>${rest}</p>
 </main>`,
         '<style>.away { position: absolute; left: -10000px }</style>\n',
+      );
+    }
+    case HOSTILE_PATHS.framedSplice: {
+      const otherSite = baseUrl.replace('//127.0.0.1:', '//localhost:');
+      return htmlDocument(
+        'Our page, and another site in it',
+        `<main>
+<h1>Our page, and another site in it</h1>
+<iframe id="framed" title="Another site" src="${escapeHtml(`${otherSite}${HOSTILE_PATHS.splicedAddress}`)}" width="700" height="200"></iframe>
+</main>`,
       );
     }
     case HOSTILE_PATHS.focusThief:
