@@ -47,6 +47,9 @@ afterAll(async () => {
   if (clone !== '') await rm(clone, { recursive: true, force: true });
 });
 
+/** Today's date (UTC), as the release's changelog writes it. */
+const today = () => new Date().toISOString().slice(0, 10);
+
 describe('the version', () => {
   it.each(TARGETS)("is package.json's in the built %s manifest", async (target) => {
     expect(await versionIn(join(ROOT, 'dist', target, 'manifest.json'))).toBe(await versionIn(join(ROOT, 'package.json')));
@@ -73,14 +76,19 @@ describe('npm run release', () => {
     const subjects = git('log', '--reverse', '--no-merges', '--format=%s', `${lastRelease}..HEAD`).split('\n');
     expect(subjects.at(-1)).toBe(CHANGE);
 
+    // The day the release ran on, by the clock it read: one run may cross midnight (UTC).
+    const dayBefore = today();
     const { code, output } = await release('patch');
+    const dayAfter = today();
     expect({ code, output }).toMatchObject({ code: 0, output: expect.stringContaining(`Released ${next}`) });
 
     expect(await versionIn(join(clone, 'package.json'))).toBe(next);
     const lock = JSON.parse(await readFile(join(clone, 'package-lock.json'), 'utf8')) as { version: string; packages: Record<string, { version?: string }> };
     expect([lock.version, lock.packages['']?.version]).toEqual([next, next]);
     const changelog = await readFile(join(clone, 'CHANGELOG.md'), 'utf8');
-    const section = `## [${next}] - ${new Date().toISOString().slice(0, 10)}\n\n### Changed\n\n${subjects.map((subject) => `- ${subject}`).join('\n')}\n\n## [${before}]`;
+    const day = new RegExp(`## \\[${next.replaceAll('.', '\\.')}\\] - (\\d{4}-\\d{2}-\\d{2})`).exec(changelog)?.[1];
+    expect([dayBefore, dayAfter]).toContain(day);
+    const section = `## [${next}] - ${day}\n\n### Changed\n\n${subjects.map((subject) => `- ${subject}`).join('\n')}\n\n## [${before}]`;
     expect(changelog).toContain(section);
     expect(git('log', '-1', '--format=%s')).toBe(`Release ${next}`);
     expect(git('rev-parse', `v${next}^{commit}`)).toBe(git('rev-parse', 'HEAD'));
