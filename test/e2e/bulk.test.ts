@@ -32,6 +32,7 @@ const startSession = () => {
 };
 
 async function prepare(): Promise<void> {
+  await wakeWorker();
   await session.useStandIn();
   // The popup's own link is not copied: the clipboard shows what the run did to it (nothing).
   await session.configure({ autoCopy: false });
@@ -39,6 +40,18 @@ async function prepare(): Promise<void> {
   session.standIn.resetRateLimits();
   session.standIn.clearLog();
   await restoreRequestTimeout(session);
+}
+
+/**
+ * A worker the browser stopped since the test before (idle once that test's
+ * popup closed, on a slow machine) is woken as a person would wake it: an
+ * extension page that connects to it (the list page, once it has its answer).
+ * Else the session's own calls wait for a running worker that nothing starts.
+ */
+async function wakeWorker(): Promise<void> {
+  const page = await session.openTab(session.browser.extensionUrl('src/list/index.html'));
+  await page.locator('main[aria-busy="false"]').waitFor();
+  await page.close();
 }
 
 beforeAll(async () => {
