@@ -81,19 +81,28 @@ describe('a field whose markup holds text that is markup once parsed again (item
   });
 });
 
+/**
+ * The element's whole text selected on the page at `path`, then "Shorten the links in the selection" chosen
+ * with a real right-click on it and real keys: the page, and what the clipboard held before.
+ */
+async function selectionShortened(path: string, selector: string): Promise<{ page: Page; clipboardBefore: string }> {
+  const page = await session.firefox.openTab(`${session.standIn.baseUrl}${path}`);
+  const browserWindow = await inFront(page);
+  await page.evaluate((target) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(target) as Element);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+  }, selector);
+  const clipboardBefore = await session.readClipboard();
+  await inFront(page);
+  await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$(selector))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
+  return { page, clipboardBefore };
+}
+
 describe('only text a person can see counts (item 3)', () => {
   it('in a selection, a link the page hides is neither shortened nor put after the visible word like its own, and an address off the page is left', async () => {
-    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.hiddenLink}`);
-    const browserWindow = await inFront(page);
-    await page.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector('#contact') as Element);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    });
-    const clipboardBefore = await session.readClipboard();
-    await inFront(page);
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#contact'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
+    const { page, clipboardBefore } = await selectionShortened(HOSTILE_PATHS.hiddenLink, '#contact');
 
     const short = await madeFor(from('seen'));
     await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
@@ -103,17 +112,7 @@ describe('only text a person can see counts (item 3)', () => {
   });
 
   it('a selection that is one address as a person sees it is shortened as seen, not with the text the page placed off the page inside it', async () => {
-    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.splicedAddress}`);
-    const browserWindow = await inFront(page);
-    await page.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector('#spliced') as Element);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    });
-    const clipboardBefore = await session.readClipboard();
-    await inFront(page);
-    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$('#spliced'))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
+    const { page, clipboardBefore } = await selectionShortened(HOSTILE_PATHS.splicedAddress, '#spliced');
 
     const short = await madeFor(from('spliced'));
     await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
