@@ -24,9 +24,9 @@ export async function shortenSelectionLinks(info: Menus.OnClickData, tab: Tabs.T
   const click = clickNow();
   const selected = await selectedPieces(info, tab);
   if ('refused' in selected) return reportTextFailure(selected.refused);
-  // One address as a person sees it is shortened as a link is (its notification names it).
-  const text = selected.pieces.map((piece) => piece.text).join('').trim();
-  const address = selected.from === 'seen' ? soleSeenAddress(selected.pieces, info.selectionText) : soleAddress(text);
+  // One address as a person sees it is shortened as a link is (its notification names it); where the top frame
+  // cannot be read, the browser's text is the one piece.
+  const address = selected.from === 'seen' ? soleSeenAddress(selected.pieces, info.selectionText) : soleAddress((info.selectionText ?? '').trim());
   if (address !== undefined) return shortenAndCopy({ url: address, via: 'menu-selection', ...asked }, undefined, click);
   return shortenPieces(selected.pieces, tab, 'menu-selection', click);
 }
