@@ -22,7 +22,7 @@ import { availableParallelism } from 'node:os';
 import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type FailedTest, failedTestReader } from './lib/failed-tests';
-import { childCpuMeter } from './lib/job-cpu';
+import { machineCpuMeter, machineCpuWords } from './lib/job-cpu';
 
 interface Job {
   name: string;
@@ -35,8 +35,6 @@ interface Outcome {
   /** The exit code, or the signal that ended the job; 'skipped' when it did not run. */
   ended: number | NodeJS.Signals | 'skipped';
   seconds: number;
-  /** The CPU seconds its processes spent, browsers and servers included (Linux only). */
-  cpuSeconds: number | undefined;
   /** The tests its output reported as failed. */
   failures: FailedTest[];
 }
@@ -92,15 +90,10 @@ const PHASES: Job[][] = [
 
 const labelWidth = Math.max(...[PREFLIGHT, ...PHASES.flat()].map((job) => job.name.length));
 const env = { ...process.env, PATH: `${resolve(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
-const cpu = childCpuMeter();
+const cpu = machineCpuMeter();
 
-interface StepEnd {
-  ended: number | NodeJS.Signals;
-  cpuSeconds: number | undefined;
-}
-
-/** Runs one command, its output line by line under the job's name; resolves with how it ended and the CPU it spent. */
-function runStep(job: Job, command: string[], read: (line: string) => void): Promise<StepEnd> {
+/** Runs one command, its output line by line under the job's name; resolves with how it ended. */
+function runStep(job: Job, command: string[], read: (line: string) => void): Promise<number | NodeJS.Signals> {
   const [file, ...args] = command;
   if (file === undefined) throw new Error(`Job "${job.name}" has an empty command.`);
   const label = `${job.name.padEnd(labelWidth)} │ `;
@@ -115,14 +108,11 @@ function runStep(job: Job, command: string[], read: (line: string) => void): Pro
         read(line);
       });
     }
-    // Read as the exit is reported, before any other job's can be: see childCpuMeter.
-    let cpuSeconds: number | undefined;
-    child.on('exit', () => (cpuSeconds = cpu.childEnded()));
     child.on('error', (error) => {
       process.stderr.write(`${label}could not start ${file}: ${error.message}\n`);
-      done({ ended: 127, cpuSeconds: undefined });
+      done(127);
     });
-    child.on('close', (code, signal) => done({ ended: signal ?? code ?? 1, cpuSeconds }));
+    child.on('close', (code, signal) => done(signal ?? code ?? 1));
   });
 }
 
@@ -130,29 +120,23 @@ async function runJob(job: Job): Promise<Outcome> {
   const started = performance.now();
   const reader = failedTestReader();
   let ended: Outcome['ended'] = 0;
-  let cpuSeconds: number | undefined = 0;
   for (const step of job.steps) {
-    const end = await runStep(job, step, reader.read);
-    ended = end.ended;
-    cpuSeconds = cpuSeconds === undefined || end.cpuSeconds === undefined ? undefined : cpuSeconds + end.cpuSeconds;
+    ended = await runStep(job, step, reader.read);
     if (ended !== 0) break;
   }
-  return { name: job.name, ended, seconds: (performance.now() - started) / 1000, cpuSeconds, failures: reader.failures() };
+  return { name: job.name, ended, seconds: (performance.now() - started) / 1000, failures: reader.failures() };
 }
 
 const passed = (outcome: Outcome): boolean => outcome.ended === 0;
 
-const cpuWords = (cpuSeconds: number | undefined): string => (cpuSeconds === undefined ? '' : `, ${Math.round(cpuSeconds)} CPU-s`);
-
 function summary(outcomes: Outcome[], runSeconds: number): string {
-  const lines = outcomes.map(({ name, ended, seconds, cpuSeconds }) => {
+  const lines = outcomes.map(({ name, ended, seconds }) => {
     const mark = ended === 0 ? '✓' : ended === 'skipped' ? '-' : '✗';
     const how = ended === 0 ? '' : ended === 'skipped' ? ' (skipped: an earlier job failed)' : ` (exit ${ended})`;
-    return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s${cpuWords(cpuSeconds)}`}${how}`;
+    return `  ${mark} ${name.padEnd(labelWidth)} ${ended === 'skipped' ? '' : `${seconds.toFixed(1)} s`}${how}`;
   });
   // The work the run did, beside how long it took: a slower or busier machine changes the second, seldom the first.
-  const total = cpu.total();
-  const work = total === undefined ? [] : [`  ${Math.round(total)} CPU-s in ${runSeconds.toFixed(0)} s: ${(total / runSeconds).toFixed(1)} of ${availableParallelism()} cores busy on average`];
+  const work = machineCpuWords(cpu.busySince(), runSeconds, availableParallelism());
   // Each failed test again, under its job, so that the last lines of the output say what failed wherever it was printed.
   const failed = outcomes.flatMap(({ name, failures }) =>
     failures.length === 0 ? [] : [`  ${name}:`, ...failures.flatMap(({ test, error }) => [`    ✗ ${test}`, ...(error === undefined ? [] : [`      ${error}`])])],
@@ -166,7 +150,7 @@ async function main(): Promise<number> {
   const outcomes = [await runJob(PREFLIGHT)];
   for (const phase of PHASES) {
     if (!outcomes.every(passed)) {
-      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0, cpuSeconds: undefined, failures: [] })));
+      outcomes.push(...phase.map((job) => ({ name: job.name, ended: 'skipped' as const, seconds: 0, failures: [] })));
       continue;
     }
     outcomes.push(...(await Promise.all(phase.map(runJob))));

@@ -1,5 +1,5 @@
 // CPU time as Linux's /proc tells it, for the tools that watch tests rather than run them:
-// npm test's per-job CPU figures (scripts/lib/job-cpu.ts) and the hang watch (test/support/hang-watch.ts).
+// npm test's figure for the machine's work (scripts/lib/job-cpu.ts) and the hang watch (test/support/hang-watch.ts).
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks a second in /proc (USER_HZ): 100 on every architecture Linux runs Node on. */
@@ -15,10 +15,21 @@ export function ticksOfStat(stat: string): { own: number; reapedChildren: number
 /** The clock ticks of the process or thread `/proc/<path>/stat` names (`self`, `thread-self`, a pid). */
 export const statOf = (path: string): { own: number; reapedChildren: number } => ticksOfStat(readFileSync(`/proc/${path}/stat`, 'utf8'));
 
-/** The CPU seconds this process's children spent, counted once each has ended and been reaped; undefined where there is no /proc. */
-export function reapedChildrenSeconds(): number | undefined {
+/**
+ * The clock ticks every CPU of the machine spent busy since it booted, from the `cpu` line of `/proc/stat`
+ * (user, nice, system, idle, iowait, irq, softirq, steal…): all but idle and iowait. Guest time is already in user.
+ */
+export function busyTicksOfMachine(procStat: string): number {
+  const line = procStat.split('\n').find((row) => row.startsWith('cpu '));
+  if (line === undefined) throw new Error('/proc/stat has no "cpu" line.');
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+/** The CPU seconds the whole machine has spent busy since it booted, every process's; undefined where there is no /proc. */
+export function machineBusySeconds(): number | undefined {
   try {
-    return statOf('self').reapedChildren / TICKS_PER_SECOND;
+    return busyTicksOfMachine(readFileSync('/proc/stat', 'utf8')) / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
