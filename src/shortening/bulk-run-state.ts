@@ -26,3 +26,13 @@ export function runWait(run: LinksRun): RunWait {
   }
   return { ...(untilMs === undefined ? {} : { untilMs }), forNetwork };
 }
+
+/** What a run's end is told in: the links made, of those it set out to make (a link passed over, a repeat or a browser page, is none of them). */
+export function madeOfToShorten(run: LinksRun): { made: number; toShorten: number } {
+  let [made, skipped] = [0, 0];
+  for (const { status } of run.items) {
+    if (status.state === 'done') made += 1;
+    else if (status.state === 'skipped') skipped += 1;
+  }
+  return { made, toShorten: run.items.length - skipped };
+}

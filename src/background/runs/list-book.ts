@@ -1,4 +1,5 @@
 import { browserWords } from '../../platform/i18n';
+import { madeOfToShorten } from '../../shortening/bulk-run-state';
 import type { ListRun } from '../../storage/session/list-run';
 import { listRun } from '../../storage/session/run-items';
 import { notifySentence } from '../delivery/notify';
@@ -36,6 +37,6 @@ export const listKind: RunKind<ListRun> = {
 /** With no list page watching, a notification says the links are ready (in the list page, and in history). */
 async function notifyListRunEnded(run: ListRun): Promise<void> {
   if (listBook.isWatched(LIST_RUN) || (await listBook.runs()).get(LIST_RUN) !== run) return;
-  const made = run.items.filter((item) => item.status.state === 'done').length;
-  await notifySentence('notifyListTitle', browserWords().t('notifyListMessage', made, run.items.length));
+  const { made, toShorten } = madeOfToShorten(run);
+  await notifySentence('notifyListTitle', browserWords().t('notifyListMessage', made, toShorten));
 }

@@ -153,6 +153,15 @@ describe('a list run', () => {
     await eventually(() => expect(notified).toHaveBeenCalledWith('notifyListTitle', 'notifyListMessage 30 30'));
   });
 
+  it("tells its end in the links made of those it set out to make: a repeat or an address it cannot send is none of them", async () => {
+    const { startListRun } = await import('./list-runs');
+    expect((await startListRun(...inOrder(['https://example.com/a', 'https://EXAMPLE.com/a', 'not a link', 'https://example.com/b']), false, 'page-a')).ok).toBe(true);
+    await eventually(() => expect(queued).toHaveLength(2));
+    answerAll();
+    await eventually(() => expect(states(storedRun())).toEqual(['done', 'skipped', 'skipped', 'done']));
+    await eventually(() => expect(notified).toHaveBeenCalledWith('notifyListTitle', 'notifyListMessage 2 2'));
+  });
+
   it('tells the page where each link waits: for the network (no answer, or offline) or for the server, as the queue says', async () => {
     const { startListRun } = await import('./list-runs');
     const { listBook, LIST_RUN } = await import('./list-book');

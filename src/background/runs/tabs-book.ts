@@ -1,5 +1,6 @@
 import type { BulkRun } from '../../messages/bulk-port';
 import { browserWords } from '../../platform/i18n';
+import { madeOfToShorten } from '../../shortening/bulk-run-state';
 import { tabsRuns } from '../../storage/session/run-items';
 import { notifySentence } from '../delivery/notify';
 import { runBook } from './run-book';
@@ -25,6 +26,6 @@ export const tabsKind: RunKind<BulkRun> = {
 async function notifyTabsRunEnded(run: BulkRun): Promise<void> {
   // Watched, or forgotten with its window: nothing to say.
   if (tabsBook.isWatched(run.windowId) || (await tabsBook.runs()).get(run.windowId) !== run) return;
-  const made = run.items.filter((item) => item.status.state === 'done').length;
-  await notifySentence('notifyBulkTitle', browserWords().t('notifyBulkMessage', made, run.items.length));
+  const { made, toShorten } = madeOfToShorten(run);
+  await notifySentence('notifyBulkTitle', browserWords().t('notifyBulkMessage', made, toShorten));
 }

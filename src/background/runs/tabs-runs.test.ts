@@ -55,8 +55,9 @@ vi.mock('../../platform/browser', async () => {
     },
   };
 });
-vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string) => key }) }));
-vi.mock('../delivery/notify', () => ({ notifyFailure: async () => undefined, notifySentence: async () => undefined }));
+vi.mock('../../platform/i18n', () => ({ browserWords: () => ({ t: (key: string, ...values: unknown[]) => [key, ...values].join(' ') }) }));
+const notified = vi.fn();
+vi.mock('../delivery/notify', () => ({ notifyFailure: async () => undefined, notifySentence: async (...said: unknown[]) => notified(...said) }));
 vi.mock('../service/history-access', () => ({
   backgroundHistory: () => ({
     findCached: async () => {
@@ -67,7 +68,9 @@ vi.mock('../service/history-access', () => ({
   }),
   historyFailed: () => () => undefined,
 }));
-// The real shortening service, over a queue that journals each job as queueJournal.save does, then holds it: the limit is used up.
+// The real shortening service, over a queue that journals each job as queueJournal.save does, then holds it: the limit is used up
+// (until a test answers it with a link).
+const answers: ((link: { ok: true; value: { shortUrl: string; longUrl: string } }) => void)[] = [];
 const cancelJob = vi.fn((_id: string) => true);
 vi.mock('../queue/shorten-queue', () => ({
   createShortenQueue: () => ({
@@ -75,7 +78,7 @@ vi.mock('../queue/shorten-queue', () => ({
       namedWhenQueued.push((session.get('bulk-runs') as BulkRun[] | undefined)?.some((run) => run.items.some((item) => item.job === job.id)) ?? false);
       session.set(`job:${job.id}`, structuredClone(job));
       queued.push(job);
-      return new Promise(() => undefined);
+      return new Promise((answer) => answers.push(answer));
     },
     cancel: cancelJob,
     unwatch: () => undefined,
@@ -96,6 +99,8 @@ const storedRun = () => (session.get('bulk-runs') as BulkRun[] | undefined)?.[0]
 beforeEach(() => {
   session.clear();
   queued.length = 0;
+  answers.length = 0;
+  notified.mockClear();
   namedWhenQueued.length = 0;
   historyLookup = undefined;
   cancelJob.mockClear();
@@ -171,6 +176,9 @@ describe('a "Shorten all tabs" run', () => {
       ['https://example.com/a', 'bulk', 'bulk'],
       ['https://example.com/b', 'bulk', 'bulk'],
     ]);
+    // Its end is told in the links made of those it set out to make: the tabs passed over are none of them.
+    for (const [index, answer] of answers.entries()) answer({ ok: true, value: { shortUrl: `https://s.test/${index}`, longUrl: queued[index]?.longUrl ?? '' } });
+    await eventually(() => expect(notified).toHaveBeenCalledWith('notifyBulkTitle', 'notifyBulkMessage 2 2'));
   });
 
   it("forgets a window's run when the window closes: its waiting tabs are cancelled and its addresses no longer kept", async () => {
