@@ -22,7 +22,7 @@ import { availableParallelism } from 'node:os';
 import { basename, delimiter, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type FailedTest, failedTestReader } from './lib/failed-tests';
-import { machineCpuMeter, machineCpuWords } from './lib/job-cpu';
+import { machineCpuMeter, machineCpuWords } from './lib/run-cpu';
 
 interface Job {
   name: string;

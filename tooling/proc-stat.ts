@@ -1,5 +1,5 @@
 // CPU time as Linux's /proc tells it, for the tools that watch tests rather than run them:
-// npm test's figure for the machine's work (scripts/lib/job-cpu.ts) and the hang watch (test/support/hang-watch.ts).
+// npm test's figure for the machine's work (scripts/lib/run-cpu.ts) and the hang watch (test/support/hang-watch.ts).
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks a second in /proc (USER_HZ): 100 on every architecture Linux runs Node on. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { machineCpuMeter, machineCpuWords } from '../../scripts/lib/job-cpu';
+import { machineCpuMeter, machineCpuWords } from '../../scripts/lib/run-cpu';
 import { busyTicksOfMachine, machineBusySeconds, ticksOfStat } from '../../tooling/proc-stat';
 
 describe("CPU time from Linux's /proc (tooling/proc-stat.ts)", () => {
@@ -31,7 +31,7 @@ describe("CPU time from Linux's /proc (tooling/proc-stat.ts)", () => {
   });
 });
 
-describe("npm test's CPU figure (scripts/lib/job-cpu.ts)", () => {
+describe("npm test's CPU figure (scripts/lib/run-cpu.ts)", () => {
   it("gives the machine's growth since the meter was made, and says how busy that kept its cores", () => {
     const readings = [1000, 1300];
     const meter = machineCpuMeter(() => readings.shift());
