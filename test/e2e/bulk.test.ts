@@ -111,10 +111,13 @@ async function openWindow(paths: string[]): Promise<TestWindow> {
     // Through the worker running now: the one that opened the window may have been stopped since (a test's stop, or
     // the browser's), and Playwright's object for a stopped worker answers nothing (tooling/browsers/extension-worker.ts).
     close: () =>
-      session.worker().then(
-        (running) => running.evaluate((id) => chrome.windows.remove(id), windowId).then(() => undefined),
-        () => undefined,
-      ).catch(() => undefined),
+      session
+        .worker()
+        .then((running) => running.evaluate((id) => chrome.windows.remove(id), windowId))
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
   };
 }
 

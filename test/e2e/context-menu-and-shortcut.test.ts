@@ -11,6 +11,7 @@ import { settledBadge } from '../support/toolbar-badge';
 import { chooseExtensionItem, extensionItems } from '../support/native-menus';
 import { chooseInMenu, inFrontForKeys, linkOnPage, paragraphOnPage, pressShortcut } from '../support/real-input';
 import { clickAnswer, questionWindow } from '../support/notification-question';
+import { selectContents } from '../support/page-content';
 import { visibleWindowIds, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 import { POPUP_PAGE_OF_DIRECTION } from '../../src/platform/popup-pages';
@@ -130,12 +131,7 @@ describe('context menu', () => {
 
   it('a real right-click on a selected address and "Shorten the links in the selection" copies its short URL', async () => {
     await inFrontForKeys(article, display);
-    await article.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById('url-text') as HTMLElement);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    });
+    await article.evaluate(selectContents, '#url-text');
     await chooseExtensionItem(xvfb, E2E_DIST, () => article.click('#url-text', { button: 'right' }));
 
     expect(await clipboardChange()).toMatch(session.shortUrlPattern());

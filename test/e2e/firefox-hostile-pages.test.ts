@@ -8,6 +8,7 @@ import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
 import { FIREFOX_E2E_DIST, startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { chooseExtensionItem } from '../support/native-menus';
+import { selectContents } from '../support/page-content';
 
 let session: FirefoxSession;
 let xvfb: XvfbServer;
@@ -88,12 +89,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
 async function selectionShortened(path: string, selector: string): Promise<{ page: Page; clipboardBefore: string }> {
   const page = await session.firefox.openTab(`${session.standIn.baseUrl}${path}`);
   const browserWindow = await inFront(page);
-  await page.evaluate((target) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(target) as Element);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, selector);
+  await page.evaluate(selectContents, selector);
   const clipboardBefore = await session.readClipboard();
   await inFront(page);
   await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, async () => (await page.$(selector))?.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });

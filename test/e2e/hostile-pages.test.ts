@@ -11,6 +11,7 @@ import { E2E_DIST, startE2eSession, type E2eSession } from '../support/e2e-sessi
 import { settledBadge } from '../support/toolbar-badge';
 import { inFrontForKeys } from '../support/real-input';
 import { chooseExtensionItem } from '../support/native-menus';
+import { selectContents } from '../support/page-content';
 import { clickAnswer, questionWindow } from '../support/notification-question';
 
 let session: E2eSession;
@@ -77,12 +78,7 @@ describe('a field whose markup holds text that is markup once parsed again (item
 /** Selects all of the element, as a person dragging over it would. */
 async function selectAll(page: Page, selector: string): Promise<void> {
   await inFrontForKeys(page, xvfb.display);
-  await page.evaluate((target) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(target) as Element);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, selector);
+  await page.evaluate(selectContents, selector);
 }
 
 describe('only text a person can see counts (item 3)', () => {
@@ -114,12 +110,9 @@ describe('only text a person can see counts (item 3)', () => {
     const frame = page.frameLocator('#framed');
     await frame.locator('#spliced').waitFor();
     await inFrontForKeys(page, xvfb.display);
-    await frame.locator('#spliced').evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    });
+    const framed = page.frame({ url: (url) => url.pathname === HOSTILE_PATHS.splicedAddress });
+    if (framed === null) throw new Error('The page has no frame of the spliced address.');
+    await framed.evaluate(selectContents, '#spliced');
     await chooseExtensionItem(xvfb, E2E_DIST, () => frame.locator('#spliced').click({ button: 'right', position: { x: 8, y: 8 } }));
 
     const badge = await settledBadge(session);
