@@ -106,6 +106,52 @@ describe('a text area or input: the focused one, or the one the browser names', 
   });
 });
 
+/**
+ * A selection made by hand in `host`'s shadow tree, of `inside`'s contents, as Chromium gives it: getRangeAt rescoped
+ * to the host, collapsed before it; getComposedRanges where it is, once given the tree's root (happy-dom has neither).
+ */
+function selectInShadow(host: Element, inside: Element): void {
+  const selection = getSelection() as Selection;
+  const rescoped = document.createRange();
+  rescoped.setStartBefore(host);
+  rescoped.collapse(true);
+  const where = { startContainer: inside, startOffset: 0, endContainer: inside, endOffset: inside.childNodes.length, collapsed: false };
+  Object.defineProperties(selection, {
+    rangeCount: { value: 1, configurable: true },
+    getRangeAt: { value: () => rescoped, configurable: true },
+    getComposedRanges: { value: (options?: GetComposedRangesOptions) => [options?.shadowRoots?.includes(host.shadowRoot as ShadowRoot) === true ? where : rescoped], configurable: true },
+  });
+}
+afterEach(() => {
+  for (const name of ['rangeCount', 'getRangeAt', 'getComposedRanges']) delete (getSelection() as unknown as Record<string, unknown>)[name];
+});
+
+/** A page with a component (`around` holds its host, #host) whose shadow tree holds `markup`, its #inner selected by hand. */
+function component(markup: string, around = '<div id="host"></div>'): void {
+  document.body.innerHTML = `<p>Before</p>${around}`;
+  const host = document.querySelector('#host') as Element;
+  // The browsers' own style sheet, which happy-dom's shadow trees do not take from the document.
+  host.attachShadow({ mode: 'open' }).innerHTML = `<style>a, span { display: inline } p { display: block }</style>${markup}`;
+  selectInShadow(host, host.shadowRoot?.querySelector('#inner') as Element);
+}
+
+describe("a selection in a web component's shadow tree", () => {
+  it("is read where getComposedRanges says, not where Chromium's getRangeAt puts it (at the host, with nothing in it)", () => {
+    component('<p id="inner">See https://a.example/x and <a href="https://b.example/">its docs</a></p>');
+    expect(selected()).toEqual({ pieces: [{ text: 'See https://a.example/x and ' }, { text: 'its docs', href: 'https://b.example/' }] });
+  });
+
+  it("takes the link around the component's host for the words inside it", () => {
+    component('<span id="inner">A card</span>', '<a href="https://c.example/"><span id="host"></span></a>');
+    expect(selected()).toEqual({ pieces: [{ text: 'A card', href: 'https://c.example/' }] });
+  });
+
+  it('leaves out its text where a box around the host clips it away', () => {
+    component('<p id="inner" data-box="10 10 200 20">https://clipped.example/</p>', '<div style="overflow:hidden" data-box="10 10 1 1"><div id="host"></div></div>');
+    expect(selected()).toEqual({ pieces: [] });
+  });
+});
+
 describe('a selection: the text a person sees, a link on its own words', () => {
   it('leaves out a link hidden by the page, and its words: they are not put on the visible words like them', () => {
     document.body.innerHTML = '<p id="text">Write to <a href="https://evil.example/x" style="display:none">support</a>support or <a href="https://docs.example/">the  docs</a>.</p>';

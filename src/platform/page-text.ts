@@ -30,6 +30,9 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
   // Elements whose text is never shown as text (a text area's children are its first value, not what it shows).
   const raw = ['script', 'style', 'template', 'noscript', 'xmp', 'noembed', 'noframes', 'textarea', 'title', 'select', 'iframe', 'object'];
   const root = document.documentElement;
+  // The box an element is drawn in: its slot's where it is slotted, its host's at the top of a shadow tree (the flat tree).
+  // oxlint-disable-next-line unicorn/consistent-function-scoping -- serialised into the page: nothing outside this function goes with it
+  const shownIn = (element: Element): Element | null => element.assignedSlot ?? element.parentElement ?? (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
   // Whether a box shows: what is left of it, cut to the document and to each box around it that clips, is 2 px each way.
   const shows = (box: DOMRect, clippedFrom: Element | null): boolean => {
     const edges = [box.left + scrollX, box.top + scrollY, box.right + scrollX, box.bottom + scrollY];
@@ -40,7 +43,7 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
       edges[3] = Math.min(edges[3] ?? 0, bottom);
     };
     cut(0, 0, root.scrollWidth, root.scrollHeight);
-    for (let around = clippedFrom; around !== null && around !== root && around !== document.body; around = around.parentElement) {
+    for (let around = clippedFrom; around !== null && around !== root && around !== document.body; around = shownIn(around)) {
       const { overflow, overflowX, overflowY, clip, position } = style(around);
       const rect = around.getBoundingClientRect();
       const [left, top] = [rect.left + scrollX, rect.top + scrollY];
@@ -110,6 +113,28 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
       return { pieces: [{ text: focused.value.slice(focused.selectionStart ?? 0, focused.selectionEnd ?? 0) }] };
     }
     const selection = getSelection();
+    // Where each range is: Chromium's getRangeAt gives a selection made by hand inside a shadow tree (a web component's)
+    // rescoped to its host, with nothing in it (the Selection API leaves getRangeAt unspecified there); getComposedRanges,
+    // given the page's open shadow roots, says where it is (Chrome 137, Firefox 142). One across a shadow tree's edge
+    // is read as getRangeAt gives it.
+    const openRoots: ShadowRoot[] = [];
+    const gatherRoots = (under: Document | ShadowRoot): void => {
+      for (const element of under.querySelectorAll('*')) {
+        if (element.shadowRoot === null) continue;
+        openRoots.push(element.shadowRoot);
+        gatherRoots(element.shadowRoot);
+      }
+    };
+    if ((selection?.rangeCount ?? 0) > 0) gatherRoots(document);
+    const composedRanges = selection !== null && 'getComposedRanges' in selection ? selection.getComposedRanges({ shadowRoots: openRoots }) : [];
+    const rangeAt = (index: number): Range => {
+      const composed = composedRanges[index];
+      if (composed === undefined || composed.startContainer.getRootNode() !== composed.endContainer.getRootNode()) return selection?.getRangeAt(index) as Range;
+      const range = document.createRange();
+      range.setStart(composed.startContainer, composed.startOffset);
+      range.setEnd(composed.endContainer, composed.endOffset);
+      return range;
+    };
     const pieces: { text: string; href?: string; link?: HTMLAnchorElement }[] = [];
     // Text after the last piece: into it when it is of the same link (or of none), else a piece of its own.
     const add = (text: string, link?: HTMLAnchorElement) => {
@@ -119,7 +144,7 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
     };
     let length = 0;
     for (let index = 0; index < (selection?.rangeCount ?? 0); index += 1) {
-      const range = selection?.getRangeAt(index) as Range;
+      const range = rangeAt(index);
       // Within one text, the walk starts at its element (a walker never gives back its own root).
       const common = range.commonAncestorContainer;
       const { found, apart } = seenTexts(common instanceof Element ? common : (common.parentElement ?? common), range);
@@ -136,7 +161,9 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
           add('\n');
         }
         if (/[ \n]$/.test(pieces.at(-1)?.text ?? '\n')) text = text.replace(/^ /, '');
-        const anchor = parent.closest('a[href]');
+        // The link it is in, in its own tree or around its shadow tree's host.
+        let anchor: Element | null = parent.closest('a[href]');
+        for (let tree = parent.getRootNode(); anchor === null && tree instanceof ShadowRoot; tree = tree.host.getRootNode()) anchor = tree.host.closest('a[href]');
         add(text, anchor instanceof HTMLAnchorElement && /^https?:$/.test(anchor.protocol) ? anchor : undefined);
         length += text.length;
         // More than the caller believes is not read on.

@@ -118,6 +118,33 @@ describe('only text a person can see counts (item 3)', () => {
   });
 });
 
+describe("a web component's text", () => {
+  it("a selection made by hand in a component's shadow tree is read: its address and its link are shortened", async () => {
+    const page = await session.firefox.openTab(`${session.standIn.baseUrl}${HOSTILE_PATHS.hiddenLink}`);
+    await page.evaluate(
+      (written, linked) => {
+        const host = document.body.appendChild(document.createElement('div'));
+        host.attachShadow({ mode: 'open' }).innerHTML = `<p id="in-shadow">In a component: ${written} and <a href="${linked}">its guide</a></p>`;
+      },
+      from('shadow-written'),
+      from('shadow-link'),
+    );
+    const browserWindow = await inFront(page);
+    const paragraph = await page.$('>>> #in-shadow');
+    if (paragraph === null) throw new Error('The component has no paragraph.');
+    const clipboardBefore = await session.readClipboard();
+    // Selected with a real triple-click, as a person does.
+    await paragraph.click({ count: 3, offset: { x: 8, y: 8 } });
+    await chooseExtensionItem(xvfb, FIREFOX_E2E_DIST, () => paragraph.click({ button: 'right', offset: { x: 8, y: 8 } }), { browserWindow });
+
+    const [written, linked] = [await madeFor(from('shadow-written')), await madeFor(from('shadow-link'))];
+    await expect.poll(() => session.readClipboard()).not.toBe(clipboardBefore);
+    expect(await session.readClipboard()).toBe(`In a component: ${written} and its guide (${linked})`);
+    expect(sentUrls().toSorted()).toEqual([from('shadow-link'), from('shadow-written')]);
+    await page.close();
+  });
+});
+
 /** The notifications the background page showed (e2e build), with their ids. */
 const notificationsShown = () =>
   session.firefox.evaluateInExtension(async () => {

@@ -166,6 +166,21 @@ describe('"Shorten the links in the selection"', () => {
     expect((await session.history()).map((entry) => entry.via)).toEqual(['menu-selection']);
   });
 
+  it("a selection made by hand in a web component's shadow tree: its address and its link are shortened", async () => {
+    await writing.evaluate(([written, linked]) => {
+      const host = document.body.appendChild(document.createElement('div'));
+      host.attachShadow({ mode: 'open' }).innerHTML = `<p id="in-shadow">In a component: ${written} and <a href="${linked}">its guide</a></p>`;
+    }, [from('shadow-written'), from('shadow-link')] as const);
+    // Selected with a real triple-click, as a person does: Chromium's getRangeAt then gives the selection at the host, empty.
+    const tripleClick = () => writing.click('#in-shadow', { clickCount: 3, position: { x: 8, y: 8 } });
+    await chooseInMenu(session, writing, '#in-shadow', { prepare: tripleClick, position: { x: 8, y: 8 } });
+    const copied = await copiedSince();
+
+    expect(sentUrls().toSorted()).toEqual([from('shadow-link'), from('shadow-written')]);
+    const short = await shortLinks();
+    expect(copied).toBe(`In a component: ${short.get(from('shadow-written'))} and its guide (${short.get(from('shadow-link'))})`);
+  });
+
   it('a selection with no address and no link says so, sends nothing and keeps the clipboard', async () => {
     await chooseInMenu(session, writing, await paragraphOnPage(writing, 'just some words'), { selected: true });
     expect((await settledBadge(session)).title).toContain('holds no web address and no link');
