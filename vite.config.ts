@@ -5,6 +5,7 @@ import manifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
 import { popupDirectionsPlugin } from './scripts/build/popup-directions.ts';
 import { popupLoaderPlugin } from './scripts/build/popup-loader.ts';
+import { FIREFOX_MIN_VERSION } from './scripts/build/manifest-targets.ts';
 import { targetBuilds } from './scripts/build/target-builds.ts';
 
 // `vite build` writes dist/chrome/ (crxjs) and dist/firefox/ (derived from it,
@@ -29,7 +30,8 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: `${root}/chrome`,
       emptyOutDir: true,
-      target: ['chrome120', 'firefox140'],
+      // The code as the oldest browsers the manifests admit run it: Chrome's minimum_chrome_version, Firefox's strict_min_version.
+      target: [`chrome${manifest.minimum_chrome_version}`, `firefox${Number.parseInt(FIREFOX_MIN_VERSION, 10)}`],
       modulePreload: false,
       rollupOptions: {
         // Pages the manifest does not name are only emitted when listed here.

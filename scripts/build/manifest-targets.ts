@@ -71,6 +71,8 @@ export function manifestFor(target: Target, chromeManifest: ExtensionManifest): 
     },
   };
   delete firefox.externally_connectable;
+  // Firefox's own minimum is gecko's strict_min_version; Chrome's key is nothing to it.
+  delete firefox.minimum_chrome_version;
   // Firefox's panel painted sooner with the popup's stylesheet files than with them inline (docs/performance.md,
   // "The first frame"): it keeps the manifest's page, its build ships no page per direction, and allows no inline style.
   const policy = chromeManifest.content_security_policy?.extension_pages;

@@ -3,8 +3,9 @@ import manifest from '../../manifest.json' with { type: 'json' };
 import { FIREFOX_ANDROID_MIN_VERSION, FIREFOX_MIN_VERSION, GECKO_ID, manifestFor } from '../../scripts/build/manifest-targets';
 
 describe('per-target manifests, derived from the one manifest.json', () => {
-  it('gives Chrome the source manifest unchanged: service worker, offscreen', () => {
+  it('gives Chrome the source manifest unchanged: service worker, offscreen, the oldest Chrome the build is for', () => {
     expect(manifestFor('chrome', manifest)).toEqual(manifest);
+    expect(manifest.minimum_chrome_version).toMatch(/^\d+$/);
   });
 
   it('gives Firefox an event page, a gecko id with its minimum versions (desktop and Android) and data use, menus, no offscreen and no externally_connectable', () => {
@@ -17,11 +18,12 @@ describe('per-target manifests, derived from the one manifest.json', () => {
       gecko_android: { strict_min_version: FIREFOX_ANDROID_MIN_VERSION },
     });
     expect(firefox).not.toHaveProperty('externally_connectable');
+    expect(firefox).not.toHaveProperty('minimum_chrome_version');
     // Everything else is the same manifest, keys in the same order.
     const { background: _b, permissions: _p, browser_specific_settings: _s, ...rest } = firefox;
-    const { background: _cb, permissions: _cp, externally_connectable: _ce, ...chromeRest } = manifest;
+    const { background: _cb, permissions: _cp, externally_connectable: _ce, minimum_chrome_version: _cm, ...chromeRest } = manifest;
     expect(rest).toEqual(chromeRest);
-    expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest).filter((key) => key !== 'externally_connectable'));
+    expect(Object.keys(firefox).slice(0, -1)).toEqual(Object.keys(manifest).filter((key) => key !== 'externally_connectable' && key !== 'minimum_chrome_version'));
   });
 
   it("gives Edge the Chrome manifest less what only the Chrome Web Store reads (update_url, key)", () => {
