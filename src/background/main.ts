@@ -16,6 +16,7 @@ import { onShortenPort } from './entries/shorten-port';
 import { keepResumeAlarm } from './queue/job-journal';
 import { onPermissionsAdded } from './runs/run-wish';
 import { resumeRuns } from './runs/resume-runs';
+import { forgetPrivateListRun } from './runs/list-runs';
 import { forgetWindowRun } from './runs/tabs-runs';
 import { onSettingsChanged, tokenVault } from '../storage/extension-storage';
 import { onSyncedChanged } from '../storage/sync-area';
@@ -79,7 +80,15 @@ browser.runtime.onConnect.addListener(onListPort);
 browser.runtime.onConnect.addListener(onHostAccessTrialPort);
 browser.permissions.onAdded.addListener((added) => void onPermissionsAdded(added));
 // Without windows (Firefox for Android) there is one, never closed: its run is forgotten when dismissed.
-if (has.windows) browser.windows.onRemoved.addListener((windowId) => void forgetWindowRun(windowId));
+if (has.windows) {
+  browser.windows.onRemoved.addListener((windowId) => {
+    void forgetWindowRun(windowId);
+    // The last private window closed: private browsing is over, and a list sent from it goes with it.
+    void browser.windows.getAll().then(async (left) => {
+      if (!left.some((window) => window.incognito)) await forgetPrivateListRun();
+    });
+  });
+}
 listenForMessages('background', backgroundMessageHandlers);
 // The alarm wakes a worker that was stopped while links waited; starting is the work (resumeInterruptedJobs below).
 browser.alarms.onAlarm.addListener(() => void keepResumeAlarm());

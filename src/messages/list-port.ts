@@ -23,8 +23,8 @@ export type { ListPlan, ListProgress, ListRun };
  * at its end, `dismiss`. The worker answers with where the run stands after
  * every change (`progress`, ten times a second at most), the whole run at
  * its `end` (the table), `none` when there is no run, or why it did not start.
- * Every page follows the run, wherever it was sent from: `own` says whether
- * it was this page's list.
+ * Every page in the same kind of window (private or not) follows the run,
+ * wherever it was sent from: `own` says whether it was this page's list.
  */
 
 /**

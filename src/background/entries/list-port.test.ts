@@ -58,6 +58,9 @@ beforeEach(() => {
   for (const action of Object.values(actions)) action.mockClear();
 });
 
+/** How often pause, resume, cancel and dismiss were called. */
+const calls = () => [actions.pauseListRun, actions.resumeListRun, actions.cancelListRun, actions.dismissListRun].map((action) => action.mock.calls.length);
+
 describe("the worker's end of the list page's port", () => {
   it('tells each watching page: no run, then where the run stands while it goes, then the whole run at its end; only the page that sent it hears it as its own', async () => {
     const [page, other] = [pagePort(false), pagePort(false)];
@@ -96,9 +99,38 @@ describe("the worker's end of the list page's port", () => {
     expect(actions.startListRun).toHaveBeenCalledWith(['https://a.test/'], [2], true, 'page-a');
   });
 
-  it('passes on pause, resume, cancel and dismiss', () => {
-    const page = pagePort(false);
-    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) page.send({ type });
-    expect([actions.pauseListRun, actions.resumeListRun, actions.cancelListRun, actions.dismissListRun].map((action) => action.mock.calls.length)).toEqual([1, 1, 1, 1]);
+  it("passes on pause, resume, cancel and dismiss for a run of the page's kind of window, never for one of the other kind", async () => {
+    const going = run('queued');
+    (await listBook.runs()).set(LIST_RUN, going);
+    const [normal, inPrivate] = [pagePort(false), pagePort(true)];
+    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) inPrivate.send({ type });
+    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) normal.send({ type });
+    await eventually(() => expect(calls()).toEqual([1, 1, 1, 1]));
+    going.private = true;
+    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) normal.send({ type });
+    for (const type of ['pause', 'resume', 'cancel', 'dismiss']) inPrivate.send({ type });
+    await eventually(() => expect(calls()).toEqual([2, 2, 2, 2]));
+  });
+
+  it("shows a list sent from a private window to private windows' pages only, and a normal window's to normal ones", async () => {
+    const [normal, inPrivate] = [pagePort(false), pagePort(true)];
+    normal.send({ type: 'watch', page: 'page-b' });
+    inPrivate.send({ type: 'watch', page: 'page-a' });
+    const going = { ...run('queued'), private: true };
+    (await listBook.runs()).set(LIST_RUN, going);
+    await listBook.changed(going, 'now');
+    await eventually(() => expect(inPrivate.posted.at(-1)).toMatchObject({ type: 'progress', own: true }));
+    const ended = { ...run('done'), private: true };
+    (await listBook.runs()).set(LIST_RUN, ended);
+    await listBook.changed(ended, 'now');
+    await eventually(() => expect(inPrivate.posted.at(-1)).toEqual({ type: 'ended', run: ended, own: true }));
+    // Not a word of its addresses, nor of its progress, in the normal window.
+    expect(normal.posted.length).toBeGreaterThan(0);
+    expect(normal.posted.every((message) => JSON.stringify(message) === JSON.stringify({ type: 'none' }))).toBe(true);
+
+    const normalRun = run('done');
+    (await listBook.runs()).set(LIST_RUN, normalRun);
+    await listBook.changed(normalRun, 'now');
+    await eventually(() => expect([normal.posted.at(-1), inPrivate.posted.at(-1)]).toEqual([{ type: 'ended', run: normalRun, own: false }, { type: 'none' }]));
   });
 });

@@ -245,6 +245,27 @@ describe('a list run', () => {
     expect(await runs.startListRun(...inOrder(addresses(1)), false, 'page-b')).toMatchObject({ ok: true, value: { startedBy: 'page-b' } });
   });
 
+  it('sent from a private window, is forgotten once private browsing ends, its addresses still waiting dropped; a normal window\'s is kept', async () => {
+    const runs = await import('./list-runs');
+    await runs.startListRun(...inOrder(addresses(3)), false, 'page-a');
+    await eventually(() => expect(queued).toHaveLength(3));
+    await runs.forgetPrivateListRun();
+    expect(held.size).toBe(3);
+    answerAll();
+    await eventually(() => expect(states(storedRun())).toEqual(['done', 'done', 'done']));
+    await runs.dismissListRun();
+    await eventually(() => expect(session.has('list-run')).toBe(false));
+
+    queued.length = 0;
+    await runs.startListRun(...inOrder(addresses(3)), true, 'page-b');
+    await eventually(() => expect(queued).toHaveLength(3));
+    await runs.forgetPrivateListRun();
+    expect(held.size).toBe(0);
+    await eventually(() => expect(session.has('list-run')).toBe(false));
+    // The place is free: a normal window's list starts.
+    expect(await runs.startListRun(...inOrder(addresses(1)), false, 'page-c')).toMatchObject({ ok: true, value: { startedBy: 'page-c', private: false } });
+  });
+
   it('a worker stopped mid-run: the next follows the journalled jobs, feeds the rest, and leaves a paused run paused', async () => {
     const first = await import('./list-runs');
     await first.startListRun(...inOrder(addresses(25)), false, 'page-a');

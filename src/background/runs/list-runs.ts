@@ -112,6 +112,18 @@ export async function dismissListRun(): Promise<void> {
   listBook.gone(LIST_RUN, false);
 }
 
+/** Private browsing ended (its last window closed): a list sent from a private window is forgotten, its addresses still waiting dropped. */
+export async function forgetPrivateListRun(): Promise<void> {
+  const all = await listBook.runs();
+  const run = all.get(LIST_RUN);
+  if (run === undefined || !run.private) return;
+  // Forgotten first: its end, if cancelling ends it, is nobody's to be told of.
+  all.delete(LIST_RUN);
+  cancelLinks(listKind, run);
+  // The pages watching stay: they are normal windows' now, which hear that there is no run.
+  listBook.gone(LIST_RUN, false);
+}
+
 async function runGoing(): Promise<ListRun | undefined> {
   const run = (await listBook.runs()).get(LIST_RUN);
   return run === undefined || hasEnded(run) ? undefined : run;
