@@ -43,12 +43,24 @@ describe('delimited text, as RFC 4180 reads it', () => {
   });
 });
 
+/** A cell a list wants: a web address, here as simple as the tests need. */
+const isUrl = (cell: string) => /^https:\/\/\S+$/.test(cell);
+
 describe("a table's separator", () => {
   it('is the one its first record holds most often outside quotes', () => {
     expect(sniffDelimiter('name;url;note\nx,y;z')).toBe(';');
     expect(sniffDelimiter('title\turl\n')).toBe('\t');
     expect(sniffDelimiter('"a;b;c",url\n')).toBe(',');
     expect(sniffDelimiter('"two\nlines;;;",b,c\nx;y;z;w;v')).toBe(',');
+  });
+
+  it('is, told what a wanted cell is, the one under which most of the first records hold one: a semicolon table whose first row holds a comma in its text', () => {
+    expect(sniffDelimiter('Hallo, Welt;https://a.test/x\nFoo;https://b.test/y\n', isUrl)).toBe(';');
+    expect(sniffDelimiter('Hallo, Welt;https://a.test/x\n', isUrl)).toBe(';');
+    expect(sniffDelimiter('Hallo, Welt;https://a.test/x\n')).toBe(',');
+    // None ahead: the first record's count decides, as it does untold.
+    expect(sniffDelimiter('name;url;note\nx,y;z', isUrl)).toBe(';');
+    expect(sniffDelimiter('a,b;c\n', isUrl)).toBe(',');
   });
 
   it('is a comma when the first record holds none (one column)', () => {

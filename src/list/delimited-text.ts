@@ -64,11 +64,31 @@ export function delimitedRows(text: string, delimiter: Delimiter): DelimitedRow[
   return rows;
 }
 
+/** How many of a table's first records are read to tell its separator by their cells. */
+const SNIFFED_RECORDS = 50;
+const SNIFFED_TEXT = 64 * 1024;
+
 /**
- * The separator a table uses: of those a spreadsheet writes, the one its
- * first record holds most often outside quotes (a comma when it holds none).
+ * The separator a table uses, of those a spreadsheet writes: the one under
+ * which most of its first records hold a cell that `wanted` takes (a list's
+ * web address), as a table's first row may hold another separator in its
+ * text ("Hallo, Welt;https://…" in a semicolon table); where none is ahead,
+ * the one its first record holds most often outside quotes (a comma when it
+ * holds none).
  */
-export function sniffDelimiter(text: string): Delimiter {
+export function sniffDelimiter(text: string, wanted?: (cell: string) => boolean): Delimiter {
+  const byFirstRecord = firstRecordDelimiter(text);
+  if (wanted === undefined) return byFirstRecord;
+  // Read from its start only: a record cut short at the end tells as much (a file may be megabytes).
+  const recordsWanted = (delimiter: Delimiter) =>
+    delimitedRows(text.slice(0, SNIFFED_TEXT), delimiter)
+      .slice(0, SNIFFED_RECORDS)
+      .filter(({ cells }) => cells.some((cell) => wanted(cell.trim()))).length;
+  const scores = new Map(DELIMITERS.map((delimiter) => [delimiter, recordsWanted(delimiter)]));
+  return DELIMITERS.reduce((best, delimiter) => ((scores.get(delimiter) ?? 0) > (scores.get(best) ?? 0) ? delimiter : best), byFirstRecord);
+}
+
+function firstRecordDelimiter(text: string): Delimiter {
   const counts = new Map<Delimiter, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
   let quoted = false;
   for (const character of text) {

@@ -31,6 +31,20 @@ describe('a list read from text', () => {
     expect(addressesOf(source, source.suggested)).toEqual({ ok: true, addresses: [A, B], places: [1, 2] });
   });
 
+  it('keeps a first row whose address is written without its scheme as a row of the list, not a heading: the plan says it cannot be sent', () => {
+    const source = listSource(`Home,www.example.com\nDocs,${A}\n`, true);
+    expect(source.columns).toEqual([{ index: 0 }, { index: 1 }]);
+    expect(addressesOf(source, 1)).toEqual({ ok: true, addresses: ['www.example.com', A], places: [1, 2] });
+    // Words are a heading still.
+    expect(listSource(`Home,Site\nDocs,${A}\n`, true).columns).toEqual([{ index: 0, name: 'Home' }, { index: 1, name: 'Site' }]);
+  });
+
+  it("reads a semicolon table whose first row's text holds a comma (as spreadsheets in decimal-comma locales write)", () => {
+    const source = listSource(`Hallo, Welt;${A}\nZwei;${B}\n`, true);
+    expect(source.rows).toEqual([['Hallo, Welt', A], ['Zwei', B]]);
+    expect(addressesOf(source, source.suggested)).toEqual({ ok: true, addresses: [A, B], places: [1, 2] });
+  });
+
   it("is a table when pasted cells of a spreadsheet hold a tab on every line", () => {
     const source = listSource(`name\turl\nA\t${A}\nB\t${B}\n`, false);
     expect(source.columns).toEqual([

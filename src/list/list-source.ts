@@ -30,16 +30,19 @@ export interface ListSource {
  * Reads text as a list. A `.csv` file (`table`) is a table; so is pasted
  * text whose every line holds a tab (a spreadsheet's cells); anything else is
  * one address a line. A table's first row names its columns when none of its
- * cells is a web address and a later row's are.
+ * cells is a web address, even one written without its scheme, and a later
+ * row's are.
  */
 export function listSource(text: string, table: boolean): ListSource {
   const body = text.replace(/^\uFEFF/, '');
   const lines = body.split(/\r\n|\r|\n/).flatMap((line, index) => (line.trim() === '' ? [] : [{ line, place: index + 1 }]));
   const tabbed = lines.length > 0 && lines.every(({ line }) => line.includes('\t'));
   if (!table && !tabbed) return { rows: lines.map(({ line }) => [line]), places: lines.map(({ place }) => place), columns: [{ index: 0 }], suggested: 0 };
-  const all = delimitedRows(body, tabbed && !table ? '\t' : sniffDelimiter(body)).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const all = delimitedRows(body, tabbed && !table ? '\t' : sniffDelimiter(body, isAddress)).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
   const [{ cells: first = [] } = {}, ...rest] = all;
-  const header = !first.some(isAddress) && rest.some(({ cells }) => cells.some(isAddress));
+  // A row with an address written short (`www.example.com`) is a row of the list, whose address the plan says it
+  // cannot send: not a heading, which would take it out of the list unsaid.
+  const header = !first.some((cell) => isAddress(cell) || looksLikeHost(cell)) && rest.some(({ cells }) => cells.some(isAddress));
   const kept = header ? rest : all;
   const rows = kept.map(({ cells }) => cells);
   const width = Math.max(1, ...all.map(({ cells }) => cells.length));
@@ -76,3 +79,5 @@ export function addressesOf(source: ListSource, column: number): ListAddresses {
 
 /** A web address the popup would take (the same check: api/url-checks.ts). */
 const isAddress = (cell: string): boolean => checkLongUrl(cell).ok;
+/** A host name, with a path or not, but no scheme (`www.example.com`, `example.org/page`): an address, written short. */
+const looksLikeHost = (cell: string): boolean => /^(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?:[/:?#]\S*)?$/u.test(cell.trim());
