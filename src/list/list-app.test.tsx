@@ -2,7 +2,7 @@
 // The list page as a person uses it, in English and Arabic, against a fake
 // connector through which each test speaks for the worker: each screen's
 // words (the real ones, from public/_locales) and what each control asks.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wordsIn } from '../../test/support/locale-catalogue';
 import { wordsInAnotherScript } from '../../test/support/untranslated-text';
@@ -251,5 +251,23 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     await waitFor(() => expect(screen.getByTestId('list-file-name').textContent).toBe(t('listFileName', 'dropped.txt')));
     fireEvent.click(button('listCheck'));
     expect(connector.plan).toHaveBeenCalledWith(1, ['https://d.example/']);
+  });
+
+  it('keeps the page when a file is dropped on a screen that takes none (the run, the table): the browser does not open it instead', () => {
+    const connector = renderPage();
+    const file = new File(['https://d.example/\n'], 'dropped.txt', { type: 'text/plain' });
+    for (const heard of [{ type: 'progress', progress: { id: 'list-1', paused: false, pace: PACE, addresses: 2, toShorten: 2, made: 1, fromHistory: 0, failed: 0 }, own: true }, { type: 'ended', run: RUN, own: true }] as const) {
+      act(() => connector.hear(heard));
+      const dragged = { types: ['Files'], files: [file] };
+      const over = createEvent.dragOver(document, { dataTransfer: dragged });
+      fireEvent(document, over);
+      // The browser's own handling (opening the file here) prevented, and the cursor says no drop.
+      expect([over.defaultPrevented, (over as DragEvent).dataTransfer?.dropEffect]).toEqual([true, 'none']);
+      expect(fireEvent.drop(document, { dataTransfer: dragged })).toBe(false);
+      expect(screen.queryByText(t('listDropHere'))).toBeNull();
+    }
+    expect(connector.plan).not.toHaveBeenCalled();
+    // A drag of text, not of files, is the page's own.
+    expect(fireEvent.drop(document, { dataTransfer: { types: ['text/plain'], files: [] } })).toBe(true);
   });
 });

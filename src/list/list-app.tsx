@@ -19,6 +19,22 @@ export function ListApp({ connector }: { connector: ListConnector }) {
   const main = useRef<HTMLElement>(null);
   // Another page's run on screen: this page's own list waits for its end, and says so.
   const keptList = page.own === false && (page.pasted.trim() !== '' || page.file !== undefined);
+  // A file dropped on a screen that takes none (the plan, the run, the table) would be opened by the browser in
+  // this tab instead of the page: refused, with the cursor saying so. The input screen reads one (list-input.tsx).
+  useEffect(() => {
+    if (page.screen === 'input') return undefined;
+    const refuse = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files') !== true) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'none';
+    };
+    document.addEventListener('dragover', refuse);
+    document.addEventListener('drop', refuse);
+    return () => {
+      document.removeEventListener('dragover', refuse);
+      document.removeEventListener('drop', refuse);
+    };
+  }, [page.screen]);
   useEffect(() => {
     const target = FOCUS_ON[page.screen];
     if (target !== undefined) main.current?.querySelector<HTMLElement>(target)?.focus();
