@@ -29,7 +29,7 @@ function post(message: PageToList): void {
 function answered(message: ListToPage): void {
   if (message.type === 'plan' || (message.type === 'not-started' && message.ask !== undefined)) {
     if (unanswered.plan?.ask === message.ask) delete unanswered.plan;
-  } else if (message.type === 'not-started' || (message.type !== 'none' && message.own)) delete unanswered.start;
+  } else if (message.type === 'not-started' || ((message.type === 'progress' || message.type === 'ended') && message.own)) delete unanswered.start;
 }
 
 export const extensionConnector: ListConnector = {

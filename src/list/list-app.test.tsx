@@ -112,6 +112,26 @@ describe.each(['en', 'ar'])('the list page in %s', (language) => {
     expect(connector.cancel).toHaveBeenCalledTimes(1);
   });
 
+  it("says why Go on was refused under the paused run, with the way to the settings where they can fix it, until the run goes on", () => {
+    const connector = renderPage();
+    const progress = { id: 'list-1', paused: true, pace: PACE, addresses: 20, toShorten: 20, made: 5, fromHistory: 0, failed: 0 };
+    act(() => connector.hear({ type: 'progress', progress, own: true }));
+    expect(problem()).toBe('');
+    act(() => connector.hear({ type: 'not-resumed', error: { kind: 'no-token', blank: false } }));
+    expect(problem()).toBe(t('errorNoToken'));
+    fireEvent.click(button('popupOpenSettings'));
+    expect(connector.openSettings).toHaveBeenCalledTimes(1);
+    // Still paused: still said.
+    act(() => connector.hear({ type: 'progress', progress: { ...progress, made: 6 }, own: true }));
+    expect(problem()).toBe(t('errorNoToken'));
+    act(() => connector.hear({ type: 'not-resumed', error: { kind: 'list-account-removed' } }));
+    expect(problem()).toBe(t('listAccountRemoved'));
+    expect(screen.queryByRole('button', { name: t('popupOpenSettings') })).toBeNull();
+    expectNothingUntranslated();
+    act(() => connector.hear({ type: 'progress', progress: { ...progress, paused: false }, own: true }));
+    expect(problem()).toBe('');
+  });
+
   it('ends with a table of every address, copied as lines, a Markdown table or CSV, or downloaded; New list starts again', async () => {
     const connector = renderPage();
     act(() => connector.hear({ type: 'ended', run: RUN, own: true }));

@@ -61,6 +61,9 @@ export function ListApp({ connector }: { connector: ListConnector }) {
           {page.screen === 'running' && page.progress !== undefined && (
             <ListProgressView progress={page.progress} onPause={connector.pause} onResume={connector.resume} onCancel={connector.cancel} />
           )}
+          {page.screen === 'running' && !keptList && (
+            <ListProblem problem={page.resumeRefused === undefined ? undefined : { kind: 'refused', error: page.resumeRefused }} onOpenSettings={connector.openSettings} />
+          )}
           {page.screen === 'ended' && page.run !== undefined && <ListTableView run={page.run} onCopy={connector.copy} onSave={connector.saveFile} onNewList={connector.dismiss} />}
           {page.screen === 'unreachable' && (
             <p class="error-message" role="alert">

@@ -39,6 +39,8 @@ export interface ListPage {
   run?: ListRun;
   /** The run shown is this page's list; another page's leaves this page's own list to come back to. */
   own?: boolean;
+  /** Why Go on was refused (the run stays paused): said until the run goes on or ends. */
+  resumeRefused?: ListStartError;
 }
 
 export type ListEffect = (connector: ListConnector) => void;
@@ -55,12 +57,16 @@ export function heard(page: ListPage, message: ListToPage): Step {
       if (page.screen === 'connecting') return [{ ...page, screen: 'input' }];
       if (page.screen !== 'running' && page.screen !== 'ended') return [page];
       if (page.own === true) return [{ ...initialPage(), ask: page.ask, screen: 'input' }];
-      return [{ ...changed(page), screen: 'input', sending: false, plan: undefined, progress: undefined, run: undefined, own: undefined }];
-    case 'progress':
+      return [{ ...changed(page), screen: 'input', sending: false, plan: undefined, progress: undefined, run: undefined, own: undefined, resumeRefused: undefined }];
+    case 'progress': {
+      const refused = message.progress.paused ? { resumeRefused: page.resumeRefused } : { resumeRefused: undefined };
       // Another page's run leaves this page's send waiting for its answer (a refusal: one list at a time).
-      return [{ ...page, screen: 'running', progress: message.progress, own: message.own, ...(message.own ? { sending: false, problem: undefined } : {}) }];
+      return [{ ...page, screen: 'running', progress: message.progress, own: message.own, ...refused, ...(message.own ? { sending: false, problem: undefined } : {}) }];
+    }
     case 'ended':
-      return [{ ...page, screen: 'ended', run: message.run, own: message.own, progress: undefined, ...(message.own ? { sending: false } : {}) }];
+      return [{ ...page, screen: 'ended', run: message.run, own: message.own, progress: undefined, resumeRefused: undefined, ...(message.own ? { sending: false } : {}) }];
+    case 'not-resumed':
+      return page.screen === 'running' ? [{ ...page, resumeRefused: message.error }] : [page];
     case 'plan':
       if (!page.checking || message.ask !== page.ask || page.screen !== 'input') return [page];
       return [{ ...page, screen: 'plan', plan: placed(message.plan, page.places), checking: false }];

@@ -19,8 +19,9 @@ export type { ListPlan, ListProgress, ListRun };
  * while it goes. The page talks to it over one `runtime.connect` port:
  * `watch` first, naming the page (one id per page load, the same on every
  * port it opens); `plan` a list (the worker answers what it comes to, under
- * the same `ask` number), `start` it, then `pause`, `resume`, `cancel` and,
- * at its end, `dismiss`. The worker answers with where the run stands after
+ * the same `ask` number), `start` it, then `pause`, `resume` (refused, the
+ * run kept paused, when the settings cannot send), `cancel` and, at its end,
+ * `dismiss`. The worker answers with where the run stands after
  * every change (`progress`, ten times a second at most), the whole run at
  * its `end` (the table), `none` when there is no run, or why it did not start.
  * Every page in the same kind of window (private or not) follows the run,
@@ -31,7 +32,13 @@ export type { ListPlan, ListProgress, ListRun };
  * Why a list gives no plan or run: the settings cannot send, the run would not fit storage.session (`most`:
  * addresses like these that would), or another page's list is being shortened.
  */
-export type ListStartError = ApiError | AccountError | { kind: 'list-too-large'; addresses: number; most: number } | { kind: 'list-running' };
+export type ListStartError =
+  | ApiError
+  | AccountError
+  | { kind: 'list-too-large'; addresses: number; most: number }
+  | { kind: 'list-running' }
+  /** Go on refused: the account the run was sent with is gone. */
+  | { kind: 'list-account-removed' };
 
 export type PageToList =
   | { type: 'watch'; page: string }
@@ -48,7 +55,9 @@ export type ListToPage =
   | { type: 'progress'; progress: ListProgress; own: boolean }
   | { type: 'ended'; run: ListRun; own: boolean }
   | { type: 'plan'; ask: number; plan: ListPlan }
-  | { type: 'not-started'; ask?: number; error: ListStartError };
+  | { type: 'not-started'; ask?: number; error: ListStartError }
+  /** Go on was refused, the run kept paused: the settings of now cannot send with its account. */
+  | { type: 'not-resumed'; error: ListStartError };
 
 const errorSchema = errorDataSchema<ApiError>();
 // A refinement, not z.int() and z.nonnegative(): zod's checks are code in the chunk every context loads, the popup's too.
@@ -83,6 +92,7 @@ const listToPage = schemaFor<ListToPage>()(z.union([
   z.object({ type: z.literal('ended'), run: listRunSchema, own: z.boolean() }),
   z.object({ type: z.literal('plan'), ask: z.number(), plan: planSchema }),
   z.object({ type: z.literal('not-started'), ask: z.optional(z.number()), error: errorDataSchema<ListStartError>() }),
+  z.object({ type: z.literal('not-resumed'), error: errorDataSchema<ListStartError>() }),
 ]));
 
 export const openListPort = (): PortEnd<PageToList, ListToPage> => openPort(PORT_NAMES.list, listToPage);

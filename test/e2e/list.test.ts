@@ -296,6 +296,30 @@ describe('shorten a list in Chromium', () => {
     await page.close();
   });
 
+  it('paused, then Go on with the token cleared meanwhile: refused, saying why, the list kept paused; with the token back, it goes on to its end', async () => {
+    session.standIn.clearLog();
+    session.standIn.resetRateLimits();
+    onTestFinished(() => session.configure({ token: session.standIn.demoToken }));
+    const lines = Array.from({ length: 10 * LIMIT }, (_, n) => `${base}/demo/destination?paused=${n}`);
+    const page = await listPageWithPasted(`${lines.join('\n')}\n`);
+    await page.getByRole('button', { name: t('listCheck') }).click();
+    await page.getByRole('button', { name: t('listSend') }).click();
+    await page.getByRole('button', { name: t('listPause') }).click();
+    await expect.poll(() => page.getByTestId('list-time').textContent()).toBe(t('listPaused'));
+    await session.configure({ token: undefined });
+    await page.getByRole('button', { name: t('listResume') }).click();
+    await expect.poll(() => page.getByTestId('list-problem').textContent()).toBe(t('errorNoToken'));
+    expect(await page.getByTestId('list-time').textContent()).toBe(t('listPaused'));
+
+    await session.configure({ token: session.standIn.demoToken });
+    await page.getByRole('button', { name: t('listResume') }).click();
+    await page.getByRole('heading', { name: t('listDoneHeading') }).waitFor({ timeout: 60_000 });
+    expect(new Set(await page.getByTestId('list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status'))))).toEqual(new Set(['new']));
+    await page.getByRole('button', { name: t('listNew') }).click();
+    await page.getByRole('textbox', { name: t('listPasteLabel') }).waitFor();
+    await page.close();
+  });
+
   it('goes on with its page closed, and is there when it opens again; a click made meanwhile goes before the list\'s links waiting', async () => {
     session.standIn.clearLog();
     session.standIn.resetRateLimits();

@@ -16,7 +16,7 @@ const actions = vi.hoisted(() => ({
   planList: vi.fn(),
   startListRun: vi.fn(),
   pauseListRun: vi.fn(async () => undefined),
-  resumeListRun: vi.fn(async () => undefined),
+  resumeListRun: vi.fn(async (): Promise<{ ok: true; value: undefined } | { ok: false; error: { kind: string } }> => ({ ok: true, value: undefined })),
   cancelListRun: vi.fn(async () => undefined),
   dismissListRun: vi.fn(async () => undefined),
 }));
@@ -112,12 +112,21 @@ describe("the worker's end of the list page's port", () => {
     await eventually(() => expect(calls()).toEqual([2, 2, 2, 2]));
   });
 
+  it('says why Go on was refused to the page that asked', async () => {
+    (await listBook.runs()).set(LIST_RUN, run('queued'));
+    actions.resumeListRun.mockResolvedValueOnce({ ok: false, error: { kind: 'list-account-removed' } });
+    const page = pagePort(false);
+    page.send({ type: 'resume' });
+    await eventually(() => expect(page.posted).toEqual([{ type: 'not-resumed', error: { kind: 'list-account-removed' } }]));
+  });
+
   it("shows a list sent from a private window to private windows' pages only, and a normal window's to normal ones", async () => {
+    // In the book before the pages watch: what they are told first is of it (a test before may have left a run).
+    const going = { ...run('queued'), private: true };
+    (await listBook.runs()).set(LIST_RUN, going);
     const [normal, inPrivate] = [pagePort(false), pagePort(true)];
     normal.send({ type: 'watch', page: 'page-b' });
     inPrivate.send({ type: 'watch', page: 'page-a' });
-    const going = { ...run('queued'), private: true };
-    (await listBook.runs()).set(LIST_RUN, going);
     await listBook.changed(going, 'now');
     await eventually(() => expect(inPrivate.posted.at(-1)).toMatchObject({ type: 'progress', own: true }));
     const ended = { ...run('done'), private: true };

@@ -40,7 +40,10 @@ export function onListPort(port: Runtime.Port): void {
           void ifOurs(pauseListRun);
           return;
         case 'resume':
-          void ifOurs(resumeListRun);
+          void ifOurs(async () => {
+            const resumed = await resumeListRun();
+            if (!resumed.ok) page.post({ type: 'not-resumed', error: resumed.error });
+          });
           return;
         case 'cancel':
           void ifOurs(cancelListRun);

@@ -18,6 +18,8 @@ let historyOn = true;
 /** What the queue has heard of the server's limit. */
 let knownPace: { limit: number | undefined; windowMs: number } = { limit: 5, windowMs: 3_000 };
 const notified = vi.fn();
+/** What the settings hold now: the account, and its token. */
+const saved = { account: true, token: true };
 
 vi.mock('../../platform/browser', async () => {
   const { fakeSessionArea } = await import('../../../test/support/fake-session-area');
@@ -29,10 +31,10 @@ vi.mock('../../platform/browser', async () => {
           get: async (keys: string[]) => {
             const items: Record<string, unknown> = {
               settingsVersion: 2,
-              accounts: [{ id: 'account-1', name: 's.test', server: 'https://s.test' }],
+              accounts: saved.account ? [{ id: 'account-1', name: 's.test', server: 'https://s.test' }] : [],
               activeAccount: 'account-1',
               history: historyOn,
-              'token:account-1': { token: 'a'.repeat(40), server: 'https://s.test' },
+              ...(saved.token ? { 'token:account-1': { token: 'a'.repeat(40), server: 'https://s.test' } } : {}),
             };
             return Object.fromEntries(keys.filter((key) => key in items).map((key) => [key, items[key]]));
           },
@@ -98,6 +100,7 @@ beforeEach(() => {
   historyOn = true;
   knownPace = { limit: 5, windowMs: 3_000 };
   notified.mockClear();
+  Object.assign(saved, { account: true, token: true });
   vi.resetModules();
 });
 
@@ -220,6 +223,25 @@ describe('a list run', () => {
     await runs.cancelListRun();
     await eventually(() => expect(states(storedRun())).toEqual([...Array.from({ length: 20 }, () => 'done'), ...Array.from({ length: 10 }, () => 'failed')]));
     expect(storedRun()?.items.slice(20).map((item) => item.status)).toEqual(Array.from({ length: 10 }, () => ({ state: 'failed', error: { kind: 'cancelled' } })));
+  });
+
+  it('will not go on while the settings cannot send with its account (token cleared, account removed): kept paused, nothing sent, until they can', async () => {
+    const runs = await import('./list-runs');
+    await runs.startListRun(...inOrder(addresses(30)), false, 'page-a');
+    await eventually(() => expect(queued).toHaveLength(20));
+    await runs.pauseListRun();
+    saved.token = false;
+    expect(await runs.resumeListRun()).toMatchObject({ ok: false, error: { kind: 'no-token' } });
+    saved.account = false;
+    expect(await runs.resumeListRun()).toEqual({ ok: false, error: { kind: 'list-account-removed' } });
+    expect(storedRun()).toMatchObject({ paused: true });
+    expect(held.size).toBe(0);
+    expect(states(storedRun())).toEqual(Array.from({ length: 30 }, () => 'queued'));
+
+    Object.assign(saved, { account: true, token: true });
+    expect(await runs.resumeListRun()).toEqual({ ok: true, value: undefined });
+    await eventually(() => expect(held.size).toBe(20));
+    expect(storedRun()?.paused).toBe(false);
   });
 
   it("is one at a time: the same page asking again gets the run, another page is refused, at once, after, and once it ended until it is dismissed", async () => {

@@ -10,7 +10,7 @@ import type { Account } from '../../storage/accounts';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { ListRun } from '../../storage/session/list-run';
 import { backgroundHistory, historyFailed } from '../service/history-access';
-import { paceOf, sendingAccount } from '../service/shortening-service';
+import { cannotSend, paceOf, sendingAccount } from '../service/shortening-service';
 import { LIST_RUN, listBook, listKind } from './list-book';
 import { runSize } from './run-capacity';
 import { cancelLinks, feed, takeOutOfQueue } from './run-links';
@@ -88,13 +88,30 @@ export async function pauseListRun(): Promise<void> {
   await listBook.changed(run, 'now');
 }
 
-/** Goes on from where it was paused, with the settings of now. */
-export async function resumeListRun(): Promise<void> {
+/**
+ * Goes on from where it was paused, with the settings of now; refused, the run kept paused, when they cannot send
+ * with its account (its token cleared, the account removed): its addresses would all fail at once, past resuming.
+ */
+export async function resumeListRun(): Promise<Result<void, ListStartError>> {
   const run = await runGoing();
-  if (run === undefined || !run.paused) return;
+  if (run === undefined || !run.paused) return success(undefined);
+  const settings = await readSendingSettings(localArea, await tokenVault());
+  const unsendable = cannotSendWith(run, settings);
+  if (unsendable !== undefined) return failure(unsendable);
   run.paused = false;
   await listBook.changed(run, 'now');
-  await feed(listKind, run, await readSendingSettings(localArea, await tokenVault()));
+  await feed(listKind, run, settings);
+  return success(undefined);
+}
+
+/** Why the run's own account (the active one, for a run that names none) can send nothing with these settings, if so. */
+function cannotSendWith(run: ListRun, settings: SendingSettings): ListStartError | undefined {
+  if (run.account === undefined) {
+    const active = sendingAccount(settings);
+    return active.ok ? undefined : active.error;
+  }
+  const account = settings.accounts.find((candidate) => candidate.id === run.account);
+  return account === undefined ? { kind: 'list-account-removed' } : cannotSend(account, settings);
 }
 
 /** The addresses still waiting end cancelled; one whose request is under way finishes. */
