@@ -13,6 +13,8 @@ export type ApiError =
   // Checks on the URL to shorten, before anything is sent.
   | { kind: 'empty-url' }
   | { kind: 'malformed-url' }
+  /** A tab or a line break inside it (a note after it, cells run together): the URL parser would drop it silently, joining its two sides into another address. */
+  | { kind: 'url-has-break' }
   | { kind: 'unsupported-scheme'; scheme: string }
   | { kind: 'credentials-in-url' }
   | { kind: 'url-too-long'; length: number; limit: number }

@@ -21,6 +21,7 @@ const TIMEOUT_MS = 10_000;
 const KIND_IS_KNOWN = {
   'empty-url': true,
   'malformed-url': true,
+  'url-has-break': true,
   'unsupported-scheme': true,
   'credentials-in-url': true,
   'url-too-long': true,

@@ -19,6 +19,8 @@ type Verdict = { accepts: true; value: string } | { accepts: false; kinds: reado
 function longUrlVerdict(input: string): Verdict {
   const trimmed = input.trim();
   if (trimmed === '') return { accepts: false, kinds: ['empty-url'] };
+  // A tab or line break inside, which WHATWG parsing drops (joining what is on either side), is refused instead.
+  if (/[\t\n\r]/.test(trimmed)) return { accepts: false, kinds: ['url-has-break'] };
   if (HOST_AND_PORT_SHAPE.test(trimmed)) return { accepts: false, kinds: ['malformed-url'] };
   // Unparseable text that starts like "foo:" may be reported by its scheme instead.
   if (!URL.canParse(trimmed)) return { accepts: false, kinds: ['malformed-url', 'unsupported-scheme'] };

@@ -13,6 +13,10 @@ describe('checkLongUrl', () => {
     ['example.com/page', 'malformed-url'],
     ['localhost:8080/page', 'malformed-url'],
     ['https://', 'malformed-url'],
+    // The parser would make these https://a.test/xnote and https://a.test/xhttps://b.test/: other addresses.
+    ['https://a.test/x\tnote', 'url-has-break'],
+    ['https://a.test/x\nhttps://b.test/', 'url-has-break'],
+    ['https://a.test/x\r\n ', 'ok'],
     ['chrome://settings', 'unsupported-scheme'],
     ['edge://flags', 'unsupported-scheme'],
     ['about:blank', 'unsupported-scheme'],

@@ -13,6 +13,7 @@ export function checkLongUrl(input: string): Result<string, ApiError> {
   if (trimmed === '') {
     return failure({ kind: 'empty-url' });
   }
+  if (/[\t\n\r]/.test(trimmed)) return failure({ kind: 'url-has-break' });
   const malformed = failure<ApiError>({ kind: 'malformed-url' });
   if (looksLikeHostAndPort(trimmed)) return malformed;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();

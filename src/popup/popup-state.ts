@@ -35,6 +35,7 @@ const INPUT_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
   'unreadable-tab',
   'empty-url',
   'malformed-url',
+  'url-has-break',
   'unsupported-scheme',
   'credentials-in-url',
   'url-too-long',

@@ -20,6 +20,8 @@ export function errorSentence(error: JobFailure, { t, seconds, minutes, when: mo
       return t('errorEmptyUrl');
     case 'malformed-url':
       return t('errorMalformedUrl');
+    case 'url-has-break':
+      return t('errorUrlHasBreak');
     case 'unsupported-scheme':
       return schemeSentence(error.scheme, t);
     case 'credentials-in-url':
