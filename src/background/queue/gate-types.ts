@@ -60,14 +60,14 @@ export const ASSUMED_WINDOW_MS = 60_000;
  * (undefined when it got none, or none readable), and whether it was a 429.
  * Call it exactly once, whatever happened.
  */
-export type Release = (answer: RateLimitState | undefined, rateLimited: boolean) => void;
+export type Release = (answer: RateLimitState | undefined, rateLimited: boolean, unanswered?: boolean) => void;
 
 /**
  * Says how a reserved request ended, as Release does, at once; but its place stays taken until the function it
  * returns is called: when what came of the answer (a new link) is on record, and a worker stopped from then on
  * would not send it again.
  */
-export type Answered = (answer: RateLimitState | undefined, rateLimited: boolean) => () => void;
+export type Answered = (answer: RateLimitState | undefined, rateLimited: boolean, unanswered?: boolean) => () => void;
 
 export type Reservation =
   | { ok: true; release: Release; answered: Answered }

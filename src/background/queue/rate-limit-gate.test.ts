@@ -310,6 +310,25 @@ describe('a 429', () => {
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 250 });
   });
 
+  it('a try that got no answer at all ends no caution a 429 taught: one at a time and the backoff hold until an answer comes', () => {
+    const randoms = [0.999, 0.999, 0.999];
+    const { gate, at, take } = gateAt({ random: () => randoms.shift() ?? 0.999, baseBackoffMs: 1_000, maxBackoffMs: 10_000, maxInFlight: 4 });
+    take()(undefined, true);
+    at(1_000);
+    // The probe after the refusal gets no answer (the network failed): still one at a time.
+    take()(undefined, false, true);
+    const probe = take();
+    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'in-flight' });
+    // Refused again: the backoff's second step, not its first again.
+    probe(undefined, true);
+    expect(refusal(gate.reserve())).toMatchObject({ reason: 'wait', waitMs: 1_998 });
+    at(3_000);
+    // A real answer ends it: several at once, and the backoff back to its first step.
+    take()(limits(10, 8), false);
+    take();
+    expect(gate.reserve().ok).toBe(true);
+  });
+
   it('without any header: four refused at once are one step, not four', () => {
     const { gate, take } = gateAt({ random: () => 0.999, maxInFlight: 4 });
     take()(undefined, false);

@@ -65,29 +65,30 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     events += 1;
     const sent: Sent = { at: time, order: events };
     let released = false;
-    const answered: Answered = (answer, rateLimited) => {
+    const answered: Answered = (answer, rateLimited, unanswered = false) => {
       if (released) throw new Error('rate-limit gate: a reservation was released twice');
       released = true;
       inFlight -= 1;
       unsettled.add(sent);
       events += 1;
-      learn(answer, rateLimited, sent, now());
+      learn(answer, rateLimited, unanswered, sent, now());
       return () => void unsettled.delete(sent);
     };
-    return { ok: true, answered, release: (answer, rateLimited) => answered(answer, rateLimited)() };
+    return { ok: true, answered, release: (answer, rateLimited, unanswered) => answered(answer, rateLimited, unanswered)() };
   }
 
-  function learn(answer: RateLimitState | undefined, rateLimited: boolean, sent: Sent, time: number): void {
+  function learn(answer: RateLimitState | undefined, rateLimited: boolean, unanswered: boolean, sent: Sent, time: number): void {
     rollOver(time);
     if (answer?.limit !== undefined) limit = answer.limit;
     if (answer?.remaining !== undefined) readRemaining(answer.remaining, answer.resetSeconds, sent, time);
     // No count came back (no answer, or none readable): the request may still have counted.
     else if (window !== undefined) window.remaining = Math.max(0, window.remaining - 1);
-
     if (rateLimited) {
       refused(answer, sent, time);
       return;
     }
+    // No answer at all is no sign the server takes requests again: after a 429, one at a time and the backoff hold.
+    if (unanswered) return;
     if (oneAtATimeUntilAfter !== undefined && sent.order > oneAtATimeUntilAfter) oneAtATimeUntilAfter = undefined;
     if (sent.order > lastRefusalOrder) refusalsInARow = 0;
     // RFC 9110 gives Retry-After to a 503 as well: honoured whatever the status.

@@ -108,12 +108,12 @@ export function createShortenQueue(options: ShortenQueueOptions): ShortenQueue {
     } catch (error) {
       outcome = { result: failure(internalError(error)), rateLimit: undefined };
     }
-    const settled = answered(outcome.rateLimit, isRateLimited(outcome.result));
-    gates.keep(limitKey(entry.job));
-    entry.sending = false;
     // No answer at all: the network failed, not the link (network-waits.ts). It waits for the network as a 429 waits
     // for the limit, and the attempt does not count: the server refused nothing.
     const unanswered = !outcome.result.ok && isUnanswered(outcome.result.error) ? outcome.result.error : undefined;
+    const settled = answered(outcome.rateLimit, isRateLimited(outcome.result), unanswered !== undefined);
+    gates.keep(limitKey(entry.job));
+    entry.sending = false;
     if (unanswered === undefined) network.answered(entry.job.server);
     else network.unanswered(entry.job.server, unanswered.host, now());
     if (unanswered === undefined && !isRateLimited(outcome.result)) {
