@@ -356,6 +356,8 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       names: [],
     },
     { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('errorTimeout', words.seconds(10)), names: [] },
+    // Reached, its answer cut off: said as such, not as a network that is down.
+    { error: { kind: 'network', host: 'shrtnr.co', answered: true }, sentence: () => t('errorAnswerCutOff', 'shrtnr.co'), names: ['shrtnr.co'] },
   ])('on a passing failure ($error.kind)', ({ error, sentence, names }) => {
     it('says what happened, and Retry shortens the same link again', async () => {
       const connector = fakePopupConnector(words, TAB_URL);
@@ -374,6 +376,15 @@ describe.each(['en', 'de', 'ar'])('the popup in %s', (language) => {
       expect(await screen.findByRole('textbox', { name: t('popupShortLinkLabel') })).toHaveProperty('value', FAKE_SHORT_URL);
       expect(connector.copiedTexts()).toEqual([FAKE_SHORT_URL]);
     });
+  });
+
+  it.each(['unsafe-short-url', 'key-mismatch', 'wrong-shape', 'duplicate-keys'] as const)('on a successful answer the server would give again (%s): says so, and offers no Retry that would spend a credit on it', async (problem) => {
+    const connector = fakePopupConnector(words, TAB_URL);
+    connector.shorten.mockResolvedValueOnce(failedAnswer({ kind: 'bad-response', problem }));
+    renderPopup(connector);
+    expect((await alert()).dataset.errorKind).toBe('bad-response');
+    expect(noButton('popupRetry')).toBeNull();
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { BadResponseProblem } from '../api';
 import type { BulkRun, BulkStartError } from '../messages/bulk-port';
 import type { Words } from '../platform/words';
 import type { Shortening, ShortenAnswer, ShortenRequest } from '../shortening/shortening';
@@ -75,11 +76,18 @@ const UNSENT_SETTINGS_ERRORS: ReadonlySet<PopupError['kind']> = new Set([
 ]);
 
 /**
- * Retrying cannot fix a bad URL or settings found wrong before sending; it can
- * fix what the server said (a token fixed in another window, a server back up).
+ * A successful answer the server will give again as it is (a short link that is not a safe https one, another link's,
+ * a shape not Shrtnr's): each Retry would spend a credit on the same refusal.
+ */
+const REPEATED_BAD_ANSWERS: ReadonlySet<BadResponseProblem> = new Set(['unsafe-short-url', 'key-mismatch', 'wrong-shape', 'duplicate-keys']);
+
+/**
+ * Retrying cannot fix a bad URL or settings found wrong before sending, nor a
+ * server's answer it would give again; it can fix what the server said (a
+ * token fixed in another window, a server back up).
  */
 export function canRetry(error: PopupError): boolean {
-  return !wantsTypedUrl(error) && !UNSENT_SETTINGS_ERRORS.has(error.kind);
+  return !wantsTypedUrl(error) && !UNSENT_SETTINGS_ERRORS.has(error.kind) && !(error.kind === 'bad-response' && REPEATED_BAD_ANSWERS.has(error.problem));
 }
 
 /** The popup's words for what went wrong. */

@@ -28,6 +28,9 @@ describe('the sentence for what a server got wrong', () => {
     [{ kind: 'server-error', status: 502 }, 'The Shrtnr server failed (HTTP 502). Try again in a little while.'],
     [{ kind: 'redirected' }, 'The server answered with a redirect instead of a result. Check the server address in the settings.'],
     [{ kind: 'tls', host: '127.0.0.1:8443' }, 'The certificate of 127.0.0.1:8443 is not trusted, so the connection was refused to keep your token safe.'],
+    // Reached, its answer cut off: not "can't reach", and the link may exist.
+    [{ kind: 'network', host: 's.test', answered: true }, 'The answer from s.test broke off before it was complete, so the link may have been made without reaching you. Try again in a moment.'],
+    [{ kind: 'network', host: 's.test' }, "Can't reach s.test. Check your connection and the server address; if the server uses its own certificate, your browser must trust it."],
   ])('$kind', (error, sentence) => {
     expect(errorSentence(error, english)).toBe(sentence);
   });

@@ -84,6 +84,8 @@ export function errorSentence(error: JobFailure, { t, seconds, minutes, when: mo
     case 'bad-response':
       return t(BAD_RESPONSE_KEYS[error.problem]);
     case 'network': {
+      // An answer cut off in its body: the server spoke, and may have made the link; not a network that is down.
+      if ('answered' in error && error.answered === true) return t('errorAnswerCutOff', error.host);
       // The API's says there was no answer; the queue's, how long the link waited for one.
       const waited = 'waitedSeconds' in error ? error.waitedSeconds : undefined;
       if (waited === undefined) return t('errorNetwork', error.host);
