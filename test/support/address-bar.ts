@@ -48,16 +48,21 @@ export async function omniboxShown(session: E2eSession, surface = 'omnibox', typ
  */
 export async function suggestionEntered(xvfb: XvfbServer, nth: number): Promise<void> {
   let seen = 'no chosen row';
-  const first = await pollUntil(
-    async () => {
-      const screen = await xvfb.screen();
-      const bar = chosenBar(screen);
-      const rows = bar === undefined ? 0 : linkRowsBelow(screen, bar);
-      seen = bar === undefined ? 'no chosen row' : `${rows} rows of links below a chosen row at x ${bar.x}, y ${bar.top}–${bar.bottom}`;
-      return bar !== undefined && rows >= nth ? bar : undefined;
-    },
-    { timeoutMs: 30_000, failure: () => `The address bar's list never showed ${nth} suggestions; it showed ${seen}.` },
-  );
+  const listed = async () => {
+    const screen = await xvfb.screen();
+    const bar = chosenBar(screen);
+    const rows = bar === undefined ? 0 : linkRowsBelow(screen, bar);
+    seen = bar === undefined ? 'no chosen row' : `${rows} rows of links below a chosen row at x ${bar.x}, y ${bar.top}–${bar.bottom}`;
+    return bar !== undefined && rows >= nth ? bar : undefined;
+  };
+  // A batch the stop timer dropped (the worker's answer came late, on a loaded machine: once in a full CI run of
+  // 2026-11-30, never alone) is asked for again as a person would, a space typed and taken back: at most twice.
+  let first = await pollWithin(listed, { timeoutMs: 30_000 });
+  for (let again = 1; first === undefined && again <= 2; again += 1) {
+    await xdotool(xvfb.display, 'key', 'space', 'BackSpace');
+    first = await pollWithin(listed, { timeoutMs: 30_000 });
+  }
+  if (first === undefined) throw new Error(`The address bar's list never showed ${nth} suggestions; it showed ${seen}.`);
   for (let row = 1; row <= nth; row += 1) {
     await xdotool(xvfb.display, 'key', 'Down');
     await pollUntil(
