@@ -117,16 +117,10 @@ export function readPageText(ask: TextAsk): FieldFound | SelectionFound | Select
     // rescoped to its host, with nothing in it (the Selection API leaves getRangeAt unspecified there); getComposedRanges,
     // given the page's open shadow roots, says where it is (Chrome 137, Firefox 142). One across a shadow tree's edge
     // is read as getRangeAt gives it.
-    const openRoots: ShadowRoot[] = [];
-    const gatherRoots = (under: Document | ShadowRoot): void => {
-      for (const element of under.querySelectorAll('*')) {
-        if (element.shadowRoot === null) continue;
-        openRoots.push(element.shadowRoot);
-        gatherRoots(element.shadowRoot);
-      }
-    };
-    if ((selection?.rangeCount ?? 0) > 0) gatherRoots(document);
-    const composedRanges = selection !== null && 'getComposedRanges' in selection ? selection.getComposedRanges({ shadowRoots: openRoots }) : [];
+    const openRootsUnder = (under: Document | ShadowRoot): ShadowRoot[] =>
+      [...under.querySelectorAll('*')].flatMap((element) => (element.shadowRoot === null ? [] : [element.shadowRoot, ...openRootsUnder(element.shadowRoot)]));
+    // The page is walked for its roots only when there is a selection and a browser to ask.
+    const composedRanges = selection !== null && selection.rangeCount > 0 && 'getComposedRanges' in selection ? selection.getComposedRanges({ shadowRoots: openRootsUnder(document) }) : [];
     const rangeAt = (index: number): Range => {
       const composed = composedRanges[index];
       if (composed === undefined || composed.startContainer.getRootNode() !== composed.endContainer.getRootNode()) return selection?.getRangeAt(index) as Range;

@@ -5,7 +5,7 @@ import { planBulk, type PlannedTab } from '../../shortening/bulk-plan';
 import { hasEnded } from '../../shortening/bulk-run-state';
 import { listPlan, type ListPlan } from '../../shortening/list-plan';
 import { planningPace } from '../../shortening/run-pace';
-import { readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
+import { accountFor, missingAccount, readSendingSettings, type SendingSettings } from '../../storage/account-tokens';
 import type { Account } from '../../storage/accounts';
 import { localArea, tokenVault } from '../../storage/extension-storage';
 import type { ListRun } from '../../storage/session/list-run';
@@ -106,12 +106,10 @@ export async function resumeListRun(): Promise<Result<void, ListStartError>> {
 
 /** Why the run's own account (the active one, for a run that names none) can send nothing with these settings, if so. */
 function cannotSendWith(run: ListRun, settings: SendingSettings): ListStartError | undefined {
-  if (run.account === undefined) {
-    const active = sendingAccount(settings);
-    return active.ok ? undefined : active.error;
-  }
-  const account = settings.accounts.find((candidate) => candidate.id === run.account);
-  return account === undefined ? { kind: 'list-account-removed' } : cannotSend(account, settings);
+  // Found as the service finds a request's account (shortening-service.ts).
+  const account = accountFor(settings, run.account);
+  if (account === undefined) return run.account === undefined ? missingAccount(settings) : { kind: 'list-account-removed' };
+  return cannotSend(account, settings);
 }
 
 /** The addresses still waiting end cancelled; one whose request is under way finishes. */
