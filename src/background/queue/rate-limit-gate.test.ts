@@ -225,6 +225,22 @@ describe('a reset in whole seconds', () => {
   });
 });
 
+/** `count` tries, each refused with no header and each sent as soon as the gate lets it: when each went (from the first). */
+function refusedInARow(count: number, options: Partial<RateLimitGateOptions>) {
+  const { gate, at, take } = gateAt(options);
+  const sentAt: number[] = [];
+  let time = 0;
+  while (sentAt.length < count) {
+    const place = gate.reserve();
+    if (place.ok) {
+      sentAt.push(time);
+      place.release(undefined, true);
+    } else if (place.reason === 'wait') at((time += place.waitMs));
+    else throw new Error(`expected a place or a wait, got ${JSON.stringify(place)}`);
+  }
+  return { gate, at, take, sentAt };
+}
+
 describe('a 429', () => {
   it('with Retry-After: waits exactly that, then sends one request at a time until one succeeds', () => {
     const { gate, at, take } = gateAt({ maxInFlight: 4 });
@@ -291,28 +307,26 @@ describe('a 429', () => {
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 4_050 + 3_000 - 4_100 });
   });
 
-  it('without any header: backs off with full jitter, doubling, capped, and back to the first step after a success', () => {
-    const randoms = [0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.5, 0.25];
-    const { gate, at, take } = gateAt({ random: () => randoms.shift() ?? 0, baseBackoffMs: 1_000, maxBackoffMs: 10_000 });
-    const waits: number[] = [];
-    let time = 0;
-    for (let refusalCount = 0; refusalCount < 7; refusalCount += 1) {
-      take()(undefined, true);
-      const place = gate.reserve();
-      if (place.ok || place.reason !== 'wait') throw new Error(`expected a wait, got ${JSON.stringify(place)}`);
-      waits.push(place.waitMs);
-      time += place.waitMs;
-      at(time);
-    }
-    expect(waits.map(Math.round)).toEqual([999, 1_998, 3_996, 7_992, 9_990, 9_990, 5_000]);
+  it('without any header: backs off with full jitter, doubling, never past a window from the refusal; back to the first step after a success', () => {
+    const randoms = [0.999, 0.999, 0.999, 0.25];
+    const { gate, at, take, sentAt } = refusedInARow(8, { random: () => randoms.shift() ?? 0, baseBackoffMs: 1_000, assumedWindowMs: 10_000 });
+    // The fourth step (up to 8 s) would pass the 10 s after the first refusal: it waits until then; each later one waits a window.
+    expect(sentAt.map(Math.round)).toEqual([0, 999, 2_997, 6_993, 10_000, 20_000, 30_000, 40_000]);
+    at(50_000);
     take()(undefined, false);
     take()(undefined, true);
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 250 });
   });
 
+  it('without any header, at the least likely jitter: the eighth try comes only once the window the first refusal met is over', () => {
+    // With full jitter alone, seven steps drawn near nothing spent all eight tries within a second, inside a minute's window.
+    const { sentAt } = refusedInARow(8, { random: () => 0 });
+    expect(sentAt).toEqual([0, 0, 0, 0, 0, 0, 0, 60_000]);
+  });
+
   it('a try that got no answer at all ends no caution a 429 taught: one at a time and the backoff hold until an answer comes', () => {
     const randoms = [0.999, 0.999, 0.999];
-    const { gate, at, take } = gateAt({ random: () => randoms.shift() ?? 0.999, baseBackoffMs: 1_000, maxBackoffMs: 10_000, maxInFlight: 4 });
+    const { gate, at, take } = gateAt({ random: () => randoms.shift() ?? 0.999, baseBackoffMs: 1_000, maxInFlight: 4 });
     take()(undefined, true);
     at(1_000);
     // The probe after the refusal gets no answer (the network failed): still one at a time.

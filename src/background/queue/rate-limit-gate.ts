@@ -6,7 +6,6 @@ import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type Answered, type RateLimitGa
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
   const { now, random } = options;
   const baseBackoffMs = options.baseBackoffMs ?? 1_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const maxWaitMs = options.maxWaitMs ?? 120_000;
   const maxInFlight = options.maxInFlight ?? 4;
   const { restore } = options;
@@ -28,11 +27,12 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let inFlight = 0;
   // Answered, what came of the answer not yet on record: each still holds its place (maxInFlight), not the window's count.
   const unsettled = new Set<Sent>();
-  // One request at a time until one reserved after this event is answered without a 429:
-  // at first, after a 429, and after a window whose end was only estimated.
+  // One request at a time until one reserved after this event is answered without a 429: at first, after a 429, and after a window whose end was only estimated.
   let oneAtATimeUntilAfter: number | undefined = 0;
   let refusalsInARow = restore?.refusalsInARow ?? 0;
   let lastRefusalOrder = Number.NEGATIVE_INFINITY;
+  // When the window a refusal without advice met is over at the latest (a window after it came); not kept past a worker.
+  let refusedWindowOverBy: number | undefined;
 
   function rollOver(time: number): void {
     if (window === undefined || time < endOf(window)) return;
@@ -90,7 +90,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     // No answer at all is no sign the server takes requests again: after a 429, one at a time and the backoff hold.
     if (unanswered) return;
     if (oneAtATimeUntilAfter !== undefined && sent.order > oneAtATimeUntilAfter) oneAtATimeUntilAfter = undefined;
-    if (sent.order > lastRefusalOrder) refusalsInARow = 0;
+    if (sent.order > lastRefusalOrder) [refusalsInARow, refusedWindowOverBy] = [0, undefined];
     // RFC 9110 gives Retry-After to a 503 as well: honoured whatever the status.
     const pause = positiveSeconds(answer?.retryAfterSeconds);
     if (pause !== undefined) blockedUntil = Math.max(blockedUntil, time + pause * 1000);
@@ -144,8 +144,10 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       // Only a refusal of a request sent after the last one was heard adds a step: four refused at once are one.
       if (!fresh) return;
       refusalsInARow += 1;
-      const ceiling = Math.min(maxBackoffMs, baseBackoffMs * 2 ** (refusalsInARow - 1));
-      blockedUntil = Math.max(blockedUntil, time + random() * ceiling);
+      if (refusedWindowOverBy === undefined || time >= refusedWindowOverBy) refusedWindowOverBy = time + windowMs;
+      // Full jitter while the window that refused may last; the step that would pass its latest end waits for it (gate-types.ts).
+      const [ceiling, left] = [baseBackoffMs * 2 ** (refusalsInARow - 1), refusedWindowOverBy - time];
+      blockedUntil = Math.max(blockedUntil, time + (ceiling >= left ? left : random() * ceiling));
       return;
     }
     const until = time + adviceSeconds * 1000;
@@ -195,6 +197,4 @@ function endOf(window: Window): number {
   return window.openerEnd !== undefined && window.endsAt - RESET_RESOLUTION_MS <= window.openerEnd ? window.openerEnd : window.endsAt;
 }
 
-function positiveSeconds(seconds: number | undefined): number | undefined {
-  return seconds !== undefined && seconds > 0 ? seconds : undefined;
-}
+const positiveSeconds = (seconds: number | undefined): number | undefined => (seconds !== undefined && seconds > 0 ? seconds : undefined);

@@ -115,6 +115,21 @@ describe('the shorten queue', () => {
     expect(server.windows().reduce((sum, window) => sum + window.accepted, 0)).toBe(12);
   });
 
+  it("a server that says nothing of its limit, on the contract's minute: a link refused in a used-up window gets its link once that is over, however the jitter falls", async () => {
+    // Full jitter drawn at its least: the tries go at once; with nothing else, all eight were refused within a second.
+    const server = throttledServer(1, 60_000, 'none');
+    const { queue } = queueWith(server.send, { random: () => 0 });
+    const first = queue.add(job());
+    await vi.advanceTimersByTimeAsync(100);
+    const second = queue.add(job());
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect([(await first).ok, (await second).ok]).toEqual([true, true]);
+    expect(server.windows()).toEqual([
+      { accepted: 1, refused: 7 },
+      { accepted: 1, refused: 0 },
+    ]);
+  });
+
   it('tells the head job when its wait ends, the others how many are ahead, then that it is being sent', async () => {
     const server = throttledServer(1, 3_000, 'full');
     const { queue } = queueWith(server.send, { gate: { assumedWindowMs: 3_000 } });
