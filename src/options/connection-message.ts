@@ -18,7 +18,8 @@ export function connectionFailureMessage(error: ApiError, host: string, words: W
     case 'not-shrtnr':
       return error.status === undefined ? t('connectionNotShrtnr', host) : t('connectionNotShrtnrStatus', host, String(error.status));
     case 'network':
-      return t('connectionNetwork', host);
+      // Cut off mid-body: the server spoke, so "can't reach" would send the user looking at the wrong thing.
+      return error.answered === true ? t('connectionAnswerCutOff', host) : t('connectionNetwork', host);
     case 'tls':
       return t('connectionTls', host);
     case 'timeout':

@@ -57,7 +57,8 @@ export function useConnectionTest(connector: OptionsConnector, values: AccountFo
       return;
     }
     const offerHostAccess =
-      result.error.kind === 'network' && !(await connector.hasHostAccess(serverUrl.value)) ? { host, serverUrl: serverUrl.value } : undefined;
+      // An answer cut off mid-way (`answered`) came from the server: access was not what failed.
+      result.error.kind === 'network' && result.error.answered !== true && !(await connector.hasHostAccess(serverUrl.value)) ? { host, serverUrl: serverUrl.value } : undefined;
     if (!latest()) return;
     setConnection({ state: 'failed', message: connectionFailureMessage(result.error, host, words), offerHostAccess });
   };

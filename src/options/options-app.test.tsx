@@ -490,6 +490,8 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     // The duration in the language's own short words for seconds ("10 sec", "10 Sek.", "10 ث").
     { error: { kind: 'timeout', timeoutMs: 10_000 }, sentence: () => t('connectionTimeout', 'short.example:8443', words.seconds(10, 'short')) },
     { error: { kind: 'network', host: 'short.example:8443' }, sentence: () => t('connectionNetwork', 'short.example:8443') },
+    // The server spoke: not "can't reach".
+    { error: { kind: 'network', host: 'short.example:8443', answered: true }, sentence: () => t('connectionAnswerCutOff', 'short.example:8443') },
   ])('when the test fails ($error.kind)', ({ error, sentence }) => {
     it('says what went wrong with the connection', async () => {
       const connector = await renderOptions(SAVED);
@@ -580,6 +582,17 @@ describe.each(['en', 'de', 'ar'])('the options page in %s', (language) => {
     await waitForText('connection-status', t('connectionNetwork', host));
     return connector;
   }
+
+  it('offers no host access for an answer cut off mid-way: the server was reached, so access was not what failed', async () => {
+    const connector = await renderOptions(SAVED);
+    connector.hasHostAccess.mockResolvedValue(false);
+    connector.testConnection.mockResolvedValueOnce(connectionFailure({ kind: 'network', host: 'short.example:8443', answered: true }));
+    type(serverField(), 'https://short.example:8443');
+    type(tokenField(), 'typedToken77');
+    fireEvent.click(button('optionsTestConnection'));
+    await waitForText('connection-status', t('connectionAnswerCutOff', 'short.example:8443'));
+    expect(noButton('optionsAllowAccess', 'short.example:8443')).toBeNull();
+  });
 
   it('offers host access when the server cannot be reached without it, and tests again once it is granted', async () => {
     const connector = await testUnreachableServer('https://short.example:8443');

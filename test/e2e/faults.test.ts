@@ -244,24 +244,34 @@ describe('hostile answers, in the popup: a clear message, nothing copied, the to
   }, 30_000);
 });
 
-describe('redirects on Test connection, in the options page', () => {
+/** The server and token typed in the options page, `fault` set on the next request, and what Test connection then says. */
+async function testConnectionAfter(fault: Fault): Promise<string | null> {
+  const options = await session.browser.context.newPage();
+  try {
+    await options.goto(session.browser.extensionUrl('src/options/index.html'));
+    await options.getByLabel('Server address').fill(session.standIn.baseUrl);
+    await options.getByLabel(/^(Access token|Replace the token)$/).fill(session.standIn.demoToken);
+    session.standIn.setFault(fault, { times: 1 });
+    await options.getByRole('button', { name: 'Test connection' }).click();
+    const connection = options.getByTestId('connection-status');
+    await expect.poll(() => connection.textContent()).not.toMatch(/^(|Checking…)$/);
+    expect(session.standIn.apiRequests().map((request) => request.path)).toEqual(['/api/v1/ping']);
+    return await connection.textContent();
+  } finally {
+    await options.close();
+  }
+}
+
+describe('Test connection, in the options page', () => {
   it.each([308])('a %i to another origin is reported, not followed (every status: the API module’s integration tests)', async (status) => {
-    const options = await session.browser.context.newPage();
-    try {
-      await options.goto(session.browser.extensionUrl('src/options/index.html'));
-      await options.getByLabel('Server address').fill(session.standIn.baseUrl);
-      await options.getByLabel(/^(Access token|Replace the token)$/).fill(session.standIn.demoToken);
-      session.standIn.setFault(redirectToOtherOrigin(status, '/api/v1/ping'), { times: 1 });
-      await options.getByRole('button', { name: 'Test connection' }).click();
-      const connection = options.getByTestId('connection-status');
-      await expect.poll(() => connection.textContent()).not.toMatch(/^(|Checking…)$/);
-      expect(await connection.textContent()).toBe('The server answered with a redirect instead of a result. Check the server address in the settings.');
-      expect(session.standIn.apiRequests().map((request) => request.path)).toEqual(['/api/v1/ping']);
-      expect(session.otherOrigin.requests()).toEqual([]);
-      refused.push(`${status} redirect on Test connection`);
-    } finally {
-      await options.close();
-    }
+    expect(await testConnectionAfter(redirectToOtherOrigin(status, '/api/v1/ping'))).toBe('The server answered with a redirect instead of a result. Check the server address in the settings.');
+    expect(session.otherOrigin.requests()).toEqual([]);
+    refused.push(`${status} redirect on Test connection`);
+  });
+
+  it('an answer cut off mid-way says the server was reached, not that it cannot be', async () => {
+    expect(await testConnectionAfter({ kind: 'reset-mid-response' })).toMatch(/^127\.0\.0\.1:\d+ began to answer, but the answer broke off before it was complete: the server is there/);
+    survived.push('connection reset mid-response on Test connection');
   });
 });
 
