@@ -1,6 +1,7 @@
-// A setup file of the unit and integration projects (vite.config.ts), which have no time ceiling:
+// A setup file of the unit, integration and build projects (vite.config.ts), which have no time ceiling:
 // npm test runs them niced beside three browsers, where a property test of a second alone once took
-// over two minutes (CI, 2026-11-29), so any ceiling is a clock a busier machine can miss. A test that
+// over two minutes (CI, 2026-11-29) and a release's packages over fifteen (2026-11-30), so any ceiling
+// is a clock a busier machine can miss. A test that
 // hangs must still end the run. What marks a hang is not how long a test takes but that nothing works
 // on it: neither the test's thread nor a process it started spends CPU time, waiting for what never
 // comes. A starved thread still spends some (niced beside eight busy processes, some 3 % of a core); a
