@@ -21,8 +21,7 @@ import type { GateSnapshot } from '../../storage/session/gate-snapshots';
  *   window whose opener it did not hear, the latest end any answer gave;
  * - on a 429 it waits what the server advised (Retry-After, else the reset),
  *   or, with no advice, backs off exponentially with full jitter, never past
- *   a window from the first such refusal: the step that would pass it waits
- *   until then, so the tries left are not all spent within that window;
+ *   the assumed window after the first such refusal (adviceless-backoff.ts);
  * - a request that got no answer counts as spent; a count that goes back up,
  *   for a request sent after the lower count was read, is a new window;
  * - until it has heard the server, after any 429 and after a window whose end
@@ -36,7 +35,7 @@ export interface RateLimitGateOptions {
   random: () => number;
   /** The window length believed until an answer measures it (the opener's reset, a Retry-After); default 60 s, the contract's "per minute". */
   assumedWindowMs?: number;
-  /** The first backoff step after a 429 without advice; default 1 s, doubling with each, up to the end of the window that refused. */
+  /** The first backoff step after a 429 without advice; default 1 s, doubling with each (adviceless-backoff.ts). */
   baseBackoffMs?: number;
   /** The longest a job may wait from its queuing to its request; default 2 minutes. */
   maxWaitMs?: number;

@@ -115,7 +115,7 @@ export interface ShortenQueue {
   pace(holder: LimitHolder): { limit: number | undefined; windowMs: number };
 }
 
-// Eight: a 429 without advice backs off from 1 s, doubling, and its seventh step in a row (64 s) waits out the contract's minute (rate-limit-gate.ts): the last try comes after it.
+// Eight: a 429 without advice backs off from 1 s, doubling, and its seventh step in a row (64 s) waits out the contract's minute (adviceless-backoff.ts): the last try comes after it.
 export const DEFAULT_MAX_ATTEMPTS = 8;
 export const DEFAULT_MAX_AGE_MS = 10 * 60_000;
 

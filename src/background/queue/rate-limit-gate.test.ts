@@ -225,11 +225,11 @@ describe('a reset in whole seconds', () => {
   });
 });
 
-/** `count` tries, each refused with no header and each sent as soon as the gate lets it: when each went (from the first). */
-function refusedInARow(count: number, options: Partial<RateLimitGateOptions>) {
-  const { gate, at, take } = gateAt(options);
+/** `count` tries from `from`, each refused with no header and each sent as soon as the gate lets it: when each went. */
+function refusedInARow(count: number, { gate, at }: ReturnType<typeof gateAt>, from = 0): number[] {
   const sentAt: number[] = [];
-  let time = 0;
+  let time = from;
+  at(time);
   while (sentAt.length < count) {
     const place = gate.reserve();
     if (place.ok) {
@@ -238,7 +238,7 @@ function refusedInARow(count: number, options: Partial<RateLimitGateOptions>) {
     } else if (place.reason === 'wait') at((time += place.waitMs));
     else throw new Error(`expected a place or a wait, got ${JSON.stringify(place)}`);
   }
-  return { gate, at, take, sentAt };
+  return sentAt;
 }
 
 describe('a 429', () => {
@@ -307,21 +307,32 @@ describe('a 429', () => {
     expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 4_050 + 3_000 - 4_100 });
   });
 
-  it('without any header: backs off with full jitter, doubling, never past a window from the refusal; back to the first step after a success', () => {
-    const randoms = [0.999, 0.999, 0.999, 0.25];
-    const { gate, at, take, sentAt } = refusedInARow(8, { random: () => randoms.shift() ?? 0, baseBackoffMs: 1_000, assumedWindowMs: 10_000 });
-    // The fourth step (up to 8 s) would pass the 10 s after the first refusal: it waits until then; each later one waits a window.
-    expect(sentAt.map(Math.round)).toEqual([0, 999, 2_997, 6_993, 10_000, 20_000, 30_000, 40_000]);
-    at(50_000);
-    take()(undefined, false);
-    take()(undefined, true);
-    expect(refusal(gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 250 });
+  it('without any header: backs off with full jitter, doubling, never past a window from the refusal, then from the first step; and after a success', () => {
+    const randoms = [0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.25];
+    const gated = gateAt({ random: () => randoms.shift() ?? 0, baseBackoffMs: 1_000, assumedWindowMs: 10_000 });
+    // The fourth step (up to 8 s) would pass the 10 s after the first refusal: it waits until then; refused then, a new
+    // window's steps start again from 1 s (no one waits a whole window at each refusal).
+    expect(refusedInARow(8, gated).map(Math.round)).toEqual([0, 999, 2_997, 6_993, 10_000, 10_999, 12_997, 16_993]);
+    gated.at(20_000);
+    gated.take()(undefined, false);
+    gated.take()(undefined, true);
+    expect(refusal(gated.gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 250 });
   });
 
   it('without any header, at the least likely jitter: the eighth try comes only once the window the first refusal met is over', () => {
     // With full jitter alone, seven steps drawn near nothing spent all eight tries within a second, inside a minute's window.
-    const { sentAt } = refusedInARow(8, { random: () => 0 });
-    expect(sentAt).toEqual([0, 0, 0, 0, 0, 0, 0, 60_000]);
+    expect(refusedInARow(8, gateAt({ random: () => 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0, 60_000]);
+  });
+
+  it('without any header: the window assumed, not one measured (such a 429 is a proxy’s), bounds the backoff', () => {
+    for (const resetSeconds of [1, 3_600]) {
+      const gated = gateAt({ random: () => 0 });
+      // The opener's reset measures the API's window: a second, or an hour.
+      gated.take()(limits(5, 4, { resetSeconds }), false);
+      expect(gated.gate.snapshot().windowMs).toBe(resetSeconds * 1000);
+      const from = resetSeconds * 1000;
+      expect(refusedInARow(8, gated, from)).toEqual([0, 0, 0, 0, 0, 0, 0, 60_000].map((at) => from + at));
+    }
   });
 
   it('a try that got no answer at all ends no caution a 429 taught: one at a time and the backoff hold until an answer comes', () => {

@@ -1,15 +1,16 @@
 import type { RateLimitState } from '../../api/rate-limit-headers';
 import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+import { advicelessBackoff, type RefusedWindow } from './adviceless-backoff';
 import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type Answered, type RateLimitGate, type RateLimitGateOptions, type Reservation, type Sent, type Window } from './gate-types';
 
 /** One limit's gate (an account's on its server; see gate-types.ts for the model it keeps to). */
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
-  const { now, random } = options;
+  const { now, random, restore } = options;
   const baseBackoffMs = options.baseBackoffMs ?? 1_000;
   const maxWaitMs = options.maxWaitMs ?? 120_000;
   const maxInFlight = options.maxInFlight ?? 4;
-  const { restore } = options;
-  let windowMs = restore?.windowMs ?? options.assumedWindowMs ?? ASSUMED_WINDOW_MS;
+  const assumedWindowMs = options.assumedWindowMs ?? ASSUMED_WINDOW_MS;
+  let windowMs = restore?.windowMs ?? assumedWindowMs;
   let measuredOnce = restore?.measuredOnce ?? false;
 
   let events = 0;
@@ -31,8 +32,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let oneAtATimeUntilAfter: number | undefined = 0;
   let refusalsInARow = restore?.refusalsInARow ?? 0;
   let lastRefusalOrder = Number.NEGATIVE_INFINITY;
-  // When the window a refusal without advice met is over at the latest (a window after it came); not kept past a worker.
-  let refusedWindowOverBy: number | undefined;
+  // The window the last refusal without advice met (adviceless-backoff.ts). Not kept past a worker: a restarted one takes a later end.
+  let refusedWindow: RefusedWindow | undefined;
 
   function rollOver(time: number): void {
     if (window === undefined || time < endOf(window)) return;
@@ -90,7 +91,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
     // No answer at all is no sign the server takes requests again: after a 429, one at a time and the backoff hold.
     if (unanswered) return;
     if (oneAtATimeUntilAfter !== undefined && sent.order > oneAtATimeUntilAfter) oneAtATimeUntilAfter = undefined;
-    if (sent.order > lastRefusalOrder) [refusalsInARow, refusedWindowOverBy] = [0, undefined];
+    if (sent.order > lastRefusalOrder) [refusalsInARow, refusedWindow] = [0, undefined];
     // RFC 9110 gives Retry-After to a 503 as well: honoured whatever the status.
     const pause = positiveSeconds(answer?.retryAfterSeconds);
     if (pause !== undefined) blockedUntil = Math.max(blockedUntil, time + pause * 1000);
@@ -144,10 +145,9 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       // Only a refusal of a request sent after the last one was heard adds a step: four refused at once are one.
       if (!fresh) return;
       refusalsInARow += 1;
-      if (refusedWindowOverBy === undefined || time >= refusedWindowOverBy) refusedWindowOverBy = time + windowMs;
-      // Full jitter while the window that refused may last; the step that would pass its latest end waits for it (gate-types.ts).
-      const [ceiling, left] = [baseBackoffMs * 2 ** (refusalsInARow - 1), refusedWindowOverBy - time];
-      blockedUntil = Math.max(blockedUntil, time + (ceiling >= left ? left : random() * ceiling));
+      const backoff = advicelessBackoff(refusedWindow, refusalsInARow, time, { baseMs: baseBackoffMs, windowMs: assumedWindowMs, random });
+      refusedWindow = backoff.window;
+      blockedUntil = Math.max(blockedUntil, time + backoff.waitMs);
       return;
     }
     const until = time + adviceSeconds * 1000;

@@ -115,7 +115,7 @@ describe('the shorten queue', () => {
     expect(server.windows().reduce((sum, window) => sum + window.accepted, 0)).toBe(12);
   });
 
-  it("a server that says nothing of its limit, on the contract's minute: a link refused in a used-up window gets its link once that is over, however the jitter falls", async () => {
+  it("a server that says nothing of its limit, on the contract's minute: a link refused in a used-up window gets its link once that is over, even with the jitter at its least", async () => {
     // Full jitter drawn at its least: the tries go at once; with nothing else, all eight were refused within a second.
     const server = throttledServer(1, 60_000, 'none');
     const { queue } = queueWith(server.send, { random: () => 0 });
