@@ -94,7 +94,7 @@ export default defineConfig(({ command, mode }) => {
             isolate: false,
             // The tests' own waits for an event (expect.poll here, Playwright's and Puppeteer's waits, pollUntil)
             // give up after 30 s, where a page answers in about one alone: they are what finds a hang. A test's
-            // ceiling is only the last resort, as the build project's, and never a measure: at 180 s, bulk's
+            // ceiling is only the last resort, never a measure: at 180 s, bulk's
             // twelve-tab run with a worker stopped mid-way (19 s alone) was cut off at 183 s on this machine
             // slowed 3.6-fold (2026-11-29), every step of it within its own wait, and left the worker stopped.
             testTimeout: 900_000,

@@ -117,7 +117,7 @@ describe('npm run package', () => {
   });
 
   // An npm ci and a build of their own, niced beside the browsers in npm test: some 20 s alone here, over
-  // two minutes on a busy machine. The build project's ceiling (vite.config.ts) is for a step that hangs, not a measure.
+  // two minutes on a busy machine. No ceiling: the hang watch (test/support/hang-watch.ts) finds a step that hangs.
   it('rebuilds the same four zips, byte for byte, from the source zip alone outside git', async ({ signal }) => {
     const source = join(work, 'unpacked-source');
     for (const { name, data } of readZip(await bytesOf(first, 'source'))) {
@@ -154,7 +154,7 @@ async function run(cwd: string, args: string[], signal: AbortSignal): Promise<vo
     .split(delimiter)
     .filter((entry) => !resolve(entry).startsWith(ROOT + sep))
     .join(delimiter);
-  // Given up on (vitest's ceiling), the test starts nothing more: its clean-up may be under way.
+  // Given up on (the run interrupted), the test starts nothing more: its clean-up may be under way.
   signal.throwIfAborted();
   const ended = runCommand('npm', args, { cwd, env, signal });
   running.add(ended);

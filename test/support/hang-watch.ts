@@ -8,6 +8,7 @@
 // deadlocked one spends none.
 import { readdirSync, readFileSync, writeSync } from 'node:fs';
 import { relative } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { afterAll, expect } from 'vitest';
 import { statOf } from '../../tooling/proc-stat';
 
@@ -54,7 +55,9 @@ function descendants(pid: number): number[] {
  */
 function workTicks(): number {
   try {
-    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => statOf(String(pid)).own, 0), 0);
+    // Each one's own ticks and those of the children it reaped: a grandchild that ends moves its ticks into its parent's
+    // reaped count, so the total never drops (a drop would read as a sample of no work).
+    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => Object.values(statOf(String(pid))).reduce((a, b) => a + b, 0), 0), 0);
     return statOf('thread-self').own + statOf('self').reapedChildren + started;
   } catch {
     const { user, system } = process.cpuUsage();
@@ -73,6 +76,10 @@ function endThisFile(): void {
   // Written at once, straight to the terminal (vitest forwards a thread's console only later), as vitest
   // writes a failure, so that npm test's list of failed tests (scripts/lib/failed-tests.ts) names it too.
   writeSync(2, `\n HANG  ${where}\nHangError: no CPU time spent on it for ${idleSeconds} s: it waits for what never comes.\n`);
+  // In a process of its own (the build project's forks), what its tests started goes with it: nothing is left holding
+  // a folder (test/build/command.ts ends its group only when a test is given up on, which a hang never is). A thread
+  // (unit, integration) shares its process's children with other files' threads, and leaves them be.
+  if (isMainThread) for (const pid of descendants(process.pid)) readOr(() => process.kill(pid, 'SIGKILL'), false);
   // vitest's threads replace process.exit with a throw (to catch a test that calls it); Node's own exit
   // beneath it ends this thread alone: vitest reports "Worker exited unexpectedly", fails the run and goes on.
   (process as unknown as { reallyExit(code: number): never }).reallyExit(1);

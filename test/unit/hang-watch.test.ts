@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,19 @@ function failedTestsIn(output: string) {
   return reader.failures();
 }
 
-describe('the hang watch of the unit and integration projects (test/support/hang-watch.ts)', () => {
+/** Whether a process runs: 'gone' once it has ended (a zombie not yet reaped has ended too). */
+function runningState(pid: number): 'running' | 'gone' {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 'gone';
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  return state === 'Z' || state === 'X' ? 'gone' : 'running';
+}
+
+describe('the hang watch of the unit, integration and build projects (test/support/hang-watch.ts)', () => {
   it('counts only samples in a row with next to no CPU time', () => {
     let ticks = 100;
     const sample = idleRun(() => ticks);
@@ -31,7 +44,16 @@ describe('the hang watch of the unit and integration projects (test/support/hang
       // globals: the folder has no node_modules to import vitest from; the setup file finds it beside itself.
       const config = { test: { include: ['*.test.mjs'], globals: true, testTimeout: 0, setupFiles: [resolve('test/support/hang-watch.ts')] } };
       await writeFile(join(dir, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
-      await writeFile(join(dir, 'waits.test.mjs'), `it('waits for a promise nobody settles', () => new Promise(() => {}));\n`);
+      // It starts a process of its own first (a build's, say), which spends no CPU time either, in a group of its own.
+      const waits = [
+        `import { spawn } from 'node:child_process';`,
+        `import { writeFileSync } from 'node:fs';`,
+        `it('waits for a promise nobody settles', () => {`,
+        `  writeFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(spawn('sleep', ['600'], { detached: true, stdio: 'ignore' }).pid));`,
+        `  return new Promise(() => {});`,
+        `});`,
+      ];
+      await writeFile(join(dir, 'waits.test.mjs'), `${waits.join('\n')}\n`);
       await writeFile(join(dir, 'passes.test.mjs'), `it('passes', () => expect(1).toBe(1));\n`);
       const vitest = resolve('node_modules/vitest/vitest.mjs');
       const run = runCommand(process.execPath, [vitest, 'run', '--root', dir], { cwd: dir, env: { ...process.env, HANG_WATCH_SAMPLE_MS: '100' } });
@@ -45,6 +67,8 @@ describe('the hang watch of the unit and integration projects (test/support/hang
         { test: expect.stringMatching(/waits\.test\.mjs > waits for a promise nobody settles$/), error: `HangError: no CPU time spent on it for ${IDLE_SAMPLES_FOR_A_HANG / 10} s: it waits for what never comes.` },
       ]);
       expect(failure).toMatchObject({ stdout: expect.stringMatching(/1 passed/) });
+      // The file's process went, and took what it started with it: nothing is left holding the folder.
+      expect(runningState(Number(await readFile(join(dir, 'child.pid'), 'utf8')))).toBe('gone');
     } finally {
       await rm(dir, { recursive: true });
     }
