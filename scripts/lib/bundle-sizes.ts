@@ -32,7 +32,7 @@ export const LIST_PAGE = 'src/list/index.html';
 //   it injects into pages travel in its bundle, serialised by scripting.executeScript; injected as files of
 //   their own they would take about 1.5 KiB off every worker start (noted, not done).
 // - The zip: every context, the chunks loaded later, and the words in five languages.
-export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 50.5 * 1024, zip: 178 * 1024 } as const;
+export const SIZE_BUDGETS = { popup: 32.5 * 1024, worker: 51 * 1024, zip: 178 * 1024 } as const;
 
 interface Manifest {
   // Chrome: a service worker; Firefox: the same script as an event page's.

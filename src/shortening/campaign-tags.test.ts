@@ -10,7 +10,7 @@ const NEWSLETTER = [
 
 describe('an address tagged with a campaign', () => {
   it('gains its parameters, each value encoded so nothing in it can break out', () => {
-    const tagged = withCampaign('https://shop.example/p?id=7#reviews', NEWSLETTER);
+    const { url: tagged } = withCampaign('https://shop.example/p?id=7#reviews', NEWSLETTER);
     expect(tagged).toBe('https://shop.example/p?id=7&utm_source=newsletter&utm_medium=email&utm_campaign=spring%20%26%20summer%20%231%20%3D%20best%3F#reviews');
     const parsed = new URL(tagged);
     expect(parsed.searchParams.get('utm_campaign')).toBe('spring & summer #1 = best?');
@@ -19,14 +19,25 @@ describe('an address tagged with a campaign', () => {
   });
 
   it('replaces a tag already there (any case, escaped or not) rather than doubling it, and leaves the rest byte for byte', () => {
-    expect(withCampaign('https://shop.example/?q=a%20b+c&UTM_SOURCE=old&utm%5Fmedium=x&keep=1', NEWSLETTER.slice(0, 2))).toBe(
-      'https://shop.example/?q=a%20b+c&keep=1&utm_source=newsletter&utm_medium=email',
-    );
+    expect(withCampaign('https://shop.example/?q=a%20b+c&UTM_SOURCE=old&utm%5Fmedium=x&keep=1', NEWSLETTER.slice(0, 2))).toEqual({
+      url: 'https://shop.example/?q=a%20b+c&keep=1&utm_source=newsletter&utm_medium=email',
+      dropped: [],
+    });
+  });
+
+  it("drops every other utm_ tag there, naming it: an ad's content, term and id would be credited with the campaign's clicks", () => {
+    const fromAnAd = 'https://shop.example/p?id=7&utm_source=facebook&utm_medium=cpc&utm_campaign=spring&utm_content=ad7&UTM_Term=shoes&utm%5Fid=123&utmost=1';
+    expect(withCampaign(fromAnAd, NEWSLETTER.slice(0, 2))).toEqual({
+      url: 'https://shop.example/p?id=7&utmost=1&utm_source=newsletter&utm_medium=email',
+      dropped: ['utm_campaign', 'utm_content', 'UTM_Term', 'utm_id'],
+    });
+    // A campaign of other parameters alone leaves the utm_ tags as they were.
+    expect(withCampaign('https://shop.example/p?utm_content=ad7', [{ key: 'ref', value: 'mail' }])).toEqual({ url: 'https://shop.example/p?utm_content=ad7&ref=mail', dropped: [] });
   });
 
   it('leaves anything but an http(s) address as given', () => {
-    expect(withCampaign('mailto:a@b.example', NEWSLETTER)).toBe('mailto:a@b.example');
-    expect(withCampaign('not a url', NEWSLETTER)).toBe('not a url');
+    expect(withCampaign('mailto:a@b.example', NEWSLETTER)).toEqual({ url: 'mailto:a@b.example', dropped: [] });
+    expect(withCampaign('not a url', NEWSLETTER)).toEqual({ url: 'not a url', dropped: [] });
   });
 });
 

@@ -3,19 +3,33 @@ import { isWebUrl, pairName, queryParts } from './query-pairs';
 
 export type { Campaign, CampaignParam } from '../storage/campaign';
 
+/** `utm_` tags describe one campaign together: a campaign that sets any replaces all those already there. */
+const isCampaignTag = (name: string): boolean => name.toLowerCase().startsWith('utm_');
+
 /**
  * The address with the campaign's parameters: a parameter of the same name
  * already there (in any case, escaped or not) is replaced rather than
- * doubled; each value is percent-encoded, so no `&`, `#` or `=` in it can
- * start another parameter or a fragment; the rest of the address stays byte
- * for byte (the query is cut on `&`, not reserialised). Anything but an
- * absolute http(s) URL comes back as given (the checks that follow refuse it).
+ * doubled, and so is every other `utm_` tag when the campaign sets one (an
+ * ad's `utm_content` left beside a newsletter's source would credit the
+ * newsletter's clicks to the ad): those are `dropped`, by name. Each value is
+ * percent-encoded, so no `&`, `#` or `=` in it can start another parameter
+ * or a fragment; the rest of the address stays byte for byte (the query is
+ * cut on `&`, not reserialised). Anything but an absolute http(s) URL comes
+ * back as given (the checks that follow refuse it).
  */
-export function withCampaign(url: string, params: readonly CampaignParam[]): string {
-  if (params.length === 0 || !isWebUrl(url)) return url;
+export function withCampaign(url: string, params: readonly CampaignParam[]): { url: string; dropped: string[] } {
+  if (params.length === 0 || !isWebUrl(url)) return { url, dropped: [] };
   const { base, pairs = [], fragment } = queryParts(url);
   const tagged = new Set(params.map(({ key }) => key.toLowerCase()));
-  const kept = pairs.filter((pair) => pair !== '' && !tagged.has(pairName(pair).toLowerCase()));
+  const retagsCampaign = params.some(({ key }) => isCampaignTag(key));
+  const dropped = new Set<string>();
+  const kept = pairs.filter((pair) => {
+    const name = pairName(pair);
+    if (pair === '' || tagged.has(name.toLowerCase())) return false;
+    if (!retagsCampaign || !isCampaignTag(name)) return true;
+    dropped.add(name);
+    return false;
+  });
   const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-  return `${base}?${[...kept, ...added].join('&')}${fragment}`;
+  return { url: `${base}?${[...kept, ...added].join('&')}${fragment}`, dropped: [...dropped] };
 }

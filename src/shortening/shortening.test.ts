@@ -144,6 +144,11 @@ describe('a link whose address looks like it carries a secret', () => {
 describe('an address prepared with a campaign', () => {
   const campaign = { name: 'Spring', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_campaign', value: 'spring' }] };
 
+  it('names the utm_ tags the campaign replaced without clean links, as clean links would have', () => {
+    const prepared = prepareLongUrl('https://shop.example/p?utm_source=ad&utm_content=ad7&id=1', false, campaign);
+    expect(prepared).toEqual({ ok: true, value: { longUrl: 'https://shop.example/p?id=1&utm_source=news&utm_campaign=spring', removedParams: ['utm_content'] } });
+  });
+
   it('keeps the campaign\'s tags when clean links take the tracking off, and names only what did not come back', () => {
     const prepared = prepareLongUrl('https://shop.example/p?utm_source=old&fbclid=x&id=1', true, campaign);
     expect(prepared).toEqual({ ok: true, value: { longUrl: 'https://shop.example/p?id=1&utm_source=news&utm_campaign=spring', removedParams: ['fbclid'] } });

@@ -34,14 +34,15 @@ export interface PreparedUrl {
 /**
  * The long URL as it is sent and recorded: tracking parameters off (if
  * asked), then the campaign's tags on (clean links never take off what the
- * user's campaign adds), then checked and normalised.
+ * user's campaign adds; the campaign replaces the `utm_` tags it found),
+ * then checked and normalised. `removedParams` names what is gone.
  */
 export function prepareLongUrl(url: string, stripTracking: boolean, campaign?: Campaign): Result<PreparedUrl, ApiError> {
   const stripped = stripTracking ? removeTrackingParams(url.trim()) : { url, removed: [] };
-  const tagged = campaign === undefined ? stripped.url : withCampaign(stripped.url.trim(), campaign.params);
+  const tagged = campaign === undefined ? { url: stripped.url, dropped: [] } : withCampaign(stripped.url.trim(), campaign.params);
   const retagged = new Set(campaign?.params.map(({ key }) => key.toLowerCase()));
-  const checked = checkLongUrl(tagged);
-  return checked.ok ? success({ longUrl: checked.value, removedParams: stripped.removed.filter((name) => !retagged.has(name.toLowerCase())) }) : checked;
+  const checked = checkLongUrl(tagged.url);
+  return checked.ok ? success({ longUrl: checked.value, removedParams: [...stripped.removed.filter((name) => !retagged.has(name.toLowerCase())), ...tagged.dropped] }) : checked;
 }
 
 /**

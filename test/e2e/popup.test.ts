@@ -54,10 +54,11 @@ describe('popup', () => {
     await tab.close();
   });
 
-  it('tags the page with a campaign preset from the popup: the server gets the tagged address, its own link', async () => {
+  it("tags the page with a campaign preset from the popup: the server gets the tagged address, its own link, and the page's other utm_ tags go, named", async () => {
     const preset = { name: 'Newsletter', params: [{ key: 'utm_source', value: 'news' }, { key: 'utm_medium', value: 'email' }, { key: 'utm_campaign', value: 'spring & co' }] };
     await session.configure({ campaignPresets: [preset] });
-    const { tab, popup } = await popupOn('/demo/article?utm_source=old');
+    // Reached from an ad: its content tag would credit the newsletter's clicks to the ad.
+    const { tab, popup } = await popupOn('/demo/article?utm_source=old&utm_content=ad7');
     await expect.poll(() => popup.getByLabel('Short link').inputValue()).toMatch(session.shortUrlPattern());
     const untagged = await popup.getByLabel('Short link').inputValue();
 
@@ -66,8 +67,9 @@ describe('popup', () => {
     await expect.poll(() => popup.getByTestId('campaign-note').textContent()).toBe('Tagged with the campaign “Newsletter”.');
     const tagged = `${session.standIn.baseUrl}/demo/article?utm_source=news&utm_medium=email&utm_campaign=spring%20%26%20co`;
     expect(await popup.getByTestId('long-url').textContent()).toBe(tagged);
+    expect(await popup.getByTestId('removed-params').textContent()).toBe('Tracking parameters removed: utm_content');
     expect(await popup.getByLabel('Short link').inputValue()).not.toBe(untagged);
-    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}/demo/article?utm_source=old` }, { url: tagged }]);
+    expect(session.standIn.apiRequests().map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ url: `${session.standIn.baseUrl}/demo/article?utm_source=old&utm_content=ad7` }, { url: tagged }]);
     await popup.close();
     await tab.close();
     await session.configure({ campaignPresets: undefined });
