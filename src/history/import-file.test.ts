@@ -26,6 +26,18 @@ describe('parsing a history export', () => {
     expect(parsed).toEqual({ ok: true, entries: [imported(VALID), imported(OTHER)], invalid: 5, repeated: 1, future: 0 });
   });
 
+  it("holds each long URL to the checks of the user's own links, and keeps it as the file writes it", () => {
+    const parsed = parse(
+      exportOf([
+        { ...VALID, shortUrl: 'https://shrtnr.co/d1', longUrl: 'https://www.paypal.com@evil.example/login' },
+        { ...VALID, shortUrl: 'https://shrtnr.co/d2', longUrl: 'https://user:pw@example.com/' },
+        { ...VALID, shortUrl: 'https://shrtnr.co/d3', longUrl: 'https://example.com/a\nb' },
+        { ...VALID, shortUrl: 'https://shrtnr.co/d4', longUrl: 'HTTPS://Example.COM/a b' },
+      ]),
+    );
+    expect(parsed).toEqual({ ok: true, entries: [imported({ ...VALID, shortUrl: 'https://shrtnr.co/d4', longUrl: 'HTTPS://Example.COM/a b' })], invalid: 3, repeated: 0, future: 0 });
+  });
+
   it('refuses dates a Date cannot print, and counts apart those after now plus a day', () => {
     const parsed = parse(
       exportOf([
