@@ -112,6 +112,10 @@ describe.each(['en', 'ar'])('campaign presets on the options page, in %s', (lang
     fireEvent.input(card().getByLabelText(t('optionsCampaignOthers')), { target: { value: 'UTM_SOURCE=again' } });
     save();
     expect(problem()).toBe(t('optionsCampaignTwice', 'UTM_SOURCE'));
+    // Half of an emoji, as some copying leaves it: no address can carry it.
+    fireEvent.input(card().getByLabelText(t('optionsCampaignOthers')), { target: { value: 'ref=launch \uD83D' } });
+    save();
+    expect(problem()).toBe(t('optionsCampaignValueBroken', 'ref'));
     expect(connector.save).not.toHaveBeenCalled();
   });
 

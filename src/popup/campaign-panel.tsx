@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageKey } from '../platform/words';
-import { asCampaign, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
+import { asCampaign, hasBrokenCharacter, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
 import { useWords } from '../ui/words-context';
 
 export interface CampaignPanelProps {
@@ -76,7 +76,7 @@ export function CampaignPanel({ presets, onApply }: CampaignPanelProps) {
   );
 }
 
-/** The three values typed once as a campaign (named by its campaign value), or what is wrong with them: one missing, or one too long. */
+/** The three values typed once as a campaign (named by its campaign value), or what is wrong with them: one missing, too long, or broken. */
 function typedCampaign({ source, medium, campaign }: Typed): { ok: true; campaign: Campaign } | { ok: false; problem: MessageKey; params: (string | number)[] } {
   const params = [
     { key: 'utm_source', value: source.trim() },
@@ -86,6 +86,8 @@ function typedCampaign({ source, medium, campaign }: Typed): { ok: true; campaig
   if (params.some(({ value }) => value === '')) return { ok: false, problem: 'optionsCampaignRequired', params: [] };
   const tooLong = params.find(({ value }) => value.length > MAX_CAMPAIGN_VALUE);
   if (tooLong !== undefined) return { ok: false, problem: 'optionsCampaignValueTooLong', params: [tooLong.key, MAX_CAMPAIGN_VALUE] };
+  const broken = params.find(({ value }) => hasBrokenCharacter(value));
+  if (broken !== undefined) return { ok: false, problem: 'optionsCampaignValueBroken', params: [broken.key] };
   const made = { name: campaign.trim().slice(0, MAX_CAMPAIGN_NAME), params };
   // Checked as a stored campaign is, whatever the checks above: never sent otherwise.
   return asCampaign(made) !== undefined ? { ok: true, campaign: made } : { ok: false, problem: 'optionsCampaignRequired', params: [] };

@@ -72,6 +72,17 @@ describe.each(['en', 'ar'])('campaign tags in the popup, in %s', (language) => {
     expect(connector.shorten).toHaveBeenCalledTimes(1);
   });
 
+  it('a value holding half of an emoji (as some copying leaves it) is named, and nothing is sent', async () => {
+    const { connector, panel } = await openPanel();
+    const typeIn = (key: Parameters<typeof t>[0], value: string) => fireEvent.input(within(panel).getByLabelText(t(key)), { target: { value } });
+    typeIn('optionsCampaignSource', 'mastodon');
+    typeIn('optionsCampaignMedium', 'social \uD83D');
+    typeIn('optionsCampaignCampaign', 'launch 🚀');
+    fireEvent.click(within(panel).getByRole('button', { name: t('popupCampaignApply') }));
+    expect(within(panel).getByRole('alert').textContent).toBe(t('optionsCampaignValueBroken', 'utm_medium'));
+    expect(connector.shorten).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when no preset is saved yet', async () => {
     const connector = fakePopupConnector(words, TAB_URL);
     render(<PopupApp connector={connector} firstAttempt={startFirstAttempt(connector)} />);

@@ -44,6 +44,8 @@ describe('an address tagged with a campaign', () => {
 describe('a campaign that crossed a boundary', () => {
   it('is believed only within bounds: a name, 1 to 12 parameters, each a plain name once with a value', () => {
     expect(asCampaign({ name: 'Spring', params: NEWSLETTER })).toEqual({ name: 'Spring', params: NEWSLETTER });
+    const whole = { name: 'Launch', params: [{ key: 'utm_source', value: 'launch 🚀' }] };
+    expect(asCampaign(whole)).toEqual(whole);
     const refused = [
       { name: '', params: NEWSLETTER },
       { name: 'x'.repeat(61), params: NEWSLETTER },
@@ -52,6 +54,8 @@ describe('a campaign that crossed a boundary', () => {
       { name: 'Empty value', params: [{ key: 'utm_source', value: '' }] },
       { name: 'Twice', params: [{ key: 'utm_source', value: 'a' }, { key: 'UTM_SOURCE', value: 'b' }] },
       { name: 'Long', params: [{ key: 'utm_source', value: 'x'.repeat(201) }] },
+      // Half of an emoji: no address can carry it.
+      { name: 'Broken', params: [{ key: 'utm_source', value: 'launch \uD83D' }] },
       // Nothing rides along: a preset from sync or a file with fields of its own is not one.
       { name: 'Extra', params: NEWSLETTER, note: 'from elsewhere' },
       { name: 'Extra param', params: [{ key: 'utm_source', value: 'a', colour: 'red' }] },
