@@ -78,6 +78,13 @@ describe('the menu items', () => {
     expect(under(MENU_IDS.campaigns)).toEqual([['campaign:Newsletter', 'Newsletter']]);
   });
 
+  it("show a name's & as written, not as an access key", async () => {
+    await area.set({ accounts: [HOME, { ...WORK, name: 'R&D' }], campaignPresets: [{ ...NEWSLETTER, name: 'Q&A && more' }] });
+    await createMenus();
+    expect(under(MENU_IDS.linkWithAccount)).toEqual([['account-link:account-1', 'Home'], ['account-link:account-2', 'R&&D']]);
+    expect(under(MENU_IDS.campaigns)).toEqual([['campaign:Q&A && more', 'Q&&A &&&& more']]);
+  });
+
   it('are made anew each round, never twice over', async () => {
     await area.set({ campaignPresets: [NEWSLETTER] });
     await Promise.all([createMenus(), createMenus()]);

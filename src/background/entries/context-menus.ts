@@ -52,8 +52,8 @@ export function createMenus(): Promise<void> {
       await createMenu({ id: MENU_IDS.pageWithAccount, title: t('menuShortenPageWith'), contexts: ['page'], documentUrlPatterns: WEB_PAGES });
       await Promise.all(
         accounts.flatMap(({ id, name }) => [
-          createMenu({ id: `${ACCOUNT_LINK_ITEM}${id}`, parentId: MENU_IDS.linkWithAccount, title: name, contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
-          createMenu({ id: `${ACCOUNT_PAGE_ITEM}${id}`, parentId: MENU_IDS.pageWithAccount, title: name, contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+          createMenu({ id: `${ACCOUNT_LINK_ITEM}${id}`, parentId: MENU_IDS.linkWithAccount, title: menuTitle(name), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
+          createMenu({ id: `${ACCOUNT_PAGE_ITEM}${id}`, parentId: MENU_IDS.pageWithAccount, title: menuTitle(name), contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
         ]),
       );
     }
@@ -62,11 +62,18 @@ export function createMenus(): Promise<void> {
     const contexts: Menus.ContextType[] = ['link', 'page'];
     await createMenu({ id: MENU_IDS.campaigns, title: t('menuShortenWithCampaign'), contexts, documentUrlPatterns: WEB_PAGES });
     await Promise.all(
-      campaignPresets.map(({ name }) => createMenu({ id: `${CAMPAIGN_ITEM}${name}`, parentId: MENU_IDS.campaigns, title: name, contexts, documentUrlPatterns: WEB_PAGES })),
+      campaignPresets.map(({ name }) => createMenu({ id: `${CAMPAIGN_ITEM}${name}`, parentId: MENU_IDS.campaigns, title: menuTitle(name), contexts, documentUrlPatterns: WEB_PAGES })),
     );
   });
   return creatingMenus;
 }
+
+/**
+ * A name the user gave (an account's, a preset's) as an item's title. Chrome and Firefox read an `&` in a title as
+ * marking the next letter as the item's access key, unshown, and show `&&` as one `&` (MDN, menus.create;
+ * w3c/webextensions#1064): "R&D" showed as "RD".
+ */
+export const menuTitle = (name: string): string => name.replaceAll('&', '&&');
 
 /** How many rounds of menu creation this worker started, and the end of the latest (the e2e hooks read it). */
 export function menuRounds(): { started: number; latest: Promise<void> } {
