@@ -30,6 +30,7 @@ export function withCampaign(url: string, params: readonly CampaignParam[]): { u
     dropped.add(name);
     return false;
   });
-  const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  // Half a character (a preset stored before the forms refused one) becomes U+FFFD, as a browser shows it: encodeURIComponent throws on it.
+  const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value.replaceAll(/\p{Cs}/gu, '\uFFFD'))}`);
   return { url: `${base}?${[...kept, ...added].join('&')}${fragment}`, dropped: [...dropped] };
 }

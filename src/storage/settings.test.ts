@@ -40,6 +40,14 @@ describe('settings storage', () => {
     });
   });
 
+  it('keeps every campaign preset beside one whose value holds half of an emoji (stored before the forms refused one)', async () => {
+    const presets = [
+      { name: 'Good', params: [{ key: 'utm_source', value: 'news' }] },
+      { name: 'Pasted', params: [{ key: 'utm_source', value: 'launch \uD83D' }] },
+    ];
+    expect(await readSettings(memoryArea({ campaignPresets: presets }), ['campaignPresets'])).toEqual({ campaignPresets: presets });
+  });
+
   it('reads only the keys asked for, and never a token, even reading every setting', async () => {
     const area = memoryArea({ [tokenKey(OWN.id)]: { token: 'secret', server: OWN.server }, accounts: [OWN], autoCopy: false });
     const settings = await readSettings(area, ['autoCopy']);
