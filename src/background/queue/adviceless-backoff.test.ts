@@ -36,7 +36,7 @@ describe('the backoff after a 429 that gave no advice', () => {
     expect(triesOf(8, () => 0.999).map(Math.round)).toEqual([0, 999, 2_997, 6_993, 14_985, 30_969, 60_000, 60_999, 62_997]);
   });
 
-  it('takes up the count of a restarted worker (the window is not kept): from the step it had reached', () => {
+  it('with no window known (a count restored without one): from the step the count had reached, to a window from now', () => {
     const { waitMs, window } = advicelessBackoff(undefined, 6, 1_000, { ...MINUTE, random: () => 0.5 });
     expect([waitMs, window]).toEqual([16_000, { overBy: 61_000, refusalsBefore: 0 }]);
   });

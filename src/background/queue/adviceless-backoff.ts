@@ -1,8 +1,7 @@
+import type { GateSnapshot } from '../../storage/session/gate-snapshots';
+
 /** The window a 429 without advice met: over a window after it at the latest, and the refusals in a row before it. */
-export interface RefusedWindow {
-  overBy: number;
-  refusalsBefore: number;
-}
+export type RefusedWindow = NonNullable<GateSnapshot['refusedWindow']>;
 
 export interface BackoffOptions {
   /** The first step; each refusal in a row doubles it. */

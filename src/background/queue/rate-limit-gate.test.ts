@@ -523,4 +523,12 @@ describe("what a gate knows outlives it (a stopped worker's gate, restored by th
     afterPause.at(5_000);
     expect(refusal(afterPause.gate.reserve())).toEqual({ ok: false, reason: 'wait', waitMs: 15_000 });
   });
+
+  it('keeps the window that 429s without advice met: the backoff ends with it, not a window after the restart', () => {
+    const first = gateAt({ random: () => 0 });
+    expect(refusedInARow(3, first)).toEqual([0, 0, 0]);
+    const next = gateAt({ random: () => 0, restore: JSON.parse(JSON.stringify(first.gate.snapshot())) });
+    // The seventh refusal in a row waits for the end of the minute the first met, at 60 s.
+    expect(refusedInARow(5, next, 10_000)).toEqual([10_000, 10_000, 10_000, 10_000, 60_000]);
+  });
 });

@@ -7,8 +7,7 @@ import { ASSUMED_WINDOW_MS, RESET_RESOLUTION_MS, type Answered, type RateLimitGa
 export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGate {
   const { now, random, restore } = options;
   const baseBackoffMs = options.baseBackoffMs ?? 1_000;
-  const maxWaitMs = options.maxWaitMs ?? 120_000;
-  const maxInFlight = options.maxInFlight ?? 4;
+  const [maxWaitMs, maxInFlight] = [options.maxWaitMs ?? 120_000, options.maxInFlight ?? 4];
   const assumedWindowMs = options.assumedWindowMs ?? ASSUMED_WINDOW_MS;
   let windowMs = restore?.windowMs ?? assumedWindowMs;
   let measuredOnce = restore?.measuredOnce ?? false;
@@ -32,8 +31,8 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
   let oneAtATimeUntilAfter: number | undefined = 0;
   let refusalsInARow = restore?.refusalsInARow ?? 0;
   let lastRefusalOrder = Number.NEGATIVE_INFINITY;
-  // The window the last refusal without advice met (adviceless-backoff.ts). Not kept past a worker: a restarted one takes a later end.
-  let refusedWindow: RefusedWindow | undefined;
+  // The window the last refusal without advice met (adviceless-backoff.ts).
+  let refusedWindow: RefusedWindow | undefined = restore?.refusedWindow;
 
   function rollOver(time: number): void {
     if (window === undefined || time < endOf(window)) return;
@@ -181,6 +180,7 @@ export function createRateLimitGate(options: RateLimitGateOptions): RateLimitGat
       refusalsInARow,
       inFlight,
       ...(window === undefined ? {} : { window: { remaining: window.remaining, endsAt: endOf(window), endKnown: window.endKnown, confirmed: window.confirmed } }),
+      ...(refusedWindow === undefined ? {} : { refusedWindow }),
     };
   }
 

@@ -21,6 +21,8 @@ export interface GateSnapshot {
   refusalsInARow: number;
   inFlight: number;
   window?: { remaining: number; endsAt: number; endKnown: boolean; confirmed: boolean };
+  /** The window the last 429 without advice met: over by this time at the latest, and the refusals in a row before it (src/background/queue/adviceless-backoff.ts). */
+  refusedWindow?: { overBy: number; refusalsBefore: number };
 }
 
 const gateSnapshotSchema = schemaFor<GateSnapshot>()(z.object({
@@ -31,6 +33,7 @@ const gateSnapshotSchema = schemaFor<GateSnapshot>()(z.object({
   refusalsInARow: z.number(),
   inFlight: z.number(),
   window: z.optional(z.object({ remaining: z.number(), endsAt: z.number(), endKnown: z.boolean(), confirmed: z.boolean() })),
+  refusedWindow: z.optional(z.object({ overBy: z.number(), refusalsBefore: z.number() })),
 }));
 
 /** `gate:<limit key>` (an account's limit on its server: src/background/queue/queue-types.ts `limitKey`) → what its gate knew. */

@@ -191,6 +191,8 @@ describe("the rate-limit gates' snapshots", () => {
     { name: 'a window with no end', stored: { ...SNAPSHOT, window: { remaining: 10, endKnown: true, confirmed: false } }, kept: false },
     { name: 'a window not known to be known', stored: { ...SNAPSHOT, window: { remaining: 10, endsAt: 9_000, confirmed: false } }, kept: false },
     { name: 'a window that is no record', stored: { ...SNAPSHOT, window: 'open' }, kept: false },
+    { name: 'the window 429s without advice met', stored: { ...SNAPSHOT, refusalsInARow: 3, refusedWindow: { overBy: 61_000, refusalsBefore: 0 } }, kept: true },
+    { name: 'that window with no end', stored: { ...SNAPSHOT, refusedWindow: { refusalsBefore: 0 } }, kept: false },
     { name: 'no record at all', stored: 60, kept: false },
   ])('$name: kept is $kept', async ({ stored, kept }) => {
     session.set('gate:account-1@https://shrtnr.co', stored);
