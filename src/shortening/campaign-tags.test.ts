@@ -26,7 +26,7 @@ describe('an address tagged with a campaign', () => {
   });
 
   it("drops every other utm_ tag there, naming it: an ad's content, term and id would be credited with the campaign's clicks", () => {
-    const fromAnAd = 'https://shop.example/p?id=7&utm_source=facebook&utm_medium=cpc&utm_campaign=spring&utm_content=ad7&UTM_Term=shoes&utm%5Fid=123&utmost=1';
+    const fromAnAd = 'https://shop.example/p?id=7&utm_source=facebook&utm_medium=cpc&utm_campaign=spring&utm_content=ad7&UTM_Term=shoes&utm%5Fid=123&utmost=1&UTM_CONTENT=ad7';
     expect(withCampaign(fromAnAd, NEWSLETTER.slice(0, 2))).toEqual({
       url: 'https://shop.example/p?id=7&utmost=1&utm_source=newsletter&utm_medium=email',
       dropped: ['utm_campaign', 'utm_content', 'UTM_Term', 'utm_id'],

@@ -22,15 +22,16 @@ export function withCampaign(url: string, params: readonly CampaignParam[]): { u
   const { base, pairs = [], fragment } = queryParts(url);
   const tagged = new Set(params.map(({ key }) => key.toLowerCase()));
   const retagsCampaign = params.some(({ key }) => isCampaignTag(key));
-  const dropped = new Set<string>();
+  // By name as a server reads it, once whatever its case (utm_content and UTM_CONTENT are one tag to the popup's line).
+  const dropped = new Map<string, string>();
   const kept = pairs.filter((pair) => {
     const name = pairName(pair);
     if (pair === '' || tagged.has(name.toLowerCase())) return false;
     if (!retagsCampaign || !isCampaignTag(name)) return true;
-    dropped.add(name);
+    if (!dropped.has(name.toLowerCase())) dropped.set(name.toLowerCase(), name);
     return false;
   });
   // Half a character (a preset stored before the forms refused one) becomes U+FFFD, as a browser shows it: encodeURIComponent throws on it.
   const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value.replaceAll(/\p{Cs}/gu, '\uFFFD'))}`);
-  return { url: `${base}?${[...kept, ...added].join('&')}${fragment}`, dropped: [...dropped] };
+  return { url: `${base}?${[...kept, ...added].join('&')}${fragment}`, dropped: [...dropped.values()] };
 }
