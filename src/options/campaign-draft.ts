@@ -1,5 +1,5 @@
 import type { MessageKey } from '../platform/words';
-import { CAMPAIGN_KEY, hasBrokenCharacter, MAX_CAMPAIGN_NAME, OPTIONAL_CAMPAIGN_KEYS, REQUIRED_CAMPAIGN_KEYS, MAX_CAMPAIGN_PARAMS, MAX_CAMPAIGN_VALUE, type Campaign, type CampaignParam } from '../storage/campaign';
+import { CAMPAIGN_KEY, MAX_CAMPAIGN_NAME, OPTIONAL_CAMPAIGN_KEYS, REQUIRED_CAMPAIGN_KEYS, MAX_CAMPAIGN_PARAMS, MAX_CAMPAIGN_VALUE, type Campaign, type CampaignParam } from '../storage/campaign';
 import { MAX_CAMPAIGN_PRESETS } from '../storage/settings-schema';
 
 /** The campaign preset form as typed: the five utm fields, and other parameters one `name=value` a line. */
@@ -61,7 +61,8 @@ export function presetFromDraft(draft: CampaignDraft, saved: readonly Campaign[]
     if (seen.has(key.toLowerCase())) return fail('optionsCampaignTwice', key);
     seen.add(key.toLowerCase());
     if (value.length > MAX_CAMPAIGN_VALUE) return fail('optionsCampaignValueTooLong', key, MAX_CAMPAIGN_VALUE);
-    if (hasBrokenCharacter(value)) return fail('optionsCampaignValueBroken', key);
+    // Half of a character (a lone surrogate) no address can carry: encodeURIComponent throws on it.
+    if (!value.isWellFormed()) return fail('optionsCampaignValueBroken', key);
   }
   if (params.length > MAX_CAMPAIGN_PARAMS) return fail('optionsCampaignTooManyParams', MAX_CAMPAIGN_PARAMS);
   const replaces = saved.some((preset) => preset.name.toLowerCase() === name.toLowerCase());

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageKey } from '../platform/words';
-import { asCampaign, hasBrokenCharacter, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
+import { asCampaign, MAX_CAMPAIGN_NAME, MAX_CAMPAIGN_VALUE, type Campaign } from '../storage/campaign';
 import { useWords } from '../ui/words-context';
 
 export interface CampaignPanelProps {
@@ -86,7 +86,7 @@ function typedCampaign({ source, medium, campaign }: Typed): { ok: true; campaig
   if (params.some(({ value }) => value === '')) return { ok: false, problem: 'optionsCampaignRequired', params: [] };
   const tooLong = params.find(({ value }) => value.length > MAX_CAMPAIGN_VALUE);
   if (tooLong !== undefined) return { ok: false, problem: 'optionsCampaignValueTooLong', params: [tooLong.key, MAX_CAMPAIGN_VALUE] };
-  const broken = params.find(({ value }) => hasBrokenCharacter(value));
+  const broken = params.find(({ value }) => !value.isWellFormed());
   if (broken !== undefined) return { ok: false, problem: 'optionsCampaignValueBroken', params: [broken.key] };
   const made = { name: campaign.trim().slice(0, MAX_CAMPAIGN_NAME), params };
   // Checked as a stored campaign is, whatever the checks above: never sent otherwise.

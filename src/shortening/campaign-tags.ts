@@ -32,6 +32,6 @@ export function withCampaign(url: string, params: readonly CampaignParam[]): { u
     return false;
   });
   // Half a character (a preset stored before the forms refused one) becomes U+FFFD, as a browser shows it: encodeURIComponent throws on it.
-  const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value.replaceAll(/\p{Cs}/gu, '\uFFFD'))}`);
+  const added = params.map(({ key, value }) => `${encodeURIComponent(key)}=${encodeURIComponent(value.toWellFormed())}`);
   return { url: `${base}?${[...kept, ...added].join('&')}${fragment}`, dropped: [...dropped.values()] };
 }

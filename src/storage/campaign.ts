@@ -32,13 +32,9 @@ export const MAX_CAMPAIGN_VALUE = 200;
 export const MAX_CAMPAIGN_PARAMS = 12;
 export const MAX_CAMPAIGN_NAME = 60;
 
-/**
- * Whether text holds half of a character (a lone UTF-16 surrogate, as some copying leaves of an emoji): no address can
- * carry it (encodeURIComponent throws). The forms refuse such a value; the stored shape still takes one, stored before
- * they did (refused here, it would lose every preset beside it: the list is one setting), and tagging mends it.
- */
-export const hasBrokenCharacter = (text: string): boolean => /\p{Cs}/u.test(text);
-
+// A value holding half of a character (a lone UTF-16 surrogate, as some copying leaves of an emoji; `isWellFormed`) is
+// refused by the forms, not here: one stored before they did would lose every preset beside it (the list is one
+// setting). Tagging mends it (campaign-tags.ts).
 const paramSchema = z.strictObject({
   key: z.string().check(z.refine((key) => CAMPAIGN_KEY.test(key))),
   value: z.string().check(z.minLength(1), z.maxLength(MAX_CAMPAIGN_VALUE)),
