@@ -26,9 +26,10 @@ export function withCampaign(url: string, params: readonly CampaignParam[]): { u
   const dropped = new Map<string, string>();
   const kept = pairs.filter((pair) => {
     const name = pairName(pair);
-    if (pair === '' || tagged.has(name.toLowerCase())) return false;
+    const lower = name.toLowerCase();
+    if (pair === '' || tagged.has(lower)) return false;
     if (!retagsCampaign || !isCampaignTag(name)) return true;
-    if (!dropped.has(name.toLowerCase())) dropped.set(name.toLowerCase(), name);
+    if (!dropped.has(lower)) dropped.set(lower, name);
     return false;
   });
   // Half a character (a preset stored before the forms refused one) becomes U+FFFD, as a browser shows it: encodeURIComponent throws on it.

@@ -48,6 +48,12 @@ function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
+/** A process's ticks, its own and those of the children it reaped (`/proc/<path>/stat`). */
+function ownAndReaped(path: string): number {
+  const { own, reapedChildren } = statOf(path);
+  return own + reapedChildren;
+}
+
 /**
  * The CPU time spent for this thread's tests where Linux says it: the thread's own (`/proc/thread-self`),
  * and that of the processes the tests started (a build, a nested vitest), running or ended. Elsewhere the
@@ -57,7 +63,7 @@ function workTicks(): number {
   try {
     // Each one's own ticks and those of the children it reaped: a grandchild that ends moves its ticks into its parent's
     // reaped count, so the total never drops (a drop would read as a sample of no work).
-    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => Object.values(statOf(String(pid))).reduce((a, b) => a + b, 0), 0), 0);
+    const started = descendants(process.pid).reduce((sum, pid) => sum + readOr(() => ownAndReaped(String(pid)), 0), 0);
     return statOf('thread-self').own + statOf('self').reapedChildren + started;
   } catch {
     const { user, system } = process.cpuUsage();
