@@ -8,6 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { clickWhenShown } from '../support/puppeteer-input';
 
 const { t } = wordsIn('en');
 const LIMIT = 5;
@@ -34,7 +35,7 @@ describe('shorten all tabs in Firefox', () => {
     expect(await session.firefox.evaluateInExtension(() => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.contains({ permissions: ['tabs'] }), null)).toBe(false);
 
     // A real click (an input action): Firefox grants only within the user's input handler.
-    await popup.click(`button::-p-text(${t('popupBulkButton')})`);
+    await clickWhenShown(popup, `button::-p-text(${t('popupBulkButton')})`);
     await popup.waitForFunction(() => (document.querySelector('[data-testid="bulk-summary"]')?.textContent ?? '') !== '', { timeout: 20_000 });
     const rows = await rowsOf(popup);
 
@@ -55,7 +56,7 @@ describe('shorten all tabs in Firefox', () => {
       expect(window.accepted).toBeLessThanOrEqual(LIMIT);
     }
 
-    await popup.click(`button::-p-text(${t('bulkCopyMarkdown')})`);
+    await clickWhenShown(popup, `button::-p-text(${t('bulkCopyMarkdown')})`);
     await popup.waitForFunction((text) => document.querySelector('[data-testid="bulk-copy-status"]')?.textContent === text, {}, t('bulkCopied', 12));
     const shortUrls = await popup.$$eval('[data-testid="bulk-short-url"]', (links) => links.map((link) => link.textContent ?? ''));
     expect(shortUrls).toHaveLength(12);

@@ -16,6 +16,7 @@ import { pollUntil } from '../../tooling/poll';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { chooseInFirefoxMenu, firefoxLinkOnPage, firefoxParagraphOnPage, pressFirefoxShortcut } from '../support/firefox-real-input';
 import { wordsIn } from '../support/locale-catalogue';
+import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 const { t } = wordsIn('en');
 
@@ -153,10 +154,10 @@ describe('history in Firefox', () => {
     const page = await openHistoryPage();
     await expect.poll(() => shortUrlsListed(page)).toEqual([other, cherry, banana]);
 
-    await page.type('#history-search', 'fruit');
+    await typeWhenShown(page, '#history-search', 'fruit');
     expect(await shortUrlsListed(page)).toEqual([cherry, banana]);
     expect(await countText(page)).toBe(t('historyMatching', 2, 3));
-    await page.type('#history-search', '=cher');
+    await typeWhenShown(page, '#history-search', '=cher');
     expect(await shortUrlsListed(page)).toEqual([cherry]);
     // Emptied by a key press, as a person would (a triple click costs seconds over BiDi).
     await page.$eval('#history-search', (field) => (field as HTMLInputElement).select());
@@ -172,7 +173,7 @@ describe('history in Firefox', () => {
     // A download starts from the tab in front.
     await page.bringToFront();
 
-    await page.click(`button::-p-text(${t('historyExportJson')})`);
+    await clickWhenShown(page, `button::-p-text(${t('historyExportJson')})`);
     const exportFile = await downloaded((name) => name.startsWith('shrtnr-history-') && name.endsWith('.json'));
     const exported = JSON.parse(await readFile(exportFile, 'utf8')) as { format: string; entries: HistoryEntry[] };
     expect(exported.format).toBe('shrtnr-history');
@@ -190,11 +191,11 @@ describe('history in Firefox', () => {
 
     // Reading history from the background went through another extension page: this one in front again.
     await page.bringToFront();
-    await page.click(`button[aria-label="${t('historyQrLabel', shortUrl)}"]`);
+    await clickWhenShown(page, `button[aria-label="${t('historyQrLabel', shortUrl)}"]`);
     await page.waitForSelector('[data-testid="qr-canvas"]');
     const onScreen = await page.$eval('[data-testid="qr-canvas"]', (canvas) => (canvas as HTMLCanvasElement).toDataURL('image/png'));
     expect(decodeQr(Buffer.from(onScreen.split(',')[1] ?? '', 'base64'))).toBe(shortUrl);
-    await page.click(`button::-p-text(${t('qrDownloadPng')})`);
+    await clickWhenShown(page, `button::-p-text(${t('qrDownloadPng')})`);
     const code = new URL(shortUrl).pathname.slice(1);
     expect(decodeQr(await readFile(await downloaded((name) => name === `${code}.png`)))).toBe(shortUrl);
   });

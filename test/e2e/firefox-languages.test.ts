@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
 import { POPUP_PAGE } from '../../src/platform/popup-pages';
+import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 const LANGUAGES = [
   { language: 'de', direction: 'ltr' },
@@ -38,8 +39,8 @@ describe.each(LANGUAGES)('Firefox in $language', ({ language, direction }) => {
     );
     expect(cssDirection).toBe(direction);
     expect(await popup.$eval('#typed-url', (field) => field.getAttribute('dir'))).toBe('ltr');
-    await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article`);
-    await popup.click('button[type="submit"]');
+    await typeWhenShown(popup, '#typed-url', `${session.standIn.baseUrl}/demo/article`);
+    await clickWhenShown(popup, 'button[type="submit"]');
     await popup.waitForSelector('[data-testid="copy-status"]');
     await expect.poll(() => popup.$eval('[data-testid="copy-status"]', (status) => status.textContent)).toBe(t('popupCopied'));
     await popup.close();

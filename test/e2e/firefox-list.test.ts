@@ -11,6 +11,7 @@ import { delimitedRows } from '../../src/list/delimited-text';
 import { pollUntil } from '../../tooling/poll';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
+import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 const { t } = wordsIn('en');
 let session: FirefoxSession;
@@ -39,11 +40,11 @@ describe('shorten a list in Firefox', () => {
     const page = await session.firefox.openExtensionPage('src/list/index.html');
     await page.waitForSelector('#list-addresses');
     // Typed for real: each line, then Enter for the next.
-    await page.type('#list-addresses', lines.join('\n'));
-    await page.click(`button::-p-text(${t('listCheck')})`);
+    await typeWhenShown(page, '#list-addresses', lines.join('\n'));
+    await clickWhenShown(page, `button::-p-text(${t('listCheck')})`);
     expect(await textOf(page, 'plan-counts')).toBe([t('listPlanAddresses', 5), t('listPlanFresh', 3), t('listPlanDuplicates', 1), t('listPlanInvalid', 1)].join(''));
 
-    await page.click(`button::-p-text(${t('listSend')})`);
+    await clickWhenShown(page, `button::-p-text(${t('listSend')})`);
     const summary = await textOf(page, 'list-summary');
     expect(summary).toBe(`${t('bulkSummaryMade', 3, 3)} · ${t('bulkSummarySkipped', 2)}`);
     const rows = await page.$$eval('[data-testid="list-row"]', (found) => found.map((row) => [row.getAttribute('data-status') ?? '', ...[...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')]));
@@ -57,7 +58,7 @@ describe('shorten a list in Firefox', () => {
 
     // A download starts from the tab in front.
     await page.bringToFront();
-    await page.click(`button::-p-text(${t('listDownloadCsv')})`);
+    await clickWhenShown(page, `button::-p-text(${t('listDownloadCsv')})`);
     const csv = await readFile(await downloaded(), 'utf8');
     const [header, ...records] = delimitedRows(csv.replace(/^\uFEFF/, ''), ',').map(({ cells }) => cells);
     expect(header).toEqual(['row', 'long_url', 'short_url', 'status', 'detail']);

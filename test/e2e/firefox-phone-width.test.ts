@@ -9,6 +9,7 @@ import { axeViolationsOf } from '../support/axe';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
 import { FITS_A_PHONE, PHONE, PHONE_LAYOUT_PROBE, type PhoneLayout } from '../support/phone-layout';
+import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 // Both schemes and both directions, in two browsers rather than four (a Firefox costs some 15 s here): the colours a
 // scheme gives do not depend on the language, nor the layout a direction gives on the scheme.
@@ -40,8 +41,8 @@ describe.each(SCHEMES)('Firefox at a phone’s width, in $language, $scheme', ({
     const popup = await onAPhone('src/popup/index.html');
     // In a tab, the popup's current tab is its own page, which cannot be shortened: it says so, and offers its field.
     await popup.waitForSelector('[role="alert"]');
-    await popup.type('#typed-url', `${session.standIn.baseUrl}/demo/article?phone=${scheme}`);
-    await popup.click('.url-form button[type="submit"]');
+    await typeWhenShown(popup, '#typed-url', `${session.standIn.baseUrl}/demo/article?phone=${scheme}`);
+    await clickWhenShown(popup, '.url-form button[type="submit"]');
     await popup.waitForSelector('[data-testid="short-url"]');
     await expect.poll(() => textOf(popup, '[data-testid="copy-status"]')).toBe(t('popupCopied'));
     const shortUrl = await popup.$eval<string, [], (field: Element) => string>('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value);

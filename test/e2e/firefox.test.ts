@@ -21,6 +21,7 @@ import { xdotool } from '../../tooling/browsers/xvfb';
 import { pollUntil, pollWithin } from '../../tooling/poll';
 import { HOSTILE_TITLE_PATH, OWN_LINK_ELSEWHERE, OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
+import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 let session: FirefoxSession;
 const { t } = wordsIn('en');
@@ -43,9 +44,9 @@ const permissionsCard = (page: Page) => textOf(page, '[data-testid="permissions"
 
 /** Replaces a field's value as a person would: select what is there, type over it. */
 async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await page.click(selector, { count: 3 });
+  await clickWhenShown(page, selector, { count: 3 });
   await page.keyboard.press('Backspace');
-  await page.type(selector, text);
+  await typeWhenShown(page, selector, text);
 }
 
 /** Closes the toolbar popup's panel: it stays open over the window until closed, and no other popup opens meanwhile. */
@@ -84,8 +85,8 @@ describe('the Firefox build', () => {
     const options = await session.firefox.openExtensionPage('src/options/index.html');
     await options.waitForSelector('#server-url');
     await typeInto(options, '#server-url', session.standIn.baseUrl);
-    await options.type('#token', token);
-    await options.click('button::-p-text(Save account)');
+    await typeWhenShown(options, '#token', token);
+    await clickWhenShown(options, 'button::-p-text(Save account)');
     await expect.poll(() => textOf(options, '[data-testid="account-save-status"]')).toBe(`The account “${new URL(session.standIn.baseUrl).host}” was saved.`);
     expect(await session.storedSettings()).toMatchObject({
       // Its name was its server's host: it follows the server.
@@ -108,8 +109,8 @@ describe('the Firefox build', () => {
     expect(await popup.$eval('[role="alert"]', (alert) => alert.getAttribute('data-error-kind'))).toBe('unsupported-scheme');
 
     const longUrl = `${session.standIn.baseUrl}/demo/article?typed=1`;
-    await popup.type('#typed-url', longUrl);
-    await popup.click('.url-form button[type="submit"]');
+    await typeWhenShown(popup, '#typed-url', longUrl);
+    await clickWhenShown(popup, '.url-form button[type="submit"]');
     await popup.waitForSelector('[data-testid="short-url"]');
     const shortUrl = await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value);
     expect(shortUrl).toMatch(session.shortUrlPattern());
@@ -141,8 +142,8 @@ describe('the Firefox build', () => {
       const popup = await session.firefox.openExtensionPage('src/popup/index.html');
       await popup.waitForSelector('[role="alert"]');
       const longUrl = `${session.standIn.baseUrl}/demo/article?typed=removed-elsewhere`;
-      await popup.type('#typed-url', longUrl);
-      await popup.click('.url-form button[type="submit"]');
+      await typeWhenShown(popup, '#typed-url', longUrl);
+      await clickWhenShown(popup, '.url-form button[type="submit"]');
       await expect.poll(() => popup.$eval('[role="alert"]', (alert) => alert.getAttribute('data-error-kind'))).toBe('active-account-removed');
       expect(await textOf(popup, '[role="alert"]')).toContain('“Temporary”, the account you were using, was removed on another computer through sync (');
       expect(session.standIn.apiRequests()).toEqual([]);
@@ -161,14 +162,14 @@ describe('the Firefox build', () => {
     await session.configure({ serverUrl: session.standIn.baseUrl, token: session.standIn.demoToken, campaignPresets: undefined });
     const popup = await session.firefox.openExtensionPage('src/popup/index.html');
     const longUrl = `${session.standIn.baseUrl}/demo/destination?from=ff-popup-campaign`;
-    await popup.type('#typed-url', longUrl);
+    await typeWhenShown(popup, '#typed-url', longUrl);
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('[data-testid="short-url"]');
-    await popup.click('button::-p-text(Campaign)');
+    await clickWhenShown(popup, 'button::-p-text(Campaign)');
     await popup.waitForSelector('[data-testid="campaign-panel"] form');
     const fields = await popup.$$('[data-testid="campaign-panel"] input');
     for (const [index, value] of ['mastodon', 'social', 'launch'].entries()) await fields[index]?.type(value);
-    await popup.click('button::-p-text(Tag and shorten)');
+    await clickWhenShown(popup, 'button::-p-text(Tag and shorten)');
     await popup.waitForSelector('[data-testid="campaign-note"]');
     const tagged = `${longUrl}&utm_source=mastodon&utm_medium=social&utm_campaign=launch`;
     expect(await textOf(popup, '[data-testid="long-url"]')).toBe(tagged);
@@ -182,8 +183,8 @@ describe('the Firefox build', () => {
     await popup.waitForSelector('[role="alert"]');
     session.standIn.setFault({ kind: 'drop-connection' });
     const longUrl = `${session.standIn.baseUrl}/demo/article?typed=offline`;
-    await popup.type('#typed-url', longUrl);
-    await popup.click('.url-form button[type="submit"]');
+    await typeWhenShown(popup, '#typed-url', longUrl);
+    await clickWhenShown(popup, '.url-form button[type="submit"]');
     await popup.waitForSelector('[role="timer"]');
     expect(await textOf(popup, '[role="timer"]')).toBe('Waiting for the network…');
     // Tried again meanwhile: each try dropped before the server counted it.
@@ -223,8 +224,8 @@ describe('the Firefox build', () => {
     await popup.waitForSelector('[role="alert"]');
     session.standIn.setFault({ kind: 'status', status: 429, body: '{"message":"Too Many Attempts."}', headers: { 'Retry-After': '2' } }, { times: 1 });
     const longUrl = `${session.standIn.baseUrl}/demo/article?typed=waiting`;
-    await popup.type('#typed-url', longUrl);
-    await popup.click('.url-form button[type="submit"]');
+    await typeWhenShown(popup, '#typed-url', longUrl);
+    await clickWhenShown(popup, '.url-form button[type="submit"]');
     await popup.waitForSelector('[role="timer"]');
     expect(await textOf(popup, '[role="timer"]')).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
     await popup.waitForSelector('[data-testid="short-url"]');
@@ -242,7 +243,7 @@ describe('the Firefox build', () => {
     session.standIn.setFault({ kind: 'drop-connection' });
     expect(await connectionStatusAfterTest(options)).toMatch(/^Can't reach 127\.0\.0\.1/);
     session.standIn.setFault(null);
-    await options.click('button::-p-text(Allow access to)');
+    await clickWhenShown(options, 'button::-p-text(Allow access to)');
     const hasAccess = () =>
       session.firefox.evaluateInExtension(
         (origins) => (globalThis as unknown as { browser: typeof chrome }).browser.permissions.contains({ origins }),
@@ -269,7 +270,7 @@ describe('the Firefox build', () => {
     const moved = await session.firefox.openExtensionPage('src/options/index.html');
     await moved.waitForSelector('#server-url');
     await typeInto(moved, '#server-url', `https://localhost:${new URL(session.standIn.baseUrl).port}`);
-    await moved.click('button::-p-text(Save account)');
+    await clickWhenShown(moved, 'button::-p-text(Save account)');
     await expect.poll(() => textOf(moved, '[data-testid="account-save-status"]')).toBe(`The account “localhost:${new URL(session.standIn.baseUrl).port}” was saved.`);
     await expect.poll(hasAccess).toBe(false);
     await moved.close();
@@ -288,11 +289,11 @@ describe('the Firefox build', () => {
     const trying = await session.firefox.openExtensionPage('src/options/index.html');
     await trying.waitForSelector('#server-url');
     await typeInto(trying, '#server-url', tried);
-    await trying.type('#token', triedToken);
+    await typeWhenShown(trying, '#token', triedToken);
     session.standIn.setFault({ kind: 'drop-connection' });
     expect(await connectionStatusAfterTest(trying)).toMatch(/^Can't reach localhost/);
     session.standIn.setFault(null);
-    await trying.click('button::-p-text(Allow access to localhost)');
+    await clickWhenShown(trying, 'button::-p-text(Allow access to localhost)');
     await expect.poll(() => hasAccess('https://localhost/*')).toBe(true);
     await expect.poll(() => permissionsCard(trying)).toContain('Access to localhost: no server in your settings uses it.');
     await trying.close();
@@ -304,13 +305,13 @@ describe('the Firefox build', () => {
     session.standIn.setFault({ kind: 'drop-connection' });
     expect(await connectionStatusAfterTest(saved)).toMatch(/^Can't reach 127\.0\.0\.1/);
     session.standIn.setFault(null);
-    await saved.click('button::-p-text(Allow access to)');
+    await clickWhenShown(saved, 'button::-p-text(Allow access to)');
     await expect.poll(() => hasAccess('https://127.0.0.1/*')).toBe(true);
     await saved.close();
     const listing = await session.firefox.openExtensionPage('src/options/index.html');
     await expect.poll(() => permissionsCard(listing)).toContain("Access to 127.0.0.1: the server in your settings. Without it, the browser may block the extension's requests to it.");
     expect(await hasAccess('https://127.0.0.1/*')).toBe(true);
-    await listing.click('button[aria-label="Give back access to 127.0.0.1"]');
+    await clickWhenShown(listing, 'button[aria-label="Give back access to 127.0.0.1"]');
     await expect.poll(() => hasAccess('https://127.0.0.1/*')).toBe(false);
     await expect.poll(() => permissionsCard(listing)).toContain('None: Shrtnr uses only the permissions it was installed with.');
     await listing.close();
@@ -442,7 +443,7 @@ describe('the Firefox build, headed under Xvfb', () => {
       headed.standIn.setFault({ kind: 'drop-connection' });
       expect(await connectionStatusAfterTest(options)).toMatch(/^Can't reach 127\.0\.0\.1/);
       headed.standIn.setFault(null);
-      await options.click('button::-p-text(Allow access to)');
+      await clickWhenShown(options, 'button::-p-text(Allow access to)');
       await options.close();
       // The popup on a page: the active account's link, then the switcher's other choice makes it the other's.
       const articleUrl = `${headed.standIn.baseUrl}/demo/article?from=ff-switch`;
