@@ -134,7 +134,7 @@ describe('server faults, in the popup', () => {
     expect(shown).toEqual({ kind: 'timeout', message: TIMED_OUT });
     await retryWorks(popup, tab);
     survived.push('server slower than the timeout');
-  }, 30_000);
+  });
 
   it('an untrusted certificate', async () => {
     const untrusted = await startStandIn();
@@ -241,7 +241,7 @@ describe('hostile answers, in the popup: a clear message, nothing copied, the to
     expect(await session.readClipboard()).toBe('before');
     expect(session.otherOrigin.requests()).toEqual([]);
     refused.push('body trickling past the timeout');
-  }, 30_000);
+  });
 });
 
 /** The server and token typed in the options page, `fault` set on the next request, and what Test connection then says. */
@@ -338,5 +338,5 @@ describe('the service worker stopped', () => {
     await restarted.evaluate(() => (globalThis as unknown as { shrtnrE2e: { onNotificationClicked(id: string): Promise<void> } }).shrtnrE2e.onNotificationClicked('shrtnr-offer'));
     expect(await session.readClipboard()).toBe(offered);
     survived.push('worker stopped during a request');
-  }, 60_000);
+  });
 });

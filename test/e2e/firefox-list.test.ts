@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** The text of the page's element, once it has some. */
 async function textOf(page: Page, testId: string): Promise<string> {
-  const handle = await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent || undefined, { timeout: 20_000 }, testId);
+  const handle = await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent || undefined, { timeout: 30_000 }, testId);
   return String(await handle.jsonValue());
 }
 

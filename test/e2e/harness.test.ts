@@ -10,14 +10,12 @@ import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../../tooli
 import { pollUntil, pollWithin } from '../../tooling/poll';
 
 const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
-const HOOK_TIMEOUT_MS = 30_000;
-const TEST_TIMEOUT_MS = 20_000;
 
 let server: HttpsTestServer;
 
 beforeAll(async () => {
   server = await startHttpsTestServer();
-}, HOOK_TIMEOUT_MS);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -64,17 +62,17 @@ describe('headless extension browser', () => {
 
   beforeAll(async () => {
     harness = await launchExtensionBrowser({ extensionDir: FIXTURE_DIR, trustedSpkiHashes: [server.spkiHash] });
-  }, HOOK_TIMEOUT_MS);
+  });
 
   afterAll(async () => {
     await harness?.close();
-  }, HOOK_TIMEOUT_MS);
+  });
 
   it('finds the extension id and its service worker', async () => {
     expect(harness.extensionId).toMatch(/^[a-p]{32}$/);
     const worker = await harness.serviceWorker();
     expect(worker.url()).toBe(harness.extensionUrl('worker.js'));
-  }, TEST_TIMEOUT_MS);
+  });
 
   it('opens the real popup on the given tab, at its natural size, and reads what it copied', async () => {
     const linkTab = await openTab(harness, linkPageUrl());
@@ -85,7 +83,7 @@ describe('headless extension browser', () => {
     expect(width).toBe(320);
     expect(await harness.readClipboard(blankPageUrl())).toBe(`popup:${linkPageUrl()}`);
     await Promise.all([linkTab.close(), otherTab.close()]);
-  }, TEST_TIMEOUT_MS);
+  });
 
   it('reads what the worker copied through an offscreen document', async () => {
     const worker = await harness.serviceWorker();
@@ -95,7 +93,7 @@ describe('headless extension browser', () => {
       await copy(value);
     }, text);
     expect(await harness.readClipboard(blankPageUrl())).toBe(text);
-  }, TEST_TIMEOUT_MS);
+  });
 
   it('stops the service worker, and the next extension event starts a new one', async () => {
     const before = await startIdOf(await harness.serviceWorker());
@@ -108,7 +106,7 @@ describe('headless extension browser', () => {
     expect(reply.workerStartId).not.toBe(before);
     expect(await startIdOf(await harness.serviceWorker())).toBe(reply.workerStartId);
     await extensionPage.close();
-  }, TEST_TIMEOUT_MS);
+  });
 });
 
 describe('headed extension browser under Xvfb', () => {
@@ -123,17 +121,17 @@ describe('headed extension browser under Xvfb', () => {
       headless: false,
       display: xvfb.display,
     });
-  }, HOOK_TIMEOUT_MS);
+  });
 
   afterAll(async () => {
     await harness?.close();
     await xvfb?.stop();
-  }, HOOK_TIMEOUT_MS);
+  });
 
   it('chooses the extension item of the native context menu on a link', async () => {
     const page = await openTab(harness, linkPageUrl());
     await page.bringToFront();
-    await openNativeMenu(xvfb.display, () => page.click('#target', { button: 'right' }));
+    await openNativeMenu(xvfb.display, () => page.click('#target', { button: 'right' }), { timeoutMs: 30_000 });
     // The extension's single item sits just above "Inspect", the menu's last item:
     // from no selection, Up wraps to the last item, a second Up reaches ours.
     await xdotool(xvfb.display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
@@ -143,7 +141,7 @@ describe('headed extension browser under Xvfb', () => {
     expect(outcome).toEqual({ lastMenuCopy: expected });
     expect(await harness.readClipboard(blankPageUrl())).toBe(expected);
     await page.close();
-  }, TEST_TIMEOUT_MS);
+  });
 
   it('presses a key held down once: the display repeats no key, which a release late on a loaded machine would press again in the page', async () => {
     const page = await openTab(harness, blankPageUrl());
@@ -170,7 +168,7 @@ describe('headed extension browser under Xvfb', () => {
     }
     expect(await presses()).toBe(1);
     await page.close();
-  }, TEST_TIMEOUT_MS);
+  });
 
   it('opens the real popup headed too', async () => {
     const tab = await openTab(harness, linkPageUrl());
@@ -178,5 +176,5 @@ describe('headed extension browser under Xvfb', () => {
     expect(shownUrl).toBe(linkPageUrl());
     expect(await harness.readClipboard(blankPageUrl())).toBe(`popup:${linkPageUrl()}`);
     await tab.close();
-  }, TEST_TIMEOUT_MS);
+  });
 });

@@ -42,8 +42,9 @@ describe('host access to another server, in Chromium', () => {
     await answerPermissionPrompt(session.xvfb, () => options.getByRole('button', { name: `Allow access to ${host}` }).click(), 'allow');
 
     await expect.poll(holdsAccess).toBe(true);
-    // Granted, the page tests the connection again, and this time the request goes through.
-    expect(await connectionStatus(options)).toBe(`Connected to ${host}: the token works.`);
+    // Granted, the page tests the connection again, and this time the request goes through. Polled for that answer:
+    // until the page hears of the grant, the last test's "Can't reach" is still there to be read.
+    await expect.poll(() => options.getByTestId('connection-status').textContent()).toBe(`Connected to ${host}: the token works.`);
     expect(session.standIn.apiRequests().map((request) => request.path)).toEqual(['/api/v1/ping']);
     await expect
       .poll(() => options.getByTestId('permissions').getByRole('listitem').allTextContents())

@@ -34,4 +34,4 @@ it(`a run of ${SHAPE.tabs} tabs with clicks, popups and ${SHAPE.stops} worker st
   const { acceptable, late, actual } = result.clipboard;
   expect(late).not.toContain(actual);
   expect(acceptable.length === 0 || acceptable.includes(actual), `the clipboard holds ${actual}, not the last in-time click's (${acceptable.join(' or ')})`).toBe(true);
-}, 180_000);
+});

@@ -45,5 +45,5 @@ describe('the project command', () => {
     expect(printed(output, 'Clipboard holds:'), output).toBe(shortUrl);
     expect(printed(output, 'Following it lands on:'), output).toBe(`${standIn}/demo/article`);
     expect(await gitStatus()).toBe(before);
-  }, 120_000);
+  });
 });

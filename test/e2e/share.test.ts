@@ -85,6 +85,8 @@ describe('share in Chromium', () => {
     const expected = `https://x.com/intent/post?text=${TITLE_ENCODED}&url=${encoded(shortUrl)}`;
     const opened = await tabAt(expected);
     await closed;
+    // The tab's address is its own once the navigation commits, before its title is parsed.
+    await opened.waitForLoadState('domcontentloaded');
     expect(await opened.title()).toBe('Stand-in for x.com');
     // The site got the link and the title, nothing else: no referrer, no opener to reach back with.
     expect(destinations.requests().slice(before)).toEqual([{ url: expected, referer: undefined }]);

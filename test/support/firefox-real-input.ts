@@ -24,6 +24,18 @@ function headedXvfb(session: FirefoxSession): XvfbServer {
 }
 
 /**
+ * What of a page's title its X window's name is looked for by: its first run of letters, digits and spaces. The name is
+ * matched as a regular expression (xdotool search --name), and a hostile page's title holds what X's name may not
+ * (U+FFFE, U+FFFF: firefox.test.ts's title with characters XML forbids).
+ */
+function windowNameOf(title: string): string {
+  const plain = title.split(/[^\p{L}\p{N} ]/u)[0]?.trim() ?? '';
+  // Empty, it would match any window, and any focus.
+  if (plain === '') throw new Error(`The page's title "${title}" starts with no letter to find its X window by.`);
+  return plain;
+}
+
+/**
  * The page in front, and the X window it is in (Firefox's menu takes its keys from the focused
  * window): its heading clicked, and waited for until the window bears the page's title.
  */
@@ -31,7 +43,7 @@ export async function inFront(session: FirefoxSession, page: Page): Promise<stri
   const { display } = headedXvfb(session);
   await page.bringToFront();
   if ((await page.$('h1')) !== null) await page.click('h1');
-  const title = await page.title();
+  const title = windowNameOf(await page.title());
   return pollUntil(async () => (await xdotool(display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
     timeoutMs: 30_000,
     failure: `No X window is named after "${title}".`,
@@ -61,7 +73,7 @@ export async function pressFirefoxShortcut(session: FirefoxSession, page: Page):
   await xdotool(display, 'windowfocus', '--sync', browserWindow);
   // Pressed once X has the focus in that window, as Chromium's shortcut is (real-input.ts): once, under load, the
   // key went nowhere, and the shortcut was never heard.
-  const title = await page.title();
+  const title = windowNameOf(await page.title());
   let focused = '';
   await pollUntil(async () => ((focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => '')).includes(title) ? true : undefined), {
     timeoutMs: 30_000,

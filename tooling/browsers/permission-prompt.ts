@@ -17,7 +17,7 @@ export type PromptOnScreen = 'allow disabled' | 'ready';
 const LEAST_BUTTON_WIDTH = 24;
 /** Deny's focus ring and the space between the two buttons. */
 const MOST_GAP = 32;
-const WAIT_MS = 20_000;
+const WAIT_MS = 30_000;
 
 type Paint = 'deny' | 'allow' | 'allow disabled' | 'other';
 
