@@ -66,6 +66,16 @@ describe('the locales', () => {
     expect(unused).toEqual([]);
   });
 
+  // Chrome shows the extension's name as the title of its context-menu item, and each menu word as an item's title:
+  // there an & marks an access key and is not shown ("Shrtnr: shorten & copy" showed as "Shrtnr: shorten  copy"),
+  // and %s becomes the selected text. The user's names are escaped as they go in (menuTitle); these are written so.
+  it.each(LOCALES)('%s: the words Chrome puts in a context menu hold no & and no per-cent s', (locale) => {
+    const catalogue = readLocale(locale);
+    const menuWords = Object.entries(catalogue).filter(([key]) => key === 'extensionName' || key.startsWith('menu'));
+    expect(menuWords.length).toBeGreaterThan(7);
+    expect(menuWords.filter(([, { message }]) => /&|%s/.test(message))).toEqual([]);
+  });
+
   it('every key the manifest names exists', () => {
     const keys = JSON.stringify(manifest).match(/__MSG_(\w+)__/g)?.map((name) => name.slice(6, -2)) ?? [];
     expect(keys.length).toBeGreaterThan(3);

@@ -85,6 +85,13 @@ describe('the menu items', () => {
     expect(under(MENU_IDS.campaigns)).toEqual([['campaign:Q&A && more', 'Q&&A &&&& more']]);
   });
 
+  it("show a name's %s as written, not as the selected text", async () => {
+    await area.set({ accounts: [HOME, { ...WORK, name: '50%sale' }], campaignPresets: [{ ...NEWSLETTER, name: '%s and %S' }] });
+    await createMenus();
+    expect(under(MENU_IDS.pageWithAccount)).toEqual([['account-page:account-1', 'Home'], ['account-page:account-2', '50%\u2060sale']]);
+    expect(under(MENU_IDS.campaigns)).toEqual([['campaign:%s and %S', '%\u2060s and %S']]);
+  });
+
   it('are made anew each round, never twice over', async () => {
     await area.set({ campaignPresets: [NEWSLETTER] });
     await Promise.all([createMenus(), createMenus()]);

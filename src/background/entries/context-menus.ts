@@ -69,11 +69,13 @@ export function createMenus(): Promise<void> {
 }
 
 /**
- * A name the user gave (an account's, a preset's) as an item's title. Chrome and Firefox read an `&` in a title as
- * marking the next letter as the item's access key, unshown, and show `&&` as one `&` (MDN, menus.create;
- * w3c/webextensions#1064): "R&D" showed as "RD".
+ * A name the user gave (an account's, a preset's) as an item's title, shown as written. Chrome and Firefox read an `&`
+ * in a title as marking the next letter as the item's access key, unshown, and show `&&` as one `&` (MDN, menus.create;
+ * w3c/webextensions#1064): "R&D" showed as "RD". Both put the selected text in place of `%s` (Chrome in every item,
+ * selection or none, MenuItem::TitleWithReplacement, with no escape for it; Firefox when text is selected): a word
+ * joiner (U+2060, unseen) between `%` and `s` keeps "50%sale" from showing as "50ale".
  */
-export const menuTitle = (name: string): string => name.replaceAll('&', '&&');
+export const menuTitle = (name: string): string => name.replaceAll('&', '&&').replaceAll('%s', '%\u2060s');
 
 /** How many rounds of menu creation this worker started, and the end of the latest (the e2e hooks read it). */
 export function menuRounds(): { started: number; latest: Promise<void> } {
