@@ -5,13 +5,12 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delimitedRows } from '../../src/list/delimited-text';
 import { pollUntil } from '../../tooling/poll';
 import { startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { wordsIn } from '../support/locale-catalogue';
-import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
+import { clickWhenShown, textWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 const { t } = wordsIn('en');
 let session: FirefoxSession;
@@ -27,12 +26,6 @@ afterAll(async () => {
   await rm(downloads, { recursive: true, force: true });
 });
 
-/** The text of the page's element, once it has some. */
-async function textOf(page: Page, testId: string): Promise<string> {
-  const handle = await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent || undefined, { timeout: 30_000 }, testId);
-  return String(await handle.jsonValue());
-}
-
 describe('shorten a list in Firefox', () => {
   it('a list typed into the page: planned, shortened past the server\'s limit, its table downloaded as CSV', async () => {
     const base = session.standIn.baseUrl;
@@ -42,10 +35,10 @@ describe('shorten a list in Firefox', () => {
     // Typed for real: each line, then Enter for the next.
     await typeWhenShown(page, '#list-addresses', lines.join('\n'));
     await clickWhenShown(page, `button::-p-text(${t('listCheck')})`);
-    expect(await textOf(page, 'plan-counts')).toBe([t('listPlanAddresses', 5), t('listPlanFresh', 3), t('listPlanDuplicates', 1), t('listPlanInvalid', 1)].join(''));
+    expect(await textWhenShown(page, '[data-testid="plan-counts"]')).toBe([t('listPlanAddresses', 5), t('listPlanFresh', 3), t('listPlanDuplicates', 1), t('listPlanInvalid', 1)].join(''));
 
     await clickWhenShown(page, `button::-p-text(${t('listSend')})`);
-    const summary = await textOf(page, 'list-summary');
+    const summary = await textWhenShown(page, '[data-testid="list-summary"]');
     expect(summary).toBe(`${t('bulkSummaryMade', 3, 3)} · ${t('bulkSummarySkipped', 2)}`);
     const rows = await page.$$eval('[data-testid="list-row"]', (found) => found.map((row) => [row.getAttribute('data-status') ?? '', ...[...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')]));
     expect(rows.map(([status]) => status)).toEqual(['new', 'new', 'invalid', 'repeated', 'new']);

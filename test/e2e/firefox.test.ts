@@ -21,7 +21,7 @@ import { xdotool } from '../../tooling/browsers/xvfb';
 import { pollUntil, pollWithin } from '../../tooling/poll';
 import { HOSTILE_TITLE_PATH, OWN_LINK_ELSEWHERE, OWN_LINK_PATHS, WRITING_PATH } from '../../tooling/stand-in/demo-pages';
 import { startStandIn, type StandIn } from '../../tooling/stand-in/server';
-import { clickWhenShown, typeWhenShown } from '../support/puppeteer-input';
+import { clickWhenShown, textWhenShown, typeWhenShown } from '../support/puppeteer-input';
 
 let session: FirefoxSession;
 const { t } = wordsIn('en');
@@ -227,8 +227,7 @@ describe('the Firefox build', () => {
     await typeWhenShown(popup, '#typed-url', longUrl);
     await clickWhenShown(popup, '.url-form button[type="submit"]');
     // Read in the frame it shows: the wait lasts two seconds, and a second look could come after it ended.
-    const countdown = await popup.waitForFunction(() => document.querySelector('[role="timer"]')?.textContent || undefined);
-    expect(String(await countdown.jsonValue())).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
+    expect(await textWhenShown(popup, '[role="timer"]')).toMatch(/^Waiting [12] seconds? for the server's limit…$/);
     await popup.waitForSelector('[data-testid="short-url"]');
     expect(await popup.$eval('[data-testid="short-url"]', (field) => (field as HTMLInputElement).value)).toMatch(session.shortUrlPattern());
     expect(await popup.$('[role="alert"]')).toBeNull();

@@ -31,3 +31,16 @@ export async function typeWhenShown(page: Page, selector: string, text: string):
     await element.dispose();
   }
 }
+
+/**
+ * The element's text, read in the first frame it has any: a second look could come after it changed (a countdown
+ * that lasts two seconds, a summary that a later answer rewrites).
+ */
+export async function textWhenShown(page: Page, selector: string): Promise<string> {
+  const text = await page.waitForFunction((wanted) => document.querySelector(wanted)?.textContent || undefined, {}, selector);
+  try {
+    return String(await text.jsonValue());
+  } finally {
+    await text.dispose();
+  }
+}
