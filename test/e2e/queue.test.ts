@@ -10,13 +10,13 @@ import type { BackgroundOutcome } from '../../src/background/delivery/deliver';
 import { pollUntil } from '../../tooling/poll';
 import { ageJournalledClicks } from '../support/aged-journal';
 import { startE2eSession, type E2eSession } from '../support/e2e-session';
-import { holdNextAnswer, releaseHeldAnswer } from '../support/held-answer';
+import { holdNextAnswer, releaseHeldAnswer, restoreRequestTimeout } from '../support/held-answer';
 import { countdownShown, shownError } from '../support/popup-page';
 import { settledBadge } from '../support/toolbar-badge';
 
 const LIMIT = 10;
-// Long enough for the popup to ask inside the window the last click spent (see spendTheWindow) on a machine several
-// times slower than an idle one; every test here waits out a window or two, so not longer.
+// Long enough for a test to act on a countdown it has seen (click Cancel, stop the worker) before the window ends, on a
+// machine several times slower than an idle one; every test here waits out a window or two, so not longer.
 const WINDOW_MS = 5_000;
 let session: E2eSession;
 
@@ -82,29 +82,34 @@ const journalledJobs = async () => (await (await session.worker()).evaluate(asyn
 const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
 
 /**
- * The window spent, and the worker told so: all of it but one request by another client with the same token (a
- * phone, say), then one menu click, whose answer says none is left. What comes next must come inside the window (the
- * wait is on real time, the browser's and the server's), which opened just before that click: ten clicks spending it
- * took too long on a loaded machine. The log is cleared after.
+ * The window spent, and the worker told so, with what `queueBehind` queues already waiting: the window starts only
+ * then, so what comes after has all of it, however long the queuing took (opening a popup on a loaded machine has
+ * taken most of a window). One menu click first, its answer held by the stand-in: a fresh worker's gate sends one
+ * request at a time until one is answered (gate-types.ts), so what `queueBehind` queues waits behind it. Once the
+ * journal holds every job, all of the window but one request is spent by another client with the same token (a
+ * phone, say), and the click is answered as the window's last request: none left, it says. The log is cleared then.
+ * `holdNext` holds the next answer too (the first sent after the window), with the worker waiting for it as long.
  */
-async function spendTheWindow(prefix: string): Promise<void> {
+async function spendTheWindowBehind<Queued>(prefix: string, queueBehind: () => Promise<Queued>, { holdNext = false } = {}): Promise<Queued> {
+  await holdNextAnswer(session, { times: holdNext ? 2 : 1 });
+  const clicking = menuClicks(1, prefix);
+  await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
+  const queued = await queueBehind();
+  await expect.poll(journalledJobs).toHaveLength(2);
   session.standIn.spendRateLimit(LIMIT - 1);
-  const [click] = await menuClicks(1, prefix);
-  expect(shortUrlOf(click)).toMatch(session.shortUrlPattern());
+  session.standIn.releaseHeld();
   session.standIn.clearLog();
+  if (!holdNext) await restoreRequestTimeout(session);
+  const [click] = await clicking;
+  expect(shortUrlOf(click)).toMatch(session.shortUrlPattern());
+  return queued;
 }
 
-/**
- * The popup opened on a tab over the limit: the tab opened first, then the window spent, then the popup opens. Only
- * the last click's answer and the popup's own opening separate the window's start from its request, which the test
- * needs inside the window: about a second when the machine is idle. `beforeOpening` runs between the spend and the
- * popup (the log is cleared by then).
- */
-async function popupOverTheLimit(prefix: string, beforeOpening: () => Promise<void> | void = () => undefined): Promise<{ tab: Page; popup: Page }> {
+/** The popup opened on a tab and waiting behind a click that spends the window (see spendTheWindowBehind). */
+async function popupOverTheLimit(prefix: string, options?: { holdNext?: boolean }): Promise<{ tab: Page; popup: Page }> {
   const tab = await session.openTab('/demo/article');
-  await spendTheWindow(prefix);
-  await beforeOpening();
-  return { tab, popup: await session.browser.openPopup(tab) };
+  const popup = await spendTheWindowBehind(prefix, () => session.browser.openPopup(tab), options);
+  return { tab, popup };
 }
 
 describe('one queue for every shortening', () => {
@@ -181,7 +186,7 @@ describe('one queue for every shortening', () => {
   it('the popup closed and opened again on a link that waits: the second joins the first, one request for both', async () => {
     // Once the window is over and the link is sent, the server holds its answer: the link is not made
     // before the second popup is open, however slow the machine.
-    const { tab, popup: first } = await popupOverTheLimit('spend-for-join', () => holdNextAnswer(session));
+    const { tab, popup: first } = await popupOverTheLimit('spend-for-join', { holdNext: true });
     await first.getByRole('timer').waitFor();
     await first.close();
     const again = await session.browser.openPopup(tab);
@@ -198,8 +203,8 @@ describe('one queue for every shortening', () => {
   });
 
   it('the server changed in the settings while a link waits: it is not sent to the new server, and says why', async () => {
-    await spendTheWindow('spend-before-switch');
-    const waiting = menuClicks(1, 'switched');
+    // Wrapped: the click's outcome comes only after the window, which starts once the click is queued.
+    const { waiting } = await spendTheWindowBehind('spend-before-switch', async () => ({ waiting: menuClicks(1, 'switched') }));
     await pollUntil(async () => ((await session.badge()).text === '1' ? true : undefined), { timeoutMs: 30_000, failure: 'The link never waited.' });
     await session.configure({ serverUrl: session.otherOrigin.baseUrl, token: session.otherOrigin.demoToken });
     const [outcome] = await waiting;
