@@ -1,12 +1,14 @@
 // Proves the browser harness (tooling/browsers/extension-browser.ts, xvfb.ts) on a throwaway
 // fixture extension: the real toolbar popup, service-worker stop/restart, both clipboard
-// paths, and a real right-click on a link through Chromium's native menu under Xvfb.
+// paths, and a real right-click on a link through Chromium's native menu under Xvfb, walked
+// as the product's tests walk it.
 import { resolve } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../../tooling/browsers/extension-browser';
 import { startHttpsTestServer, type HttpsTestServer } from '../support/https-test-server';
-import { openNativeMenu, startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import { chooseExtensionItem } from '../support/native-menus';
+import { startXvfb, xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil, pollWithin } from '../../tooling/poll';
 
 const FIXTURE_DIR = resolve(import.meta.dirname, '../fixtures/harness-extension');
@@ -131,10 +133,9 @@ describe('headed extension browser under Xvfb', () => {
   it('chooses the extension item of the native context menu on a link', async () => {
     const page = await openTab(harness, linkPageUrl());
     await page.bringToFront();
-    await openNativeMenu(xvfb.display, () => page.click('#target', { button: 'right' }), { timeoutMs: 30_000 });
-    // The extension's single item sits just above "Inspect", the menu's last item:
-    // from no selection, Up wraps to the last item, a second Up reaches ours.
-    await xdotool(xvfb.display, 'key', '--delay', '50', 'Up', 'Up', 'Return');
+    // The walk the product's tests take (test/support/native-menus.ts): each key seen on the screen, Return on the row
+    // that shows the fixture's icon. Keys sent blind as the menu opens can be lost ("Up Up Return" once chose "Inspect").
+    await chooseExtensionItem(xvfb, FIXTURE_DIR, () => page.click('#target', { button: 'right' }));
 
     const outcome = await waitForMenuOutcome(harness, 30_000);
     const expected = 'menu:https://example.test/some/long/path?x=1';
