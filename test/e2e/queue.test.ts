@@ -71,35 +71,41 @@ const shortUrlOf = (outcome: BackgroundOutcome | undefined): string | undefined 
 /** The long URLs the stand-in was asked to shorten, in order. */
 const requestedUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body) as { url: string }).url);
 
-/** The queue's jobs on record in the worker (storage.session `job:*`): none once every one has ended. */
 /** The long addresses of the jobs in the queue's journal and of the links in history: each click is in one or both once queued. */
 async function journalledOrMade(worker: Worker): Promise<Set<string>> {
   const journal = await worker.evaluate(async () => Object.entries(await chrome.storage.session.get(null)).flatMap(([key, job]) => (key.startsWith('job:') ? [(job as { longUrl: string }).longUrl] : [])));
   return new Set([...journal, ...(await session.history()).map((entry) => entry.longUrl)].filter((url) => url.startsWith('https://example.com/resumed/')));
 }
+/** The queue's jobs on record in the worker (storage.session `job:*`): none once every one has ended. */
 const journalledJobs = async () => (await (await session.worker()).evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).filter((key) => key.startsWith('job:'));
 
 const shortLinkShown = (popup: Page) => popup.getByLabel('Short link').inputValue({ timeout: 500 }).catch(() => '');
 
 /**
  * The window spent, and the worker told so, with what `queueBehind` queues already waiting: the window starts only
- * then, so what comes after has all of it, however long the queuing took (opening a popup on a loaded machine has
- * taken most of a window). One menu click first, its answer held by the stand-in: a fresh worker's gate sends one
- * request at a time until one is answered (gate-types.ts), so what `queueBehind` queues waits behind it. Once the
- * journal holds every job, all of the window but one request is spent by another client with the same token (a
- * phone, say), and the click is answered as the window's last request: none left, it says. The log is cleared then.
- * `holdNext` holds the next answer too (the first sent after the window), with the worker waiting for it as long.
+ * then, so however long the queuing took (opening a popup on a loaded machine has taken most of a window), what
+ * comes after has all of it but the click's own delivery (its history entry, its copy). One menu click first, its
+ * answer held by the stand-in: a fresh worker's gate sends one request at a time until one is answered
+ * (gate-types.ts), so what `queueBehind` queues waits behind it. Once the journal holds every job, all of the window
+ * but one request is spent by another client with the same token (a phone, say), and the click is answered as the
+ * window's last request: none left, it says. The log is cleared then. `holdNext` holds the next answer too (the
+ * first sent after the window), with the worker waiting for it as long.
  */
 async function spendTheWindowBehind<Queued>(prefix: string, queueBehind: () => Promise<Queued>, { holdNext = false } = {}): Promise<Queued> {
   await holdNextAnswer(session, { times: holdNext ? 2 : 1 });
   const clicking = menuClicks(1, prefix);
+  // Awaited below; if a step before fails, its rejection (the worker stopped by the next test) is not another test's.
+  clicking.catch(() => undefined);
   await expect.poll(() => session.standIn.apiRequests().length).toBe(1);
   const queued = await queueBehind();
   await expect.poll(journalledJobs).toHaveLength(2);
+  // Behind the held click, nothing else was sent.
+  expect(session.standIn.apiRequests()).toHaveLength(1);
+  // The click's request started with the long wait; the next ones start with the build's own.
+  if (!holdNext) await restoreRequestTimeout(session);
   session.standIn.spendRateLimit(LIMIT - 1);
   session.standIn.releaseHeld();
   session.standIn.clearLog();
-  if (!holdNext) await restoreRequestTimeout(session);
   const [click] = await clicking;
   expect(shortUrlOf(click)).toMatch(session.shortUrlPattern());
   return queued;

@@ -132,22 +132,21 @@ export async function visibleWindowIds(display: string): Promise<string[]> {
  * the display, which is how Chromium's native context menu shows up under Xvfb: a new
  * unnamed override-redirect window (no window manager runs here). Returns its id; keys
  * sent with xdotool afterwards go to the menu, which grabs the keyboard. `pick` tells the
- * menu among the windows new since (another may come with it), once it is there; by
- * default, the first.
+ * menu among the windows new since (another may come with it), once it is there.
  */
 export async function openNativeMenu(
   display: string,
   open: () => Promise<void>,
   {
-    timeoutMs = 5_000,
-    pick = async (fresh: string[]) => fresh[0],
+    timeoutMs,
+    pick,
     reached,
   }: {
-    timeoutMs?: number;
-    pick?: (fresh: string[]) => Promise<string | undefined>;
+    timeoutMs: number;
+    pick: (fresh: string[]) => Promise<string | undefined>;
     /** Whether the page saw the last `open` (its contextmenu event): one it never saw, with no window come, is made again, once. */
     reached?: () => Promise<boolean>;
-  } = {},
+  },
 ): Promise<string> {
   // The real pointer out of the menu's way (a corner the page's right-clicks never open a menu over): a menu
   // that opens under it highlights the item there, and keys then walk from that item, not from the menu's end.
