@@ -338,11 +338,7 @@ describe('the Firefox build, headed under Xvfb', () => {
   afterAll(() => headed?.close());
   beforeEach(() => headed.standIn.clearLog());
 
-  /**
-   * A real Alt+Shift+L on the page: the shortcut grants activeTab (the stand-in's pages are in no host permission).
-   * Pressed once X gives that window the focus: after a native menu or the popup's panel closes, the focus comes back
-   * to Firefox's window in its own time, and a key sent before goes nowhere.
-   */
+  /** A real Alt+Shift+L on the page (pressFirefoxShortcut): it grants activeTab (the stand-in's pages are in no host permission). */
   const pressShortcutOn = (page: Page): Promise<void> => pressFirefoxShortcut(headed, page);
 
   /** What a way in copied: the clipboard, emptied before it, once it changes. */

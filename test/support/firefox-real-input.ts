@@ -40,14 +40,20 @@ function windowNameOf(title: string): string {
  * window): its heading clicked, and waited for until the window bears the page's title.
  */
 export async function inFront(session: FirefoxSession, page: Page): Promise<string> {
+  return (await windowInFront(session, page)).window;
+}
+
+/** inFront's window, and the name it was found by. */
+async function windowInFront(session: FirefoxSession, page: Page): Promise<{ window: string; name: string }> {
   const { display } = headedXvfb(session);
   await page.bringToFront();
   if ((await page.$('h1')) !== null) await page.click('h1');
-  const title = windowNameOf(await page.title());
-  return pollUntil(async () => (await xdotool(display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
+  const name = windowNameOf(await page.title());
+  const window = await pollUntil(async () => (await xdotool(display, 'search', '--name', name).catch(() => '')).split('\n')[0] || undefined, {
     timeoutMs: 30_000,
-    failure: `No X window is named after "${title}".`,
+    failure: `No X window is named after "${name}".`,
   });
+  return { window, name };
 }
 
 /** A real right-click on `selector`, the page in front, and the extension's item chosen in Firefox's own menu with real keys. */
@@ -69,15 +75,14 @@ export async function chooseInFirefoxMenu(session: FirefoxSession, page: Page, s
 /** A real Alt+Shift+L ("Shorten the current tab") on the page, in front: the shortcut grants activeTab. */
 export async function pressFirefoxShortcut(session: FirefoxSession, page: Page): Promise<void> {
   const { display } = headedXvfb(session);
-  const browserWindow = await inFront(session, page);
+  const { window: browserWindow, name } = await windowInFront(session, page);
   await xdotool(display, 'windowfocus', '--sync', browserWindow);
-  // Pressed once X has the focus in that window, as Chromium's shortcut is (real-input.ts): once, under load, the
-  // key went nowhere, and the shortcut was never heard.
-  const title = windowNameOf(await page.title());
+  // Pressed once X has the focus in that window, as Chromium's shortcut is (real-input.ts): after a native menu or the
+  // popup's panel closes, the focus comes back in Firefox's own time; once, under load, the key went nowhere.
   let focused = '';
-  await pollUntil(async () => ((focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => '')).includes(title) ? true : undefined), {
+  await pollUntil(async () => ((focused = await xdotool(display, 'getwindowfocus', 'getwindowname').catch(() => '')).includes(name) ? true : undefined), {
     timeoutMs: 30_000,
-    failure: () => `Firefox never had "${title}" focused; the focused window is ${JSON.stringify(focused)}.`,
+    failure: () => `Firefox never had "${name}" focused; the focused window is ${JSON.stringify(focused)}.`,
   });
   await xdotool(display, 'key', '--clearmodifiers', 'alt+shift+l');
 }
