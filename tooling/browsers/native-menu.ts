@@ -21,7 +21,9 @@ const KEY_SHOWN_MS = 1_500;
  * screen rather than trusting a count of keys:
  * - the menu is walked with Up from the bottom, one key at a time, to the row
  *   that carries the extension's icon; a key the menu did not show (a key sent
- *   as it opens can be lost: "Up Up Return" once chose "Inspect") is sent again;
+ *   as it opens can be lost: "Up Up Return" once chose "Inspect") is sent again,
+ *   and as a key counted lost may only be slow, a row reached after one is
+ *   taken only once the highlight stays on it for as long as a key may take;
  * - with a `path`, that row is the extension's submenu (both browsers group an
  *   extension's items there when it has more than one for what was
  *   right-clicked): Right opens it, seen as a new menu window with its first
@@ -46,13 +48,24 @@ export async function chooseIconItem(xvfb: XvfbServer, menuWindow: string, icon:
   const look = { background: commonest(first, box) };
   const column = (screen: ScreenImage) => Array.from({ length: box.height }, (_, row) => screen.pixel(probeX(box), box.y + row).join(',')).join(' ');
   let shown = column(first);
-  for (let keys = 0; same((await xvfb.screen()).pixel(probeX(box), iconY), look.background); keys += 1) {
+  const changed = async () => {
+    const now = column(await xvfb.screen());
+    return now === shown ? undefined : now;
+  };
+  // Whether a key counted lost and sent again may yet arrive, and move the highlight once more.
+  let mayOwe = false;
+  for (let keys = 0; ; keys += 1) {
+    if (!same((await xvfb.screen()).pixel(probeX(box), iconY), look.background)) {
+      const late = mayOwe ? await pollWithin(changed, { timeoutMs: KEY_SHOWN_MS }) : undefined;
+      if (late === undefined) break;
+      shown = late;
+      mayOwe = false;
+      continue;
+    }
     if (keys === MOST_KEYS) throw new Error(`${MOST_KEYS} Up keys never highlighted the extension's item in the menu ${menuWindow}.`);
-    const before = shown;
-    shown = (await keyShown(xvfb, 'Up', async () => {
-      const now = column(await xvfb.screen());
-      return now === before ? undefined : now;
-    })) ?? before;
+    const now = await keyShown(xvfb, 'Up', changed);
+    if (now === undefined) mayOwe = true;
+    else shown = now;
   }
   const menus = [menuWindow];
   for (const index of path) {
@@ -103,18 +116,32 @@ async function highlightRow(xvfb: XvfbServer, submenu: OpenMenu, index: number, 
   const rowAt = (top: number) => Math.round((top - start) / step);
   // Where the highlight was seen after each key (- for a key that moved nothing): the failure says it.
   const seen: string[] = [];
-  for (let keys = 0; rowAt(at) !== index; keys += 1) {
+  const movedFrom = (from: number) => async () => {
+    const row = highlighted(await xvfb.screen(), submenu.box, background);
+    return row === undefined || row.top === from ? undefined : row.top;
+  };
+  // As in chooseIconItem: after a key sent again, the row is trusted only once no late key moves it.
+  let mayOwe = false;
+  for (let keys = 0; ; keys += 1) {
+    if (rowAt(at) === index) {
+      const late = mayOwe ? await pollWithin(movedFrom(at), { timeoutMs: KEY_SHOWN_MS }) : undefined;
+      if (late === undefined) break;
+      seen.push(`${late} (late)`);
+      at = late;
+      mayOwe = false;
+      continue;
+    }
     if (keys === MOST_KEYS) {
       const geometry = `its box ${JSON.stringify(submenu.box)}, first row at ${start} (${submenu.first.height} px), a step ${step} px`;
       throw new Error(`${MOST_KEYS} keys never highlighted row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each key: ${seen.join(' ')}.`);
     }
     const from = at;
-    const moved = await keyShown(xvfb, rowAt(at) < index ? 'Down' : 'Up', async () => {
-      const row = highlighted(await xvfb.screen(), submenu.box, background);
-      return row === undefined || row.top === from ? undefined : row.top;
-    });
+    const moved = await keyShown(xvfb, rowAt(at) < index ? 'Down' : 'Up', movedFrom(from));
     seen.push(moved === undefined ? '-' : String(moved));
-    if (moved === undefined) continue;
+    if (moved === undefined) {
+      mayOwe = true;
+      continue;
+    }
     if (!learnt) {
       step = Math.abs(moved - from) / Math.max(1, Math.round(Math.abs(moved - from) / submenu.first.height));
       learnt = true;
