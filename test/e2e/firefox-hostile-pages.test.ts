@@ -4,8 +4,9 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTILE_PATHS, MANY_ADDRESSES } from '../../tooling/stand-in/hostile-pages';
-import { xdotool, type XvfbServer } from '../../tooling/browsers/xvfb';
+import type { XvfbServer } from '../../tooling/browsers/xvfb';
 import { pollUntil } from '../../tooling/poll';
+import { frontWindowUnclicked } from '../support/firefox-real-input';
 import { FIREFOX_E2E_DIST, startFirefoxSession, type FirefoxSession } from '../support/firefox-session';
 import { chooseExtensionItem } from '../support/native-menus';
 import { selectContents } from '../support/page-content';
@@ -31,15 +32,8 @@ beforeEach(async () => {
 const sentUrls = () => session.standIn.apiRequests().map((request) => (JSON.parse(request.body ?? '{}') as { url: string }).url);
 const shortLinks = async () => new Map((await session.history()).map((entry) => [entry.longUrl, entry.shortUrl]));
 
-/** The page in front, and the X window it is in (Firefox's menu takes its keys from the focused window). */
-async function inFront(page: Page): Promise<string> {
-  await page.bringToFront();
-  const title = await page.title();
-  return pollUntil(async () => (await xdotool(xvfb.display, 'search', '--name', title).catch(() => '')).split('\n')[0] || undefined, {
-    timeoutMs: 30_000,
-    failure: `No X window is named after "${title}".`,
-  });
-}
+/** The page in front, and the X window it is in (Firefox's menu takes its keys from the focused window), its selection and focus kept. */
+const inFront = (page: Page) => frontWindowUnclicked(session, page);
 
 /** A real right-click at a blank spot of the element (no word under it, so no selection: the field's item alone). */
 async function rightClickBeside(page: Page, selector: string): Promise<void> {

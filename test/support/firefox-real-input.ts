@@ -45,9 +45,23 @@ export async function inFront(session: FirefoxSession, page: Page): Promise<stri
 
 /** inFront's window, and the name it was found by. */
 async function windowInFront(session: FirefoxSession, page: Page): Promise<{ window: string; name: string }> {
-  const { display } = headedXvfb(session);
   await page.bringToFront();
   if ((await page.$('h1')) !== null) await page.click('h1');
+  return pageWindow(session, page);
+}
+
+/**
+ * The page's tab brought to the front, and the X window it is in, with no click on the page: for a test whose page
+ * must keep its selection or its focus (a click on the heading would take either).
+ */
+export async function frontWindowUnclicked(session: FirefoxSession, page: Page): Promise<string> {
+  await page.bringToFront();
+  return (await pageWindow(session, page)).window;
+}
+
+/** The X window that bears the page's title, waited for. */
+async function pageWindow(session: FirefoxSession, page: Page): Promise<{ window: string; name: string }> {
+  const { display } = headedXvfb(session);
   const name = windowNameOf(await page.title());
   const window = await pollUntil(async () => (await xdotool(display, 'search', '--name', name).catch(() => '')).split('\n')[0] || undefined, {
     timeoutMs: 30_000,
