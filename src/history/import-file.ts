@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { checkLongUrl } from '../api/url-checks';
 import { errorText } from '../platform/error-text';
 import { asHistoryEntry, IMPORTED, type HistoryEntry } from '../storage/history-entry';
 import { CSV_HEADER, EXPORT_FORMAT, EXPORT_VERSION } from './export-file';
@@ -89,24 +88,13 @@ export function parseHistoryJson(text: string, now: number): ParsedImport {
   let future = 0;
   for (const candidate of listed.data.entries) {
     const fields = entryFields.safeParse(candidate);
-    const entry = fields.success ? asUsersOwnCheck(asHistoryEntry(asImported(fields.data))) : undefined;
+    const entry = fields.success ? asHistoryEntry(asImported(fields.data)) : undefined;
     if (entry === undefined) invalid += 1;
     else if (entry.createdAt > now + FUTURE_TOLERANCE_MS) future += 1;
     else if (valid.has(entry.shortUrl)) repeated += 1;
     else valid.set(entry.shortUrl, entry);
   }
   return { ok: true, entries: [...valid.values()], invalid, repeated, future };
-}
-
-/**
- * An entry whose long URL passes the checks a link the user shortens passes
- * (no credentials, as in https://bank.example@evil.example/, no line break
- * inside…): the entry's own schema asks only for an http(s) address, which
- * would let a file show such an address and open it from the history page.
- * Kept as the file writes it: an export reads back entry for entry.
- */
-function asUsersOwnCheck(entry: HistoryEntry | undefined): HistoryEntry | undefined {
-  return entry !== undefined && checkLongUrl(entry.longUrl).ok ? entry : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { safeShortUrl } from '../api/short-url';
+import { checkLongUrl } from '../api/url-checks';
 import { xmlText } from '../platform/xml-text';
 import { schemaFor } from './schema-for';
 import { storedTime } from './stored-time';
@@ -65,10 +66,17 @@ export const historyEntrySchema = schemaFor<HistoryEntry>()(
   }),
 );
 
-/** The entry, if the value is a valid one (extra fields dropped), else undefined. */
+/**
+ * The entry, if the value is a valid one (extra fields dropped), else undefined. An imported entry's long URL must
+ * also pass the checks a link the user shortens passes (checkLongUrl: no credentials, as in
+ * https://bank.example@evil.example/, no line break inside…), checked as it is read, so that an entry a file brought
+ * in before the import asked it (or one edited in the database since) is never shown or opened either. An entry made
+ * here passed them as it was made.
+ */
 export function asHistoryEntry(value: unknown): HistoryEntry | undefined {
   const parsed = historyEntrySchema.safeParse(value);
   if (!parsed.success) return undefined;
+  if (parsed.data.origin === IMPORTED && !checkLongUrl(parsed.data.longUrl).ok) return undefined;
   // Stripped as it is read, so a title recorded before (or a file's) never breaks the address bar's suggestions.
   const { title } = parsed.data;
   return title === undefined ? parsed.data : { ...parsed.data, title: xmlText(title) };

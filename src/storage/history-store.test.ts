@@ -250,6 +250,20 @@ describe('corrupt records', () => {
     expect(await store.clear()).toEqual([entry(2), entry(1, { longUrl })]);
   });
 
+  it('an imported entry whose long URL a link the user shortens could not have (imported before the import checked it) is skipped by every read', async () => {
+    const store = openHistoryStore({ indexedDB: factory });
+    await store.count(); // The database, created as the store opens it.
+    const unchecked = [
+      entry(95, { origin: 'imported', longUrl: 'https://www.bank.example@evil.example/login' }),
+      entry(96, { origin: 'imported', longUrl: 'https://example.com/a\nb' }),
+      entry(97, { origin: 'imported', longUrl: 'https://example.com/a\tb' }),
+    ];
+    await putRaw(factory, [...unchecked, imported(98)]);
+    expect(await store.all()).toEqual({ entries: [imported(98)], skipped: 3 });
+    expect(await store.recent(4)).toEqual([imported(98)]);
+    expect(await store.remove(`${SERVER}/s95`)).toBeUndefined();
+  });
+
   it('a title recorded with what XML 1.0 forbids (before the address bar\'s suggestions needed it out) reads without it', async () => {
     const store = openHistoryStore({ indexedDB: factory });
     await store.count(); // The database, created as the store opens it.
