@@ -23,7 +23,8 @@ const KEY_SHOWN_MS = 1_500;
  *   that carries the extension's icon; a key the menu did not show (a key sent
  *   as it opens can be lost: "Up Up Return" once chose "Inspect") is sent again,
  *   and as a key counted lost may only be slow, a row reached after one is
- *   taken only once the highlight stays on it for as long as a key may take;
+ *   taken only once nothing has moved the highlight for another KEY_SHOWN_MS
+ *   (a key later still is not caught);
  * - with a `path`, that row is the extension's submenu (both browsers group an
  *   extension's items there when it has more than one for what was
  *   right-clicked): Right opens it, seen as a new menu window with its first
@@ -52,17 +53,18 @@ export async function chooseIconItem(xvfb: XvfbServer, menuWindow: string, icon:
     const now = column(await xvfb.screen());
     return now === shown ? undefined : now;
   };
-  // Whether a key counted lost and sent again may yet arrive, and move the highlight once more.
+  // Set once a key counted lost is sent again: it may only have been slow, and move the highlight yet.
   let mayOwe = false;
-  for (let keys = 0; ; keys += 1) {
+  // Each key sent and each late move seen is a step: a walk that never settles ends too.
+  for (let steps = 0; ; steps += 1) {
+    if (steps >= MOST_KEYS) throw new Error(`${MOST_KEYS} Up keys (late moves counted) never settled on the extension's item in the menu ${menuWindow}.`);
     if (!same((await xvfb.screen()).pixel(probeX(box), iconY), look.background)) {
+      // After a resend, taken only once nothing moved for as long as a key is given to show.
       const late = mayOwe ? await pollWithin(changed, { timeoutMs: KEY_SHOWN_MS }) : undefined;
       if (late === undefined) break;
       shown = late;
-      mayOwe = false;
       continue;
     }
-    if (keys === MOST_KEYS) throw new Error(`${MOST_KEYS} Up keys never highlighted the extension's item in the menu ${menuWindow}.`);
     const now = await keyShown(xvfb, 'Up', changed);
     if (now === undefined) mayOwe = true;
     else shown = now;
@@ -120,20 +122,19 @@ async function highlightRow(xvfb: XvfbServer, submenu: OpenMenu, index: number, 
     const row = highlighted(await xvfb.screen(), submenu.box, background);
     return row === undefined || row.top === from ? undefined : row.top;
   };
-  // As in chooseIconItem: after a key sent again, the row is trusted only once no late key moves it.
+  // As in chooseIconItem: once a key was sent again, the row is taken only once nothing moved it for KEY_SHOWN_MS.
   let mayOwe = false;
-  for (let keys = 0; ; keys += 1) {
+  for (let steps = 0; ; steps += 1) {
+    if (steps >= MOST_KEYS) {
+      const geometry = `its box ${JSON.stringify(submenu.box)}, first row at ${start} (${submenu.first.height} px), a step ${step} px`;
+      throw new Error(`${MOST_KEYS} keys (late moves counted) never settled on row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each: ${seen.join(' ')}.`);
+    }
     if (rowAt(at) === index) {
       const late = mayOwe ? await pollWithin(movedFrom(at), { timeoutMs: KEY_SHOWN_MS }) : undefined;
       if (late === undefined) break;
       seen.push(`${late} (late)`);
       at = late;
-      mayOwe = false;
       continue;
-    }
-    if (keys === MOST_KEYS) {
-      const geometry = `its box ${JSON.stringify(submenu.box)}, first row at ${start} (${submenu.first.height} px), a step ${step} px`;
-      throw new Error(`${MOST_KEYS} keys never highlighted row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each key: ${seen.join(' ')}.`);
     }
     const from = at;
     const moved = await keyShown(xvfb, rowAt(at) < index ? 'Down' : 'Up', movedFrom(from));
