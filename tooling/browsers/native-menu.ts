@@ -10,7 +10,7 @@ interface OpenMenu {
   first: Row;
 }
 
-/** How many keys a walk may take: a context menu has fewer items, twice round included. */
+/** How many steps (keys sent, late moves seen) a walk may take: a context menu has fewer items, twice round included. */
 const MOST_KEYS = 40;
 /** How long a key may take to show on the menu before it counts as lost and is sent again. */
 const KEY_SHOWN_MS = 1_500;
@@ -57,11 +57,12 @@ export async function chooseIconItem(xvfb: XvfbServer, menuWindow: string, icon:
   let mayOwe = false;
   // Each key sent and each late move seen is a step: a walk that never settles ends too.
   for (let steps = 0; ; steps += 1) {
-    if (steps >= MOST_KEYS) throw new Error(`${MOST_KEYS} Up keys (late moves counted) never settled on the extension's item in the menu ${menuWindow}.`);
-    if (!same((await xvfb.screen()).pixel(probeX(box), iconY), look.background)) {
-      // After a resend, taken only once nothing moved for as long as a key is given to show.
-      const late = mayOwe ? await pollWithin(changed, { timeoutMs: KEY_SHOWN_MS }) : undefined;
-      if (late === undefined) break;
+    const onItem = !same((await xvfb.screen()).pixel(probeX(box), iconY), look.background);
+    // After a resend, taken only once nothing moved for as long as a key is given to show.
+    const late = onItem && mayOwe ? await pollWithin(changed, { timeoutMs: KEY_SHOWN_MS }) : undefined;
+    if (onItem && late === undefined) break;
+    if (steps >= MOST_KEYS) throw new Error(`${MOST_KEYS} steps (Up keys and late moves) never settled on the extension's item in the menu ${menuWindow}.`);
+    if (late !== undefined) {
       shown = late;
       continue;
     }
@@ -125,13 +126,14 @@ async function highlightRow(xvfb: XvfbServer, submenu: OpenMenu, index: number, 
   // As in chooseIconItem: once a key was sent again, the row is taken only once nothing moved it for KEY_SHOWN_MS.
   let mayOwe = false;
   for (let steps = 0; ; steps += 1) {
+    const onRow = rowAt(at) === index;
+    const late = onRow && mayOwe ? await pollWithin(movedFrom(at), { timeoutMs: KEY_SHOWN_MS }) : undefined;
+    if (onRow && late === undefined) break;
     if (steps >= MOST_KEYS) {
       const geometry = `its box ${JSON.stringify(submenu.box)}, first row at ${start} (${submenu.first.height} px), a step ${step} px`;
-      throw new Error(`${MOST_KEYS} keys (late moves counted) never settled on row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each: ${seen.join(' ')}.`);
+      throw new Error(`${MOST_KEYS} steps (keys and late moves) never settled on row ${index} of the submenu ${submenu.window}: ${geometry}; seen after each: ${seen.join(' ')}.`);
     }
-    if (rowAt(at) === index) {
-      const late = mayOwe ? await pollWithin(movedFrom(at), { timeoutMs: KEY_SHOWN_MS }) : undefined;
-      if (late === undefined) break;
+    if (late !== undefined) {
       seen.push(`${late} (late)`);
       at = late;
       continue;
